@@ -1,0 +1,57 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pagemd/core/result.hpp"
+
+namespace pagemd::extract {
+
+enum class ContentScope {
+  main_content,  // the article alone: navigation, sidebars, comments and the like are dropped
+  whole_body,    // everything visible in <body>
+};
+
+struct ExtractOptions {
+  // The page's address: the base for relative links (a <base href> in the page refines it).
+  // Empty: relative links are resolved against the page's canonical link, else kept as written.
+  std::string page_url;
+  // The charset named by the HTTP Content-Type header, if any; it wins over <meta charset>.
+  std::string declared_charset;
+  ContentScope scope = ContentScope::main_content;
+  // Simple CSS selectors (tag, .class, #id, [attr], [attr=value], descendant and child
+  // combinators). When include is non-empty, only matching subtrees are converted.
+  std::vector<std::string> include_selectors;
+  std::vector<std::string> exclude_selectors;
+};
+
+struct Metadata {
+  std::string title;
+  std::size_t word_count = 0;
+  std::vector<std::string> links;  // absolute http(s) targets of the content's links, unique, in order
+  std::string language;            // "en" or "unknown"
+  // From meta tags, Open Graph and JSON-LD; empty when the page does not say.
+  std::string description;
+  std::string author;
+  std::string published_time;
+  std::string site_name;
+  std::string image;
+  std::string canonical_url;
+};
+
+struct Extraction {
+  std::string markdown;
+  Metadata metadata;
+  std::optional<std::string> warning;  // set only for thin content (under kThinContentWords words)
+};
+
+inline constexpr std::size_t kThinContentWords = 200;
+
+// Converts an HTML document (any charset) to Markdown of its main content plus metadata.
+// Pure: no I/O, no clock. Fails with invalid_request for a malformed selector; any bytes at all
+// are accepted as HTML.
+[[nodiscard]] core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptions& options);
+
+}  // namespace pagemd::extract

@@ -1,0 +1,23 @@
+#pragma once
+
+// Byte stream -> UTF-8, in the order of the WHATWG encoding sniffing algorithm.
+
+#include <string>
+#include <string_view>
+
+namespace pagemd::extract {
+
+// The canonical WHATWG name ("UTF-8", "windows-1252", "Shift_JIS", ...) of an encoding label
+// ("latin1", " utf8 ", "x-sjis"), or "" for a label the Encoding Standard does not know.
+[[nodiscard]] std::string canonical_encoding(std::string_view label);
+
+// Picks the encoding: a byte order mark, else the declared charset (from HTTP) when it names a
+// known encoding, else a <meta charset>/<meta http-equiv> prescan of the first 1024 bytes, else
+// windows-1252. A declared or meta "UTF-16" without a BOM is taken as UTF-8, as browsers do.
+[[nodiscard]] std::string sniff_encoding(std::string_view bytes, std::string_view declared_charset);
+
+// Decodes the document to UTF-8 with the sniffed encoding. Never fails: invalid or unmappable
+// bytes become U+FFFD, and NUL bytes are kept for the parser to handle.
+[[nodiscard]] std::string decode_to_utf8(std::string_view bytes, std::string_view declared_charset);
+
+}  // namespace pagemd::extract

@@ -1,0 +1,28 @@
+#pragma once
+
+// A single linear scan over the UTF-8 HTML, before gumbo sees it, that follows the HTML
+// tokenizer's rules for where tags, comments and raw-text elements begin and end. It
+//  - drops what can never be Markdown: comments, <script>, <style>, <noscript>, <template>,
+//    <iframe>, <noembed>, <noframes>, <object>, <svg> and <math> subtrees (most of a page's bytes);
+//  - keeps the bodies of <script type="application/ld+json"> aside for the metadata reader;
+//  - bounds how deep elements nest, as browsers do, so that gumbo (quadratic on deep trees and
+//    recursive when freeing) only ever sees a shallow document.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pagemd::extract {
+
+// Browsers stop nesting near 512 open elements; deeper start tags are dropped (their text stays).
+inline constexpr std::size_t kMaxOpenElements = 400;
+
+struct PrepassResult {
+  std::string html;                    // the document with the dropped parts cut out
+  std::vector<std::string> json_ld;    // raw bodies of ld+json scripts, in document order
+};
+
+[[nodiscard]] PrepassResult prepass(std::string_view utf8_html, std::size_t max_open_elements = kMaxOpenElements);
+
+}  // namespace pagemd::extract

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package pagemd needs to build, test and benchmark. Idempotent: packages
+# already present are left alone, and apt is only asked when something is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git ca-certificates
+  libboost1.81-dev libcli11-dev nlohmann-json3-dev libsqlitecpp-dev libsqlite3-dev
+  libcurl4-openssl-dev libgumbo-dev libssl-dev libspdlog-dev libgtest-dev libgmock-dev
+  libtomlplusplus-dev libsystemd-dev scdoc
+  # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
+  python3 cmark-gfm clang
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+sudo=()
+[[ $(id -u) -eq 0 ]] || sudo=(sudo)
+echo "install-deps: installing ${missing[*]}"
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds pagemd from a fresh checkout and runs the whole test suite: the dev build, then the same
+# suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+for preset in dev asan; do
+  echo "== ${preset}: configure, build, test"
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset"
+  ctest --preset "$preset" -j2
+done
