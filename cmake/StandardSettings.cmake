@@ -3,7 +3,7 @@ add_library(pagemd_warnings INTERFACE)
 add_library(pagemd::warnings ALIAS pagemd_warnings)
 target_compile_options(pagemd_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wnon-virtual-dtor
-  -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough
+  -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wimplicit-fallthrough
   $<$<BOOL:${PAGEMD_WARNINGS_AS_ERRORS}>:-Werror>)
 
 add_library(pagemd_options INTERFACE)

@@ -1,1 +1,726 @@
-// filled in below
+#include "content.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "text_util.hpp"
+
+// The main-content search follows the shape of Mozilla Readability's algorithm (score paragraphs,
+// credit their ancestors, take the best ancestor and the siblings that belong with it, then prune
+// boilerplate inside it), re-derived for an immutable tree plus a drop mask, with the class/id hint
+// lists matched on whole name tokens instead of substrings.
+
+namespace pagemd::extract {
+namespace {
+
+enum class Hint : std::uint8_t { none, positive, negative };
+
+// Class/id name tokens (split on whitespace, '-' and '_') that say what a block is. Whole tokens,
+// so "header" hints but "subheader-note" is judged by its other tokens too, and "ad" never matches
+// "read" or "shadow".
+constexpr std::array kUnlikelyTokens = {
+    "ad", "ads", "adv", "advert", "advertisement", "advertising", "agegate", "banner", "breadcrumb", "breadcrumbs",
+    "combx", "comment", "comments", "community", "consent", "cookie", "cookies", "crumbs", "disqus", "dropdown",
+    "footer", "gdpr", "header", "legends", "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter",
+    "outbrain", "pager", "pagination", "popup", "promo", "rail", "related", "remark", "replies", "rss", "share",
+    "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription",
+    "taboola", "toc", "toolbar", "topbar", "tweet", "widget", "signup", "paywall", "recirculation", "trending"};
+constexpr std::array kMaybeContentTokens = {"article", "body", "column", "content", "main", "story", "post",
+                                            "entry", "text", "prose", "markdown"};
+constexpr std::array kPositiveTokens = {"article", "body", "content", "entry", "hentry", "h-entry", "main", "page",
+                                        "post", "text", "blog", "story", "prose", "markdown", "longread", "rte"};
+constexpr std::array kNegativeTokens = {
+    "ad", "ads", "advert", "banner", "combx", "comment", "comments", "contact", "footer", "gdpr", "masthead", "media",
+    "meta", "outbrain", "promo", "related", "scroll", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
+    "sponsor", "sponsored", "shopping", "tags", "tag", "widget", "byline", "author", "dateline", "caption", "credit",
+    "newsletter", "subscribe", "social", "breadcrumb", "breadcrumbs", "nav", "menu", "recirculation", "trending",
+    "hidden", "hid", "popular", "rail", "cookie", "consent", "signup", "toc"};
+// Roles whose elements are never article text.
+constexpr std::array kBoilerplateRoles = {"navigation", "menu",    "menubar", "complementary", "banner", "contentinfo",
+                                          "dialog",     "alert",   "alertdialog", "search",    "toolbar", "tablist",
+                                          "note"};
+// Short blocks consisting of only one of these phrases are widget labels, not prose.
+constexpr std::array kBoilerplatePhrases = {"advertisement", "advertisements", "sponsored", "sponsored content",
+                                            "share",         "share this",     "share this article", "share on facebook",
+                                            "share on twitter", "read more",   "continue reading", "related",
+                                            "related articles", "related posts", "you may also like", "recommended",
+                                            "print",         "email",          "tweet", "copy link", "skip to content",
+                                            "back to top",   "subscribe",      "sign up", "log in", "loading"};
+
+template <std::size_t N>
+bool contains_token(const std::array<const char*, N>& list, std::string_view token) {
+  return std::any_of(list.begin(), list.end(), [&](const char* t) { return token == t; });
+}
+
+// Lower-cased class and id name tokens of an element.
+std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
+  std::vector<std::string> tokens;
+  for (const char* attr : {"class", "id"}) {
+    const std::string* value = doc.attribute(id, attr);
+    if (!value) continue;
+    std::string token;
+    for (char c : *value) {
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '-' || c == '_') {
+        if (!token.empty()) tokens.push_back(std::move(token));
+        token.clear();
+      } else {
+        token.push_back(ascii_lower(c));
+      }
+    }
+    if (!token.empty()) tokens.push_back(std::move(token));
+  }
+  return tokens;
+}
+
+bool is_hidden(const Document& doc, NodeId id) {
+  if (doc.attribute(id, "hidden")) return true;
+  if (const std::string* aria = doc.attribute(id, "aria-hidden"); aria && equals_ignore_case(trim(*aria), "true")) {
+    return true;
+  }
+  if (const std::string* style = doc.attribute(id, "style")) {
+    std::string compact;
+    for (char c : *style) {
+      if (!is_ascii_space(c)) compact.push_back(ascii_lower(c));
+    }
+    if (compact.find("display:none") != std::string::npos || compact.find("visibility:hidden") != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool is_block_tag(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE: case GUMBO_TAG_BLOCKQUOTE:
+    case GUMBO_TAG_DETAILS: case GUMBO_TAG_DIV: case GUMBO_TAG_DL: case GUMBO_TAG_FIELDSET:
+    case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_FIGURE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM:
+    case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+    case GUMBO_TAG_H6: case GUMBO_TAG_HEADER: case GUMBO_TAG_HR: case GUMBO_TAG_LI: case GUMBO_TAG_MAIN:
+    case GUMBO_TAG_NAV: case GUMBO_TAG_OL: case GUMBO_TAG_P: case GUMBO_TAG_PRE: case GUMBO_TAG_SECTION:
+    case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_DD: case GUMBO_TAG_DT: case GUMBO_TAG_TR:
+    case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY: case GUMBO_TAG_THEAD: case GUMBO_TAG_CENTER:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Elements that never carry article text, in any scope.
+bool is_never_content(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_HEAD: case GUMBO_TAG_SCRIPT: case GUMBO_TAG_STYLE: case GUMBO_TAG_NOSCRIPT:
+    case GUMBO_TAG_TEMPLATE: case GUMBO_TAG_IFRAME: case GUMBO_TAG_OBJECT: case GUMBO_TAG_EMBED:
+    case GUMBO_TAG_CANVAS: case GUMBO_TAG_SVG: case GUMBO_TAG_MATH: case GUMBO_TAG_LINK: case GUMBO_TAG_META:
+    case GUMBO_TAG_TITLE: case GUMBO_TAG_BASE: case GUMBO_TAG_AUDIO: case GUMBO_TAG_VIDEO: case GUMBO_TAG_MAP:
+    case GUMBO_TAG_DATALIST:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Elements that are page furniture rather than article text.
+bool is_furniture(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_NAV: case GUMBO_TAG_ASIDE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM: case GUMBO_TAG_BUTTON:
+    case GUMBO_TAG_INPUT: case GUMBO_TAG_SELECT: case GUMBO_TAG_TEXTAREA: case GUMBO_TAG_LABEL: case GUMBO_TAG_MENU:
+    case GUMBO_TAG_FIELDSET: case GUMBO_TAG_OPTION:
+      return true;
+    default:
+      return false;
+  }
+}
+
+struct TextStats {
+  std::uint32_t chars = 0;       // text length with whitespace runs counted once
+  std::uint32_t link_chars = 0;  // of which inside <a>
+  std::uint32_t commas = 0;
+};
+
+class ContentFinder {
+ public:
+  ContentFinder(const Document& doc, const ContentRules& rules)
+      : doc_(doc), rules_(rules), dropped_(doc.size(), 0), stats_(doc.size()), score_(doc.size(), 0.0),
+        scored_(doc.size(), 0) {}
+
+  ContentSelection run() {
+    const NodeId body = body_or_root();
+    mark_always_dropped(body);
+    if (rules_.include && !rules_.include->empty()) return select_included(body);
+    if (rules_.scope == ContentScope::whole_body) return finish({body});
+
+    // Like Readability: first with every filter on; if that leaves too little text, relax.
+    const std::vector<std::uint8_t> baseline = dropped_;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      dropped_ = baseline;
+      strip_unlikely_ = attempt < 1;
+      weigh_classes_ = attempt < 2;
+      clean_conditionally_ = attempt < 2;
+      mark_furniture(body);
+      compute_stats();
+      std::vector<NodeId> roots = choose_roots(body);
+      prune(roots);
+      std::uint32_t chars = 0;
+      for (NodeId r : roots) chars += stats_[r].chars;
+      if (chars >= kEnoughChars || attempt == 2) {
+        if (attempt > 0 && chars < best_chars_) return finish(std::move(best_roots_), std::move(best_dropped_));
+        return finish(std::move(roots));
+      }
+      if (chars > best_chars_) {
+        best_chars_ = chars;
+        best_roots_ = roots;
+        best_dropped_ = dropped_;
+      }
+    }
+    return finish({body});
+  }
+
+ private:
+  static constexpr std::uint32_t kEnoughChars = 500;
+
+  NodeId body_or_root() const {
+    const NodeId body = doc_.find_first(GUMBO_TAG_BODY);
+    return body == kNoNode ? doc_.root() : body;
+  }
+
+  ContentSelection finish(std::vector<NodeId> roots) { return finish(std::move(roots), std::move(dropped_)); }
+  static ContentSelection finish(std::vector<NodeId> roots, std::vector<std::uint8_t> dropped) {
+    return ContentSelection{std::move(roots), std::move(dropped)};
+  }
+
+  bool is_dropped_element(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (n.kind != NodeKind::element) return false;
+    // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
+    if (is_never_content(n.tag) || is_hidden(doc_, id) || n.name == "dialog") return true;
+    if (rules_.exclude && !rules_.exclude->empty() && rules_.exclude->matches(doc_, id)) return true;
+    return false;
+  }
+
+  void mark_always_dropped(NodeId from) {
+    doc_.walk(from, [&](NodeId id) {
+      if (is_dropped_element(id)) {
+        dropped_[id] = 1;
+        return false;
+      }
+      return true;
+    });
+  }
+
+  ContentSelection select_included(NodeId body) {
+    std::vector<NodeId> roots;
+    doc_.walk(body, [&](NodeId id) {
+      if (dropped_[id]) return false;
+      if (doc_.node(id).kind == NodeKind::element && rules_.include->matches(doc_, id)) {
+        roots.push_back(id);
+        return false;  // a match inside a match is already rendered
+      }
+      return true;
+    });
+    return finish(std::move(roots));
+  }
+
+  Hint hint(NodeId id) const {
+    bool positive = false;
+    bool negative = false;
+    for (const std::string& token : name_tokens(doc_, id)) {
+      positive = positive || contains_token(kPositiveTokens, token);
+      negative = negative || contains_token(kNegativeTokens, token);
+    }
+    if (const std::string* itemprop = doc_.attribute(id, "itemprop");
+        itemprop && itemprop->find("articleBody") != std::string::npos) {
+      return Hint::positive;
+    }
+    if (negative && !positive) return Hint::negative;
+    if (positive && !negative) return Hint::positive;
+    return Hint::none;
+  }
+
+  double class_weight(NodeId id) const {
+    if (!weigh_classes_) return 0;
+    switch (hint(id)) {
+      case Hint::positive: return 25;
+      case Hint::negative: return -25;
+      case Hint::none: return 0;
+    }
+    return 0;
+  }
+
+  bool is_unlikely(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_ARTICLE ||
+        n.tag == GUMBO_TAG_MAIN) {
+      return false;
+    }
+    if (const std::string* role = doc_.attribute(id, "role")) {
+      if (contains_token(kBoilerplateRoles, ascii_lower_copy(trim(*role)))) return true;
+    }
+    bool unlikely = false;
+    bool maybe = false;
+    for (const std::string& token : name_tokens(doc_, id)) {
+      unlikely = unlikely || contains_token(kUnlikelyTokens, token);
+      maybe = maybe || contains_token(kMaybeContentTokens, token);
+    }
+    return unlikely && !maybe;
+  }
+
+  bool inside(NodeId id, GumboTag tag) const {
+    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) {
+      if (doc_.is_element(p, tag)) return true;
+    }
+    return false;
+  }
+
+  // Drops navigation, forms, headers, footers and blocks whose class/id says they are boilerplate.
+  void mark_furniture(NodeId from) {
+    doc_.walk(from, [&](NodeId id) {
+      if (dropped_[id]) return false;
+      const Node& n = doc_.node(id);
+      if (n.kind != NodeKind::element || id == from) return true;
+      bool drop = is_furniture(n.tag) || (strip_unlikely_ && is_unlikely(id));
+      if (n.tag == GUMBO_TAG_HEADER) drop = true;
+      if (drop && (inside(id, GUMBO_TAG_PRE) || inside(id, GUMBO_TAG_CODE))) drop = false;
+      if (drop) {
+        dropped_[id] = 1;
+        return false;
+      }
+      return true;
+    });
+  }
+
+  // Per-node text statistics over the nodes not dropped. Nodes are stored parents-first, so a
+  // reverse sweep visits every child before its parent.
+  void compute_stats() {
+    std::fill(stats_.begin(), stats_.end(), TextStats{});
+    for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
+      const Node& n = doc_.node(id);
+      if (dropped_[id]) continue;
+      TextStats& s = stats_[id];
+      if (n.kind == NodeKind::text) {
+        count_text(n.text, s);
+      } else if (n.tag == GUMBO_TAG_A) {
+        s.link_chars = s.chars;
+      }
+      if (n.parent != kNoNode) {
+        TextStats& p = stats_[n.parent];
+        p.chars += s.chars;
+        p.link_chars += s.link_chars;
+        p.commas += s.commas;
+      }
+    }
+  }
+
+  static void count_text(std::string_view text, TextStats& s) {
+    bool in_space = true;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if (is_ascii_space(c)) {
+        if (!in_space) ++s.chars;
+        in_space = true;
+        continue;
+      }
+      in_space = false;
+      // Count code points, not bytes, so that non-Latin scripts are not over-weighted.
+      if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++s.chars;
+      if (c == ',') ++s.commas;
+      // Full-width and ideographic commas (U+FF0C, U+3001) count as commas too.
+      if (c == '\xEF' && i + 2 < text.size() && text[i + 1] == '\xBC' && text[i + 2] == '\x8C') ++s.commas;
+      if (c == '\xE3' && i + 2 < text.size() && text[i + 1] == '\x80' && text[i + 2] == '\x81') ++s.commas;
+    }
+  }
+
+  double link_density(NodeId id) const {
+    const TextStats& s = stats_[id];
+    return s.chars == 0 ? 0.0 : static_cast<double>(s.link_chars) / s.chars;
+  }
+
+  bool has_block_child(NodeId id) const {
+    for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+      if (!dropped_[c] && doc_.node(c).kind == NodeKind::element && is_block_tag(doc_.node(c).tag)) return true;
+    }
+    return false;
+  }
+
+  bool is_paragraph_like(NodeId id) const {
+    const Node& n = doc_.node(id);
+    switch (n.tag) {
+      case GUMBO_TAG_P: case GUMBO_TAG_PRE:
+        return true;
+      case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_LI: case GUMBO_TAG_DD:
+      case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_SPAN:
+      case GUMBO_TAG_FONT: case GUMBO_TAG_CENTER:
+        // A container of inline content only is a paragraph in all but name.
+        return !has_block_child(id);
+      default:
+        return false;
+    }
+  }
+
+  double initial_score(NodeId id) const {
+    double score = class_weight(id);
+    switch (doc_.node(id).tag) {
+      case GUMBO_TAG_DIV: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_MAIN: score += 5; break;
+      case GUMBO_TAG_SECTION: score += 3; break;
+      case GUMBO_TAG_PRE: case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: score += 3; break;
+      case GUMBO_TAG_ADDRESS: case GUMBO_TAG_OL: case GUMBO_TAG_UL: case GUMBO_TAG_DL: case GUMBO_TAG_DD:
+      case GUMBO_TAG_DT: case GUMBO_TAG_LI: case GUMBO_TAG_FORM: score -= 3; break;
+      case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+      case GUMBO_TAG_H6: case GUMBO_TAG_TH: score -= 5; break;
+      default: break;
+    }
+    if (doc_.node(id).tag == GUMBO_TAG_ARTICLE || doc_.node(id).tag == GUMBO_TAG_MAIN) score += 10;
+    return score;
+  }
+
+  void credit(NodeId id, double amount) {
+    if (!scored_[id]) {
+      scored_[id] = 1;
+      score_[id] = initial_score(id);
+      candidates_.push_back(id);
+    }
+    score_[id] += amount;
+  }
+
+  std::vector<NodeId> choose_roots(NodeId body) {
+    std::fill(score_.begin(), score_.end(), 0.0);
+    std::fill(scored_.begin(), scored_.end(), 0);
+    candidates_.clear();
+
+    doc_.walk(body, [&](NodeId id) {
+      if (dropped_[id]) return false;
+      const Node& n = doc_.node(id);
+      if (n.kind != NodeKind::element) return false;
+      if (!is_paragraph_like(id)) return true;
+      const TextStats& s = stats_[id];
+      if (s.chars >= 25) {
+        // Nested paragraph-like blocks (li inside td) would count twice; only the outermost scores.
+        const double amount = 1.0 + s.commas + std::min(3.0, static_cast<double>(s.chars / 100));
+        NodeId ancestor = n.parent;
+        for (int level = 0; level < 5 && ancestor != kNoNode; ++level, ancestor = doc_.node(ancestor).parent) {
+          if (doc_.node(ancestor).kind != NodeKind::element) break;
+          const double divider = level == 0 ? 1.0 : level == 1 ? 2.0 : level * 3.0;
+          credit(ancestor, amount / divider);
+          if (ancestor == body) break;
+        }
+      }
+      return false;  // a paragraph's inner blocks (if any) would count its text twice
+    });
+
+    NodeId top = kNoNode;
+    double top_score = 0;
+    for (NodeId c : candidates_) {
+      score_[c] *= 1.0 - link_density(c);
+      if (top == kNoNode || score_[c] > top_score) {
+        top = c;
+        top_score = score_[c];
+      }
+    }
+    if (top == kNoNode) return {body};
+
+    top = promote_shared_ancestor(top, top_score, body);
+    top = climb_while_better(top, body);
+
+    return with_siblings(top, body);
+  }
+
+  // When several near-best candidates sit under one ancestor, the article is that ancestor (its
+  // text was split into several scored blocks).
+  NodeId promote_shared_ancestor(NodeId top, double top_score, NodeId body) const {
+    std::vector<NodeId> close;
+    for (NodeId c : candidates_) {
+      if (c != top && score_[c] >= 0.75 * top_score && !doc_.contains(c, top) && !doc_.contains(top, c)) {
+        close.push_back(c);
+      }
+    }
+    if (close.size() < 2) return top;
+    for (NodeId parent = doc_.node(top).parent; parent != kNoNode && parent != body;
+         parent = doc_.node(parent).parent) {
+      int containing = 0;
+      for (NodeId c : close) containing += doc_.contains(parent, c) ? 1 : 0;
+      if (containing >= 2) return parent;
+    }
+    return top;
+  }
+
+  NodeId climb_while_better(NodeId top, NodeId body) const {
+    // Climb to an ancestor that scores better than the candidate (its content was split over
+    // several children), giving up once ancestors score far less.
+    double last_score = score_[top];
+    const double give_up_below = last_score / 3;
+    for (NodeId parent = doc_.node(top).parent; parent != kNoNode && parent != body;
+         parent = doc_.node(parent).parent) {
+      if (!scored_[parent]) continue;
+      if (score_[parent] < give_up_below) break;
+      if (score_[parent] > last_score) {
+        top = parent;
+        break;
+      }
+      last_score = score_[parent];
+    }
+    // An only child says nothing on its own: its parent holds the same content.
+    while (top != body) {
+      const NodeId parent = doc_.node(top).parent;
+      if (parent == kNoNode || parent == body || doc_.node(parent).kind != NodeKind::element) break;
+      int element_children = 0;
+      for (NodeId c = doc_.node(parent).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+        if (!dropped_[c] && doc_.node(c).kind == NodeKind::element) ++element_children;
+      }
+      if (element_children != 1) break;
+      top = parent;
+    }
+    return top;
+  }
+
+  std::vector<NodeId> with_siblings(NodeId top, NodeId body) const {
+    if (top == body) return {top};
+    const NodeId parent = doc_.node(top).parent;
+    const double threshold = std::max(10.0, score_[top] * 0.2);
+    const std::vector<std::string> top_classes = [&] {
+      std::vector<std::string> v;
+      if (const std::string* c = doc_.attribute(top, "class")) v.push_back(*c);
+      return v;
+    }();
+    std::vector<NodeId> roots;
+    for (NodeId s = doc_.node(parent).first_child; s != kNoNode; s = doc_.node(s).next_sibling) {
+      if (dropped_[s]) continue;
+      if (s == top) {
+        roots.push_back(s);
+        continue;
+      }
+      const Node& n = doc_.node(s);
+      if (n.kind != NodeKind::element) continue;
+      double bonus = 0;
+      if (const std::string* c = doc_.attribute(s, "class"); c && !c->empty() && !top_classes.empty() &&
+                                                              *c == top_classes.front()) {
+        bonus = score_[top] * 0.2;
+      }
+      bool keep = scored_[s] && score_[s] + bonus >= threshold;
+      if (!keep && (n.tag == GUMBO_TAG_P || is_paragraph_like(s))) {
+        const TextStats& st = stats_[s];
+        const double density = link_density(s);
+        if (st.chars > 80 && density < 0.25) keep = true;
+        if (st.chars > 0 && st.chars <= 80 && density == 0 && ends_sentence(doc_.text_content(s))) keep = true;
+      }
+      if (keep) roots.push_back(s);
+    }
+    return roots;
+  }
+
+  static bool ends_sentence(std::string_view text) {
+    text = trim(text);
+    return !text.empty() && (text.back() == '.' || text.back() == '!' || text.back() == '?');
+  }
+
+  struct Counts {
+    int p = 0, img = 0, li = 0, input = 0, embed = 0, headings = 0;
+    std::uint32_t heading_chars = 0;
+  };
+
+  Counts count_inside(NodeId id) const {
+    Counts c;
+    doc_.walk(id, [&](NodeId n) {
+      if (dropped_[n]) return false;
+      if (n == id) return true;
+      switch (doc_.node(n).tag) {
+        case GUMBO_TAG_P: ++c.p; break;
+        case GUMBO_TAG_IMG: ++c.img; break;
+        case GUMBO_TAG_LI: ++c.li; break;
+        case GUMBO_TAG_INPUT: ++c.input; break;
+        case GUMBO_TAG_EMBED: case GUMBO_TAG_OBJECT: case GUMBO_TAG_IFRAME: case GUMBO_TAG_VIDEO: ++c.embed; break;
+        case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+        case GUMBO_TAG_H6:
+          ++c.headings;
+          c.heading_chars += stats_[n].chars;
+          break;
+        default: break;
+      }
+      return true;
+    });
+    return c;
+  }
+
+  void drop(NodeId id) {
+    if (dropped_[id]) return;
+    dropped_[id] = 1;
+    const TextStats removed = stats_[id];
+    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) {
+      stats_[p].chars -= removed.chars;
+      stats_[p].link_chars -= removed.link_chars;
+      stats_[p].commas -= removed.commas;
+    }
+  }
+
+  bool is_data_table(NodeId table) const;
+
+  // Removes boilerplate inside the chosen content, deepest elements first so that a container is
+  // judged by what is left in it.
+  void prune(const std::vector<NodeId>& roots) {
+    std::vector<NodeId> elements;
+    for (NodeId root : roots) {
+      doc_.walk(root, [&](NodeId id) {
+        if (dropped_[id]) return false;
+        if (doc_.node(id).kind != NodeKind::element) return false;
+        if (id != root) elements.push_back(id);
+        return doc_.node(id).tag != GUMBO_TAG_PRE;
+      });
+    }
+    for (auto it = elements.rbegin(); it != elements.rend(); ++it) {
+      const NodeId id = *it;
+      if (dropped_[id]) continue;
+      if (should_prune(id)) drop(id);
+    }
+  }
+
+  bool is_phrase_only(NodeId id) const {
+    if (stats_[id].chars > 40) return false;
+    std::string text = ascii_lower_copy(collapse_whitespace(doc_.text_content(id)));
+    while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
+    return contains_token(kBoilerplatePhrases, text);
+  }
+
+  bool should_prune(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (inside(id, GUMBO_TAG_PRE) || inside(id, GUMBO_TAG_CODE)) return false;
+    if (stats_[id].chars == 0) {
+      // Keep what renders without text: images, rules, line breaks and their containers.
+      bool has_media = false;
+      doc_.walk(id, [&](NodeId d) {
+        if (dropped_[d]) return false;
+        if (doc_.is_element(d, GUMBO_TAG_IMG) || doc_.is_element(d, GUMBO_TAG_HR) ||
+            doc_.is_element(d, GUMBO_TAG_BR) || doc_.node(d).name == "picture") {
+          has_media = true;
+        }
+        return !has_media;
+      });
+      return !has_media && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
+    }
+    if (is_phrase_only(id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
+    const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
+    if (heading) return class_weight(id) < 0 || link_density(id) > 0.5;
+    if (weigh_classes_ && hint(id) == Hint::negative && stats_[id].chars < 400 && !is_data_table_cell(id)) {
+      return true;
+    }
+    if (!clean_conditionally_) return false;
+    switch (n.tag) {
+      case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION:
+      case GUMBO_TAG_FORM: case GUMBO_TAG_FIELDSET: case GUMBO_TAG_ASIDE: case GUMBO_TAG_DL:
+        break;
+      default:
+        return false;
+    }
+    if (n.tag == GUMBO_TAG_TABLE && is_data_table(id)) return false;
+    if (inside_data_table(id)) return false;
+
+    const double weight = class_weight(id);
+    if (weight + (scored_[id] ? score_[id] : 0.0) < 0) return true;
+    if (stats_[id].commas >= 10) return false;
+
+    const Counts c = count_inside(id);
+    const bool is_list = n.tag == GUMBO_TAG_UL || n.tag == GUMBO_TAG_OL || n.tag == GUMBO_TAG_DL;
+    const double density = link_density(id);
+    const std::uint32_t chars = stats_[id].chars;
+    const bool in_figure = inside(id, GUMBO_TAG_FIGURE);
+    if (c.img > 1 && static_cast<double>(c.p) / c.img < 0.5 && !in_figure) return true;
+    if (!is_list && c.li - 100 > c.p) return true;
+    if (c.input > c.p / 3) return true;
+    const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;
+    if (!is_list && heading_density < 0.9 && chars < 25 && (c.img == 0 || c.img > 2) && !in_figure) return true;
+    if (weight < 25 && density > 0.2 + (is_list ? 0.2 : 0.0)) return true;
+    if (weight >= 25 && density > 0.5) return true;
+    if ((c.embed == 1 && chars < 75) || c.embed > 1) return true;
+    return false;
+  }
+
+  bool inside_data_table(NodeId id) const {
+    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) {
+      if (doc_.is_element(p, GUMBO_TAG_TABLE)) return is_data_table(p);
+    }
+    return false;
+  }
+  bool is_data_table_cell(NodeId id) const {
+    return (doc_.is_element(id, GUMBO_TAG_TD) || doc_.is_element(id, GUMBO_TAG_TH)) && inside_data_table(id);
+  }
+
+  const Document& doc_;
+  const ContentRules& rules_;
+  std::vector<std::uint8_t> dropped_;
+  std::vector<TextStats> stats_;
+  std::vector<double> score_;
+  std::vector<std::uint8_t> scored_;
+  std::vector<NodeId> candidates_;
+  bool strip_unlikely_ = true;
+  bool weigh_classes_ = true;
+  bool clean_conditionally_ = true;
+  std::uint32_t best_chars_ = 0;
+  std::vector<NodeId> best_roots_;
+  std::vector<std::uint8_t> best_dropped_;
+};
+
+bool ContentFinder::is_data_table(NodeId table) const { return classify_table(doc_, table) == TableKind::data; }
+
+}  // namespace
+
+TableKind classify_table(const Document& doc, NodeId table) {
+  if (const std::string* role = doc.attribute(table, "role");
+      role && (equals_ignore_case(trim(*role), "presentation") || equals_ignore_case(trim(*role), "none"))) {
+    return TableKind::layout;
+  }
+  if (const std::string* datatable = doc.attribute(table, "datatable"); datatable && trim(*datatable) == "0") {
+    return TableKind::layout;
+  }
+  if (doc.attribute(table, "summary")) return TableKind::data;
+  std::size_t rows = 0;
+  std::size_t max_columns = 0;
+  std::size_t min_columns = SIZE_MAX;
+  bool header_cells = false;
+  bool nested_table = false;
+  bool block_content = false;
+  doc.walk(table, [&](NodeId id) {
+    if (id == table) return true;
+    const Node& n = doc.node(id);
+    if (n.kind != NodeKind::element) return false;
+    switch (n.tag) {
+      case GUMBO_TAG_TABLE: nested_table = true; return false;
+      case GUMBO_TAG_CAPTION: case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_COLGROUP:
+      case GUMBO_TAG_COL: case GUMBO_TAG_TH:
+        header_cells = true;
+        return true;
+      case GUMBO_TAG_TR: {
+        ++rows;
+        std::size_t columns = 0;
+        for (NodeId c = n.first_child; c != kNoNode; c = doc.node(c).next_sibling) {
+          if (doc.is_element(c, GUMBO_TAG_TD) || doc.is_element(c, GUMBO_TAG_TH)) {
+            const std::string* span = doc.attribute(c, "colspan");
+            columns += span ? std::clamp<std::size_t>(std::strtoul(span->c_str(), nullptr, 10), 1, 100) : 1;
+          }
+        }
+        max_columns = std::max(max_columns, columns);
+        min_columns = std::min(min_columns, columns);
+        return true;
+      }
+      case GUMBO_TAG_P: case GUMBO_TAG_DIV: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_H1:
+      case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_PRE:
+        block_content = true;
+        return true;
+      default:
+        return true;
+    }
+  });
+  if (nested_table) return TableKind::layout;
+  if (rows <= 1 || max_columns <= 1) return TableKind::layout;
+  if (header_cells) return block_content && rows < 3 ? TableKind::layout : TableKind::data;
+  if (block_content) return TableKind::layout;
+  if (rows >= 10 || max_columns > 4) return TableKind::data;
+  // A grid whose every row has the same number of plain-text cells is data, however small.
+  if (rows >= 3 && min_columns == max_columns) return TableKind::data;
+  return rows * max_columns > 10 ? TableKind::data : TableKind::layout;
+}
+
+ContentSelection select_content(const Document& doc, const ContentRules& rules) {
+  return ContentFinder(doc, rules).run();
+}
+
+}  // namespace pagemd::extract

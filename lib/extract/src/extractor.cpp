@@ -1,1 +1,135 @@
-// filled in below
+#include "pagemd/extract/extractor.hpp"
+
+#include <utility>
+
+#include "content.hpp"
+#include "dom.hpp"
+#include "encoding.hpp"
+#include "language.hpp"
+#include "markdown.hpp"
+#include "markdown_writer.hpp"
+#include "metadata.hpp"
+#include "prepass.hpp"
+#include "selector.hpp"
+#include "text_util.hpp"
+#include "url_resolve.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+// Relative URLs resolve against the page's address (else its canonical link), refined by
+// <base href> exactly as a browser would.
+UrlResolver make_resolver(const std::string& page_url, const PageInfo& info) {
+  UrlResolver resolver(page_url.empty() ? info.canonical_url : page_url);
+  if (!info.base_href.empty()) return resolver.rebased(info.base_href);
+  return resolver;
+}
+
+std::size_t count_words(std::string_view text) {
+  std::size_t words = 0;
+  bool in_word = false;
+  for (char c : text) {
+    const bool space = is_ascii_space(c);
+    if (!space && !in_word) ++words;
+    in_word = !space;
+  }
+  return words;
+}
+
+// Headline comparison ignores case, punctuation and spacing ("How-To: X" == "how to x").
+std::string normalized_title(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (is_ascii_alnum(c) || byte >= 0x80) {
+      if (space && !out.empty()) out.push_back(' ');
+      space = false;
+      out.push_back(ascii_lower(c));
+    } else {
+      space = true;
+    }
+  }
+  return out;
+}
+
+// The page's headline heading inside the content is written once, at the top, from the title:
+// drop the first heading that repeats it.
+void drop_headline(const Document& doc, ContentSelection& selection, std::string_view title) {
+  const std::string wanted = normalized_title(title);
+  if (wanted.empty()) return;
+  for (NodeId root : selection.roots) {
+    NodeId found = kNoNode;
+    doc.walk(root, [&](NodeId id) {
+      if (found != kNoNode || selection.dropped[id]) return false;
+      const Node& n = doc.node(id);
+      if (n.kind != NodeKind::element) return false;
+      if ((n.tag == GUMBO_TAG_H1 || n.tag == GUMBO_TAG_H2) && normalized_title(doc.text_content(id)) == wanted) {
+        found = id;
+        return false;
+      }
+      return true;
+    });
+    if (found != kNoNode) {
+      selection.dropped[found] = 1;
+      return;
+    }
+  }
+}
+
+std::string title_heading(const std::string& title) {
+  MarkdownWriter writer;
+  writer.open_heading();
+  writer.text(title);
+  writer.close_heading(1);
+  return writer.finish();
+}
+
+}  // namespace
+
+core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptions& options) {
+  auto include = SelectorList::parse_all(options.include_selectors);
+  if (!include) return core::unexpected(include.error());
+  auto exclude = SelectorList::parse_all(options.exclude_selectors);
+  if (!exclude) return core::unexpected(exclude.error());
+
+  const PrepassResult cleaned = prepass(decode_to_utf8(html_bytes, options.declared_charset));
+  const Document doc = Document::parse(cleaned.html);
+  const PageInfo info = read_page_info(doc, cleaned.json_ld, options.page_url);
+  const UrlResolver resolver = make_resolver(options.page_url, info);
+
+  const ContentRules rules{options.scope, &*include, &*exclude};
+  ContentSelection selection = select_content(doc, rules);
+
+  Extraction result;
+  Metadata& meta = result.metadata;
+  meta.title = info.title;
+  if (meta.title.empty()) {
+    const std::string& source = options.page_url.empty() ? info.canonical_url : options.page_url;
+    meta.title = title_from_url(source);
+  }
+  drop_headline(doc, selection, meta.title);
+  RenderedMarkdown rendered = render_markdown(doc, selection, resolver);
+  result.markdown = std::move(rendered.markdown);
+  meta.word_count = rendered.word_count;
+  if (!meta.title.empty()) {
+    const std::string heading = title_heading(meta.title);
+    result.markdown = result.markdown.empty() ? heading : heading + "\n" + result.markdown;
+    meta.word_count += count_words(meta.title);
+  }
+  meta.links = std::move(rendered.links);
+  meta.language = detect_language(rendered.text_sample);
+  meta.description = info.description;
+  meta.author = info.author;
+  meta.published_time = info.published_time;
+  meta.site_name = info.site_name;
+  meta.image = info.image;
+  meta.canonical_url = info.canonical_url;
+  if (meta.word_count < kThinContentWords) {
+    result.warning = "Thin content: the extracted text has " + std::to_string(meta.word_count) +
+                     " words, under the " + std::to_string(kThinContentWords) + "-word threshold.";
+  }
+  return result;
+}
+
+}  // namespace pagemd::extract

@@ -1,0 +1,86 @@
+"""Helpers shared by the bench/ drivers: locating the repository, the shared benchmark data and
+the built binaries, and running `pagemd convert --json` on one page."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH_DIR = Path(__file__).resolve().parent
+REPO_DIR = BENCH_DIR.parent
+# The benchmark data is not part of the repository; it sits in shared/ next to the checkout.
+DEFAULT_SHARED = REPO_DIR.parent / "shared" / "bench"
+
+
+def die(message: str, code: int = 2) -> None:
+    print(f"{Path(sys.argv[0]).name}: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def find_built(explicit: str | None, relative: str, env: str) -> Path:
+    """An explicitly given binary, else $env, else the newest build/*/<relative>."""
+    if explicit or os.environ.get(env):
+        path = Path(explicit or os.environ[env])
+        if not (path.is_file() and os.access(path, os.X_OK)):
+            die(f"not an executable: {path}")
+        return path
+    candidates = [p for p in REPO_DIR.glob(f"build/*/{relative}") if p.is_file() and os.access(p, os.X_OK)]
+    if not candidates:
+        die(f"no build/*/{relative} found; build it (see bench/README.md) or pass its path")
+    # Several build trees may coexist (dev, release, asan...); the newest is most likely the one
+    # just built. Sanitizer builds are much slower, so say which one was picked.
+    chosen = max(candidates, key=lambda p: p.stat().st_mtime)
+    print(f"using {chosen}", file=sys.stderr)
+    return chosen
+
+
+def find_pagemd(explicit: str | None) -> Path:
+    return find_built(explicit, "apps/pagemd-cli/pagemd", "PAGEMD")
+
+
+def default_jobs() -> int:
+    return min(4, max(2, os.cpu_count() or 2))
+
+
+@dataclass
+class Conversion:
+    ok: bool
+    result: dict | None = None  # the parsed --json object
+    raw: str = ""               # stdout as printed
+    error: str = ""
+
+
+def convert(pagemd: Path, html_path: Path, url: str | None, timeout: float = 120.0) -> Conversion:
+    cmd = [str(pagemd), "convert", str(html_path), "--json"]
+    if url:
+        cmd += ["--base-url", url]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return Conversion(False, error=f"timeout after {timeout:.0f}s")
+    stderr = proc.stderr.decode("utf-8", "replace").strip()
+    if proc.returncode != 0:
+        return Conversion(False, error=f"exit {proc.returncode}: {stderr[:300]}")
+    raw = proc.stdout.decode("utf-8", "replace")
+    try:
+        result = json.loads(raw)
+    except json.JSONDecodeError as e:
+        return Conversion(False, raw=raw, error=f"invalid JSON on stdout: {e}")
+    if not isinstance(result, dict) or not isinstance(result.get("markdown"), str):
+        return Conversion(False, raw=raw, error="JSON has no string 'markdown'")
+    return Conversion(True, result=result, raw=raw)
+
+
+def report_failures(failures: list[tuple[str, str]], total: int) -> None:
+    if not failures:
+        print(f"converted {total}/{total} pages")
+        return
+    print(f"converted {total - len(failures)}/{total} pages; {len(failures)} failed:")
+    for page_id, error in failures[:10]:
+        print(f"  {page_id}: {error}")
+    if len(failures) > 10:
+        print(f"  ... and {len(failures) - 10} more")

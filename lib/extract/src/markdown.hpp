@@ -1,0 +1,27 @@
+#pragma once
+
+// GitHub-flavoured Markdown from the selected content of a Document.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "content.hpp"
+#include "dom.hpp"
+#include "url_resolve.hpp"
+
+namespace pagemd::extract {
+
+struct RenderedMarkdown {
+  std::string markdown;            // ends with one newline, or is empty
+  std::vector<std::string> links;  // absolute http(s) link targets, unique, in order of appearance
+  std::size_t word_count = 0;      // words of the text, Markdown syntax and URLs excluded
+  std::string text_sample;         // the first part of the plain text, for language detection
+};
+
+// Renders the selection's roots in order. `resolver` makes link and image URLs absolute; links it
+// cannot resolve are written as text only.
+[[nodiscard]] RenderedMarkdown render_markdown(const Document& doc, const ContentSelection& selection,
+                                               const UrlResolver& resolver);
+
+}  // namespace pagemd::extract

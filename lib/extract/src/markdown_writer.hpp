@@ -1,0 +1,120 @@
+#pragma once
+
+// Builds GFM text from a stream of structural events (open/close block, inline text, breaks),
+// knowing nothing of HTML. Each container (heading, quote, list item, emphasis, table cell...)
+// writes into its own buffer; closing it wraps or indents that buffer and hands the result to the
+// enclosing one. Whitespace collapsing, Markdown escaping, blank-line discipline and table layout
+// all live here, so the HTML walker stays a plain mapping from tags to events.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pagemd::extract {
+
+enum class InlineKind : std::uint8_t { emphasis, strong, strikethrough, code, link };
+enum class TableAlignment : std::uint8_t { none, left, center, right };
+
+class MarkdownWriter {
+ public:
+  MarkdownWriter();
+
+  // Text as it appears in HTML: whitespace runs collapse, Markdown syntax characters are escaped
+  // (inside <pre> and code spans the text is literal instead).
+  void text(std::string_view text);
+  // Text appended verbatim inside a preformatted block.
+  void raw_text(std::string_view text);
+
+  void block_break();     // ends the current paragraph
+  void hard_break();      // <br>: a line break within the paragraph; two in a row end it
+  void thematic_break();  // <hr>
+  void image(std::string_view alt, std::string_view url);
+
+  void open_heading();
+  void close_heading(int level);
+  void open_blockquote();
+  void close_blockquote();
+  void open_list(bool ordered, int start);
+  void close_list();
+  void open_list_item(int value);  // value < 0: the next number of the list
+  void close_list_item();
+  void open_preformatted(std::string language);
+  void close_preformatted();
+  void open_inline(InlineKind kind);
+  // `target` is the link URL for InlineKind::link (empty: the text is written without a link).
+  void close_inline(InlineKind kind, std::string_view target);
+
+  void open_table();
+  void close_table();
+  void open_table_row();
+  void close_table_row();
+  void open_table_cell(std::size_t colspan, std::size_t rowspan, TableAlignment alignment, bool header);
+  void close_table_cell();
+
+  [[nodiscard]] bool in_preformatted() const noexcept { return preformatted_depth_ > 0; }
+  [[nodiscard]] bool in_table() const noexcept { return !tables_.empty(); }
+  // Open quotes and lists, for callers that bound nesting.
+  [[nodiscard]] int container_depth() const noexcept { return container_depth_; }
+
+  // The finished document: blocks separated by exactly one blank line, ending with a newline.
+  [[nodiscard]] std::string finish();
+  [[nodiscard]] std::size_t word_count() const noexcept { return word_count_; }
+  // Up to the first 64 KiB of the prose text (no code), for language detection.
+  [[nodiscard]] std::string take_text_sample() { return std::move(text_sample_); }
+
+ private:
+  enum class BufferKind : std::uint8_t { root, heading, blockquote, list, list_item, preformatted, inline_span,
+                                         table, table_row, table_cell };
+  struct Buffer {
+    BufferKind kind = BufferKind::root;
+    std::string out;
+    int pending_break = 0;  // 1: newline, 2: blank line, before the next content
+    bool pending_space = false;
+    bool pending_hard_break = false;
+    bool leading_space = false;  // whitespace came before any content: the parent owes a space
+    bool has_block = false;      // holds block content (so it cannot be wrapped inline)
+    bool last_was_list = false;  // the last thing appended was a list block (adjacent lists must differ)
+    char last_list_marker = 0;
+    // lists
+    bool ordered = false;
+    bool loose = false;
+    char marker = '-';
+    int next_number = 1;
+    int item_value = -1;
+    // inline spans and code blocks
+    InlineKind inline_kind = InlineKind::emphasis;
+    bool wrap = true;  // false: a nested same-kind span or a span inside code renders bare
+    std::string language;
+  };
+  struct TableState {
+    std::vector<std::vector<std::string>> rows;
+    std::vector<TableAlignment> alignments;
+    std::vector<std::size_t> rowspan_left;  // per column: rows a cell above still covers
+    bool header_in_first_row = false;
+  };
+
+  Buffer& top() { return buffers_.back(); }
+  Buffer pop();
+  void flush_pending(Buffer& b);
+  void append_block(Buffer& parent, std::string_view block, int strength = 2);
+  void append_inline(Buffer& parent, const Buffer& child, std::string_view rendered);
+  void escape_into(Buffer& b, std::string_view text, std::size_t& i);
+  void count_char(char c);
+  void sample_char(char c);
+  [[nodiscard]] bool literal_text() const noexcept { return code_depth_ > 0; }
+  void place_pending_rowspans(TableState& table, std::vector<std::string>& row);
+
+  std::vector<Buffer> buffers_;
+  std::vector<TableState> tables_;
+  int preformatted_depth_ = 0;
+  int code_depth_ = 0;
+  int cell_depth_ = 0;
+  int container_depth_ = 0;
+  int inline_depth_[5] = {0, 0, 0, 0, 0};
+  std::size_t word_count_ = 0;
+  bool in_word_ = false;
+  std::string text_sample_;
+};
+
+}  // namespace pagemd::extract

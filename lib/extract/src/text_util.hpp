@@ -1,0 +1,58 @@
+#pragma once
+
+// ASCII-only string helpers shared by the extract module: HTML's notions of whitespace and case
+// are ASCII ones, so locale-aware functions would be both slower and wrong here.
+
+#include <string>
+#include <string_view>
+
+namespace pagemd::extract {
+
+[[nodiscard]] constexpr bool is_ascii_space(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+[[nodiscard]] constexpr char ascii_lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+[[nodiscard]] constexpr bool is_ascii_alnum(char c) noexcept {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+[[nodiscard]] inline std::string_view trim(std::string_view s) noexcept {
+  while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+[[nodiscard]] inline std::string ascii_lower_copy(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+[[nodiscard]] inline bool equals_ignore_case(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
+// Runs of ASCII whitespace become one space; leading and trailing whitespace is dropped.
+[[nodiscard]] inline std::string collapse_whitespace(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  bool pending_space = false;
+  for (char c : s) {
+    if (is_ascii_space(c)) {
+      pending_space = !out.empty();
+      continue;
+    }
+    if (pending_space) out.push_back(' ');
+    pending_space = false;
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace pagemd::extract

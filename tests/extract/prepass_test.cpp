@@ -1,0 +1,331 @@
+#include "prepass.hpp"
+
+#include <gtest/gtest.h>
+#include <gumbo.h>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pagemd::extract {
+namespace {
+
+std::string html_of(std::string_view input, std::size_t max_open = kMaxOpenElements) {
+  return prepass(input, max_open).html;
+}
+
+std::string repeat(std::string_view piece, std::size_t times) {
+  std::string out;
+  out.reserve(piece.size() * times);
+  for (std::size_t i = 0; i < times; ++i) out += piece;
+  return out;
+}
+
+std::size_t count(std::string_view haystack, std::string_view needle) {
+  std::size_t found = 0;
+  for (std::size_t at = haystack.find(needle); at != std::string_view::npos; at = haystack.find(needle, at + 1)) {
+    ++found;
+  }
+  return found;
+}
+
+// RAII so that a failed assertion still frees gumbo's tree.
+class Parsed {
+ public:
+  explicit Parsed(const std::string& html) {
+    GumboOptions options = kGumboDefaultOptions;
+    options.max_errors = 0;
+    output_ = gumbo_parse_with_options(&options, html.data(), html.size());
+  }
+  Parsed(const Parsed&) = delete;
+  Parsed& operator=(const Parsed&) = delete;
+  ~Parsed() { gumbo_destroy_output(&kGumboDefaultOptions, output_); }
+
+  [[nodiscard]] const GumboNode* root() const { return output_->root; }
+
+  [[nodiscard]] const GumboNode* body() const {
+    const GumboVector& children = output_->root->v.element.children;
+    for (unsigned i = 0; i < children.length; ++i) {
+      const auto* child = static_cast<const GumboNode*>(children.data[i]);
+      if (child->type == GUMBO_NODE_ELEMENT && child->v.element.tag == GUMBO_TAG_BODY) return child;
+    }
+    return nullptr;
+  }
+
+ private:
+  GumboOutput* output_ = nullptr;
+};
+
+bool is_invisible(GumboTag tag) {
+  // Also the subtrees the prepass drops on purpose although gumbo keeps their text: icon titles,
+  // formulas and <object> fallback content are not prose.
+  return tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_NOSCRIPT ||
+         tag == GUMBO_TAG_TEMPLATE || tag == GUMBO_TAG_SVG || tag == GUMBO_TAG_MATH || tag == GUMBO_TAG_OBJECT;
+}
+
+// Concatenated text nodes under `node`, in document order; iterative because the trees under
+// test can be deep.
+std::string visible_text(const GumboNode* node) {
+  std::string text;
+  std::vector<const GumboNode*> pending{node};
+  while (!pending.empty()) {
+    const GumboNode* current = pending.back();
+    pending.pop_back();
+    if (current->type == GUMBO_NODE_TEXT || current->type == GUMBO_NODE_WHITESPACE ||
+        current->type == GUMBO_NODE_CDATA) {
+      text += current->v.text.text;
+      continue;
+    }
+    if (current->type != GUMBO_NODE_ELEMENT && current->type != GUMBO_NODE_TEMPLATE) continue;
+    if (current != node && is_invisible(current->v.element.tag)) continue;
+    const GumboVector& children = current->v.element.children;
+    for (unsigned i = children.length; i-- > 0;) pending.push_back(static_cast<const GumboNode*>(children.data[i]));
+  }
+  return text;
+}
+
+std::size_t element_depth(const GumboNode* root) {
+  std::size_t deepest = 0;
+  std::vector<std::pair<const GumboNode*, std::size_t>> pending{{root, 1}};
+  while (!pending.empty()) {
+    const auto [node, depth] = pending.back();
+    pending.pop_back();
+    if (node->type != GUMBO_NODE_ELEMENT && node->type != GUMBO_NODE_TEMPLATE) continue;
+    deepest = std::max(deepest, depth);
+    const GumboVector& children = node->v.element.children;
+    for (unsigned i = 0; i < children.length; ++i) {
+      pending.emplace_back(static_cast<const GumboNode*>(children.data[i]), depth + 1);
+    }
+  }
+  return deepest;
+}
+
+// html and body are always there, whatever the prepass lets through.
+constexpr std::size_t kGumboImplied = 2;
+
+TEST(Prepass, DropsComments) {
+  EXPECT_EQ(html_of("a<!-- x -->b<!-->c<!--->d<!---->e<!-- -- - --!>f<!--<p>-->g"), "abcdefg");
+  EXPECT_EQ(html_of("<p>kept</p><!-- never closed <p>lost</p>"), "<p>kept</p>");
+}
+
+TEST(Prepass, DropsBogusComments) {
+  // Outside svg and math a CDATA section is a bogus comment too, ending at the first '>'.
+  EXPECT_EQ(html_of("<?xml version=\"1.0\"?>a</ x>b</>c<!ELEMENT x>d<![CDATA[e>g]]>f"), "abcdg]]>f");
+}
+
+TEST(Prepass, KeepsDoctype) {
+  EXPECT_EQ(html_of("<!DOCTYPE html>\n<p>x</p>"), "<!DOCTYPE html>\n<p>x</p>");
+  EXPECT_EQ(html_of("<!doctype HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">x"),
+            "<!doctype HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">x");
+}
+
+TEST(Prepass, DropsScriptsUpToTheirRealEndTag) {
+  EXPECT_EQ(html_of("<p>a<script>if (x </scriptx) document.write(\"<div>\")</script >b</p>"), "<p>ab</p>");
+  EXPECT_EQ(html_of("a<SCRIPT type=module>let s = '</p>';</ScRiPt>b"), "ab");
+  EXPECT_EQ(html_of("a<script/>b</script>c"), "ac");  // "/>" does not make a script empty
+  EXPECT_EQ(html_of("a<script>never closed</p>"), "a");
+}
+
+TEST(Prepass, CapturesJsonLdInOrder) {
+  const PrepassResult result = prepass(
+      "<head><script type=\"application/ld+json\">{\"a\":1}</script>"
+      "<script type=text/javascript>var b;</script>"
+      "<script type=' Application/LD+JSON; charset=utf-8 '>{\"b\":\"</p>\"}</script></head><p>x</p>");
+  EXPECT_EQ(result.html, "<head></head><p>x</p>");
+  ASSERT_EQ(result.json_ld.size(), 2U);
+  EXPECT_EQ(result.json_ld[0], "{\"a\":1}");
+  EXPECT_EQ(result.json_ld[1], "{\"b\":\"</p>\"}");
+}
+
+TEST(Prepass, DropsRawTextElements) {
+  EXPECT_EQ(html_of("a<style>p::before{content:\"</div>\"}</style>b<noscript><img src=x></noscript>c"
+                    "<iframe src=y><p>fallback</p></iframe>d<noembed>e</noembed>f<noframes>g</noframes>h"),
+            "abcdfh");
+}
+
+TEST(Prepass, DropsSubtreesWithNesting) {
+  EXPECT_EQ(html_of("a<svg><svg><title>t</title></svg><g>inner</g></svg>b"), "ab");
+  EXPECT_EQ(html_of("a<svg/>b<math/>c"), "abc");
+  EXPECT_EQ(html_of("a<math><mi>x</mi><math>y</math>z</math>b"), "ab");
+  EXPECT_EQ(html_of("a<template><template/><p>x</template>y</template>b"), "ab");
+  EXPECT_EQ(html_of("a<object data=f><object><p>x</p></object>y</object>b"), "ab");
+  EXPECT_EQ(html_of("a<template><script>'</template>'</script><!-- </template> --></template>b"), "ab");
+}
+
+TEST(Prepass, ForeignContentEndsWhereTheTreeBuilderLeavesIt) {
+  EXPECT_EQ(html_of("a<svg><![CDATA[</svg>]]><path/></svg>b"), "ab");
+  // An HTML block inside <svg> closes it, so an unclosed icon does not swallow the page.
+  EXPECT_EQ(html_of("a<svg><path d=x><div>text</div>"), "a<div>text</div>");
+  EXPECT_EQ(html_of("<svg><foreignObject><div>x</div></foreignObject></svg>b"), "b");
+}
+
+TEST(Prepass, KeepsRcdataVerbatim) {
+  EXPECT_EQ(html_of("<title>a <b>c</b> <!-- d --></title><p>x"), "<title>a <b>c</b> <!-- d --></title><p>x");
+  EXPECT_EQ(html_of("<textarea><i>x</i></textareax></TEXTAREA >y"), "<textarea><i>x</i></textareax></TEXTAREA >y");
+  EXPECT_EQ(html_of("<xmp><!-- kept --><script>x</script></xmp>"), "<xmp><!-- kept --><script>x</script></xmp>");
+  EXPECT_EQ(html_of("a<plaintext><!-- x --><script>"), "a<plaintext><!-- x --><script>");
+}
+
+TEST(Prepass, QuotedGreaterThanDoesNotEndATag) {
+  EXPECT_EQ(html_of("<a title=\"x>y\" data-s='<script>'>t</a><!-- c -->"), "<a title=\"x>y\" data-s='<script>'>t</a>");
+  EXPECT_EQ(html_of("<div a=b\"c>d\">e"), "<div a=b\"c>d\">e");  // quotes only open a value after '='
+}
+
+TEST(Prepass, LiteralLessThanIsText) {
+  EXPECT_EQ(html_of("a < b, <3, 1<2 and <"), "a < b, <3, 1<2 and <");
+  // Cutting the comment must not glue '<' and "div>" into a tag.
+  EXPECT_EQ(html_of("a <<!-- c -->div>"), "a &lt;div>");
+}
+
+TEST(Prepass, DropsTagUnterminatedAtEof) {
+  EXPECT_EQ(html_of("<p>text<a href=\"x>more"), "<p>text");
+  EXPECT_EQ(html_of("<p>text</p"), "<p>text");
+  EXPECT_EQ(html_of("text</"), "text</");
+}
+
+TEST(Prepass, RemovesNul) {
+  EXPECT_EQ(html_of(std::string_view("a\0b<p\0>c<!--\0-->d", 18)), "ab<p>cd");
+}
+
+TEST(Prepass, BoundsNestedDivs) {
+  const std::string input = repeat("<div>", 5000) + "deep" + repeat("</div>", 5000);
+  const std::string output = html_of(input);
+  EXPECT_EQ(count(output, "<div"), kMaxOpenElements);
+  EXPECT_NE(output.find("deep"), std::string::npos);
+  EXPECT_EQ(count(html_of(input, 10), "<div"), 10U);
+  const Parsed parsed(output);
+  EXPECT_EQ(element_depth(parsed.root()), kMaxOpenElements + kGumboImplied);
+}
+
+TEST(Prepass, SelfClosingDivStillNests) {
+  EXPECT_EQ(count(html_of(repeat("<div/>", 1000), 10), "<div"), 10U);
+  EXPECT_EQ(count(html_of(repeat("<br/>", 1000), 10), "<br"), 1000U);
+}
+
+TEST(Prepass, BoundsHostileInlineNesting) {
+  for (const auto& [piece, times] : std::vector<std::pair<std::string, std::size_t>>{
+           {"<i>", 300000}, {"<span>", 20000}, {"<b><div></b>", 20000}, {"<span><div></span>", 20000},
+           {"<table><tr><td>", 20000}, {"<p><table>", 20000}, {"<a href=x><div>", 20000}}) {
+    SCOPED_TRACE(piece);
+    const std::string output = html_of(repeat(piece, times) + "x");
+    const Parsed parsed(output);
+    EXPECT_LE(element_depth(parsed.root()), kMaxOpenElements + kGumboImplied);
+    EXPECT_NE(output.find('x'), std::string::npos);
+  }
+  EXPECT_EQ(count(html_of(repeat("<i>", 300000)), "<i>"), kMaxOpenElements);
+  EXPECT_EQ(count(html_of(repeat("<span>", 20000)), "<span>"), kMaxOpenElements);
+}
+
+TEST(Prepass, KeepsImpliedEndTagsOfOrdinaryPages) {
+  const std::vector<std::string> inputs{
+      repeat("<p>para", 5000),
+      "<ul>" + repeat("<li>item", 3000) + "</ul>",
+      "<dl>" + repeat("<dt>term<dd>definition", 2000) + "</dl>",
+      "<table>" + repeat("<tr><td>a<td>b<th>c", 2000) + "</table>",
+      "<table><thead><tr><th>h" + repeat("<tbody><tr><td>a<tr><td>b", 1000) + "</table>",
+      "<select>" + repeat("<option>o", 3000) + "</select>",
+      repeat("<h2>title<p>text<h3>sub", 2000),
+      repeat("<div><span><a href=x>link</a></span><div>x</div></div>", 3000),
+      repeat("<p><b>bold<i>both</b>italic</i>", 3000),
+  };
+  for (const std::string& input : inputs) {
+    SCOPED_TRACE(input.substr(0, 40));
+    EXPECT_EQ(html_of(input), input);
+  }
+}
+
+TEST(Prepass, EndTagsCloseTheirElements) {
+  const std::string input = repeat("<section><div><span>a</span><em>b</em></div></section>", 5000);
+  EXPECT_EQ(html_of(input, 4), input);
+}
+
+TEST(Prepass, RawTextSearchIsLinear) {
+  // Quadratic rescanning would take minutes on this; linear scanning takes milliseconds.
+  const std::string input = "<script>" + repeat("</scrip", 400000) + "</script>x";
+  EXPECT_EQ(html_of(input), "x");
+  EXPECT_EQ(html_of("<!--" + repeat("--!", 400000)), "");
+}
+
+constexpr std::string_view kSamplePage = R"html(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Field notes &amp; <observations></title>
+<link rel="stylesheet" href="/site.css">
+<style>
+  body { font: 16px/1.5 serif; } .nav > li::after { content: "</li>"; }
+</style>
+<script>window.dataLayer = []; document.write("<div class='ad'>ad</div>");</script>
+<script type="application/ld+json">{"@type": "Article", "headline": "Field notes"}</script>
+<noscript><link rel="stylesheet" href="/noscript.css"></noscript>
+<!-- build 1234 -->
+</head>
+<body class="post">
+<noscript><iframe src="https://tags.example/ns.html" height="0" width="0"></iframe></noscript>
+<header>
+  <a class="logo" href="/"><svg viewBox="0 0 24 24" width="24"><title>Home</title><path d="M3 12l9-9 9 9"/></svg> Notes</a>
+  <nav><ul class="nav">
+    <li><a href="/a">Archive</a>
+    <li><a href="/t">Tags <svg class="icon"><use href="#tag"></use></svg></a>
+    <li><a href="/about">About</a>
+  </ul></nav>
+</header>
+<main>
+<article>
+  <h1>On <em>measuring</em> rivers</h1>
+  <p class="byline">By <a href="/me">A. Writer</a> &middot; <time datetime="2024-03-01">March 1</time>
+  <p>Rivers are hard to measure when a < b and the gauge reads <3 units.
+  <!-- TODO: add map -->
+  <p>The second paragraph has <b>bold <i>and italic</b> text</i> and a <code>&lt;tag&gt;</code>.
+  <script>track("para2")</script>
+  <figure><img src="river.jpg" alt="A river"><figcaption>The river at dawn</figcaption></figure>
+  <table class="data">
+    <caption>Flow rates</caption>
+    <tr><th>Site<th>Flow
+    <tr><td>Upper<td>12.5
+    <tr><td>Lower<td>40.1
+  </table>
+  <dl><dt>Gauge<dd>An instrument<dt>Weir<dd>A small dam</dl>
+  <pre><code>flow = area * velocity
+if (a < b) { print("<b>") }</code></pre>
+  <blockquote><p>Everything flows.</blockquote>
+  <ol><li>First<li>Second<ol><li>Nested</ol><li>Third</ol>
+  <math><mi>x</mi><mo>=</mo><mn>2</mn></math>
+  <template id="row"><tr><td>template cell</td></tr></template>
+  <form action="/s"><label>Search <input name="q"></label><select><option>One<option>Two</select></form>
+  <object data="movie.swf"><p>Fallback</object>
+  <iframe src="https://example.com/embed"></iframe>
+</article>
+</main>
+<footer><p>&copy; 2024 Writer <span class="sep">|</span> <a href="/rss">RSS</a></footer>
+<script src="/app.js"></script>
+<script>
+  // </div> in a string: "</script" must be the real end
+  var s = "<p>not text</p>";
+</script>
+</body>
+</html>
+)html";
+
+TEST(Prepass, KeepsTheVisibleTextGumboSees) {
+  const PrepassResult result = prepass(kSamplePage);
+  ASSERT_EQ(result.json_ld.size(), 1U);
+  EXPECT_EQ(result.json_ld[0], R"({"@type": "Article", "headline": "Field notes"})");
+  EXPECT_LT(result.html.size(), kSamplePage.size() * 3 / 4);
+
+  const Parsed original{std::string(kSamplePage)};
+  const Parsed cleaned(result.html);
+  ASSERT_NE(original.body(), nullptr);
+  ASSERT_NE(cleaned.body(), nullptr);
+  const std::string text = visible_text(original.body());
+  // A few markers so that an empty body on both sides cannot pass.
+  for (const char* marker : {"Archive", "a < b", "<3 units", "Flow rates", "Nested", "if (a < b)", "RSS"}) {
+    EXPECT_NE(text.find(marker), std::string::npos) << marker;
+  }
+  EXPECT_EQ(visible_text(cleaned.body()), text);
+}
+
+}  // namespace
+}  // namespace pagemd::extract
