@@ -106,6 +106,13 @@ TEST(SniffEncoding, IgnoresUnknownDeclaredCharset) {
   EXPECT_EQ(sniff_encoding("<p>hi</p>", "klingon"), "windows-1252");
 }
 
+TEST(SniffEncoding, UnlabelledValidUtf8IsUtf8) {
+  EXPECT_EQ(sniff_encoding("<p>caf\xC3\xA9</p>", ""), "UTF-8");
+  // One invalid sequence and it is a legacy page after all.
+  EXPECT_EQ(sniff_encoding("<p>caf\xC3\xA9 \xE9t\xE9</p>", ""), "windows-1252");
+  EXPECT_EQ(sniff_encoding("<p>plain ascii</p>", ""), "windows-1252");
+}
+
 TEST(SniffEncoding, TakesDeclaredOrMetaUtf16WithoutBomAsUtf8) {
   EXPECT_EQ(sniff_encoding("<p>hi</p>", "utf-16"), "UTF-8");
   EXPECT_EQ(sniff_encoding("<p>hi</p>", "utf-16be"), "UTF-8");

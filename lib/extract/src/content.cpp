@@ -600,7 +600,8 @@ class ContentFinder {
     if (is_phrase_only(id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
     const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
     if (heading) return class_weight(id) < 0 || link_density(id) > 0.5;
-    if (weigh_classes_ && hint(id) == Hint::negative && stats_[id].chars < 400 && !is_data_table_cell(id)) {
+    if (weigh_classes_ && hint(id) == Hint::negative && stats_[id].chars < 400 && !is_data_table_cell(id) &&
+        !holds_code_or_data(id)) {
       return true;
     }
     if (!clean_conditionally_) return false;
@@ -615,7 +616,8 @@ class ContentFinder {
     if (inside_data_table(id)) return false;
 
     const double weight = class_weight(id);
-    if (weight + (scored_[id] ? score_[id] : 0.0) < 0) return true;
+    // A list's own score starts below zero, so only a positive score offsets a negative class.
+    if (weight + (scored_[id] ? std::max(score_[id], 0.0) : 0.0) < 0) return true;
     if (stats_[id].commas >= 10) return false;
 
     const Counts c = count_inside(id);
@@ -632,6 +634,17 @@ class ContentFinder {
     if (weight >= 25 && density > 0.5) return true;
     if ((c.embed == 1 && chars < 75) || c.embed > 1) return true;
     return false;
+  }
+
+  // Code blocks and data tables are content whatever their wrapper's class says ("code-scroll").
+  bool holds_code_or_data(NodeId id) const {
+    bool found = false;
+    doc_.walk(id, [&](NodeId d) {
+      if (found || dropped_[d]) return false;
+      if (doc_.is_element(d, GUMBO_TAG_PRE) || (doc_.is_element(d, GUMBO_TAG_TABLE) && is_data_table(d))) found = true;
+      return !found;
+    });
+    return found;
   }
 
   bool inside_data_table(NodeId id) const {

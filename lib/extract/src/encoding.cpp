@@ -872,6 +872,13 @@ std::string sniff_encoding(std::string_view bytes, std::string_view declared_cha
   if (std::string meta = Prescanner(bytes.substr(0, kPrescanBytes)).run(); !meta.empty()) {
     return meta;
   }
+  // The standard lets a user agent autodetect before falling back to the default. Text that is
+  // entirely valid UTF-8 and not plain ASCII is all but never a legacy encoding, and unlabelled
+  // UTF-8 (saved pages, stripped headers) is common.
+  const unsigned char* data = as_bytes(bytes);
+  if (skip_ascii(data, 0, bytes.size()) < bytes.size() && valid_utf8_prefix(data, bytes.size()) == bytes.size()) {
+    return "UTF-8";
+  }
   return "windows-1252";
 }
 

@@ -273,6 +273,10 @@ class Renderer {
         writer_.open_inline(InlineKind::strikethrough);
         return Frame::strikethrough;
       case GUMBO_TAG_A:
+        if (is_anchor_decoration(id)) {
+          descend = false;
+          return Frame::transparent;
+        }
         return open_link(id);
       case GUMBO_TAG_BLOCKQUOTE:
         if (writer_.container_depth() >= kMaxContainerDepth) break;
@@ -372,6 +376,16 @@ class Renderer {
       return static_cast<int>(std::clamp(std::strtol(value->c_str(), nullptr, 10), 0L, 999'999'999L));
     }
     return -1;
+  }
+
+  // Permalink marks next to headings ("#", "¶", "🔗") point into the page and say nothing.
+  bool is_anchor_decoration(NodeId id) const {
+    const std::string* href = doc_.attribute(id, "href");
+    if (!href || trim(*href).empty() || trim(*href).front() != '#') return false;
+    const std::string text = doc_.text_content(id);
+    return std::none_of(text.begin(), text.end(), [](char c) {
+      return is_ascii_alnum(c) || (static_cast<unsigned char>(c) >= 0x80 && static_cast<unsigned char>(c) < 0xE2);
+    });
   }
 
   Frame open_link(NodeId id) {

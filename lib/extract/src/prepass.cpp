@@ -190,6 +190,7 @@ constexpr std::uint16_t kIdDiv = id("div");
 constexpr std::uint16_t kIdDt = id("dt");
 constexpr std::uint16_t kIdFont = id("font");
 constexpr std::uint16_t kIdForm = id("form");
+constexpr std::uint16_t kIdFrameset = id("frameset");
 constexpr std::uint16_t kIdHead = id("head");
 constexpr std::uint16_t kIdHtml = id("html");
 constexpr std::uint16_t kIdAddress = id("address");
@@ -206,6 +207,7 @@ constexpr std::uint16_t kIdTable = id("table");
 constexpr std::uint16_t kIdTbody = id("tbody");
 constexpr std::uint16_t kIdTd = id("td");
 constexpr std::uint16_t kIdTemplate = id("template");
+constexpr std::uint16_t kIdTextarea = id("textarea");
 constexpr std::uint16_t kIdTfoot = id("tfoot");
 constexpr std::uint16_t kIdTh = id("th");
 constexpr std::uint16_t kIdThead = id("thead");
@@ -684,10 +686,18 @@ class Scanner {
 
   void open(const Tag& tag, std::uint32_t flags) {
     const std::uint16_t t = tag.id;
+    bool ignored = false;
+    if ((flags & kLeaf) != 0 && (frameset_seen_ || (count_[kIdSelect] > 0 && t != kIdTextarea))) {
+      // Frameset and select modes ignore these start tags, so the tokenizer never switches to
+      // RCDATA or RAWTEXT and what follows is markup (possibly nesting framesets): scan it as such.
+      flags &= ~kLeaf;
+      ignored = true;
+    }
+    if (t == kIdFrameset) frameset_seen_ = true;
     std::size_t keep = open_.size();
     std::array<std::uint16_t, 2> implied{};  // elements the tree builder inserts before this one
     std::size_t implied_count = 0;
-    bool opens = (flags & (kVoid | kLeaf)) == 0;
+    bool opens = !ignored && (flags & (kVoid | kLeaf)) == 0;
 
     if (keep > 0 && open_[keep - 1].id == kIdHead && (flags & kInHead) == 0 && t != kIdHead && t != kIdHtml) {
       --keep;  // anything else ends the head
@@ -861,6 +871,7 @@ class Scanner {
   bool seen_start_tag_ = false;
   bool seen_doctype_ = false;
   bool standards_mode_ = false;
+  bool frameset_seen_ = false;
 };
 
 }  // namespace
