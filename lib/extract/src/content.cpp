@@ -28,6 +28,12 @@ constexpr std::array kUnlikelyTokens = {
     "outbrain", "pager", "pagination", "popup", "promo", "rail", "related", "remark", "replies", "rss", "share",
     "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription",
     "taboola", "toc", "toolbar", "topbar", "tweet", "widget", "signup", "paywall", "recirculation", "trending"};
+// Of those, the ones that are boilerplate whatever else the page looks like: they stay dropped
+// even when the search is relaxed for pages with little text.
+constexpr std::array kAlwaysBoilerplateTokens = {
+    "comment", "comments", "disqus", "replies", "respond", "cookie", "cookies", "consent", "gdpr", "newsletter",
+    "share", "sharing", "social", "related", "recirculation", "outbrain", "taboola", "breadcrumb", "breadcrumbs",
+    "pagination", "pager"};
 constexpr std::array kMaybeContentTokens = {"article", "body", "column", "content", "main", "story", "post",
                                             "entry", "text", "prose", "markdown"};
 constexpr std::array kPositiveTokens = {"article", "body", "content", "entry", "hentry", "h-entry", "main", "page",
@@ -249,22 +255,27 @@ class ContentFinder {
     return 0;
   }
 
-  bool is_unlikely(NodeId id) const {
+  enum class Unlikely { no, by_hint, always };
+
+  Unlikely unlikely_kind(NodeId id) const {
     const Node& n = doc_.node(id);
     if (n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_ARTICLE ||
         n.tag == GUMBO_TAG_MAIN) {
-      return false;
+      return Unlikely::no;
     }
     if (const std::string* role = doc_.attribute(id, "role")) {
-      if (contains_token(kBoilerplateRoles, ascii_lower_copy(trim(*role)))) return true;
+      if (contains_token(kBoilerplateRoles, ascii_lower_copy(trim(*role)))) return Unlikely::always;
     }
     bool unlikely = false;
+    bool always = false;
     bool maybe = false;
     for (const std::string& token : name_tokens(doc_, id)) {
       unlikely = unlikely || contains_token(kUnlikelyTokens, token);
+      always = always || contains_token(kAlwaysBoilerplateTokens, token);
       maybe = maybe || contains_token(kMaybeContentTokens, token);
     }
-    return unlikely && !maybe;
+    if (!unlikely || maybe) return Unlikely::no;
+    return always ? Unlikely::always : Unlikely::by_hint;
   }
 
   bool inside(NodeId id, GumboTag tag) const {
@@ -275,14 +286,31 @@ class ContentFinder {
   }
 
   // Drops navigation, forms, headers, footers and blocks whose class/id says they are boilerplate.
+  std::size_t visible_chars(NodeId from) const {
+    std::size_t chars = 0;
+    doc_.walk(from, [&](NodeId id) {
+      if (dropped_[id]) return false;
+      if (doc_.node(id).kind == NodeKind::text) {
+        for (char c : doc_.node(id).text) chars += is_ascii_space(c) ? 0u : 1u;
+      }
+      return true;
+    });
+    return chars;
+  }
+
   void mark_furniture(NodeId from) {
+    const std::size_t page_chars = visible_chars(from);
     doc_.walk(from, [&](NodeId id) {
       if (dropped_[id]) return false;
       const Node& n = doc_.node(id);
       if (n.kind != NodeKind::element || id == from) return true;
-      bool drop = is_furniture(n.tag) || (strip_unlikely_ && is_unlikely(id));
-      if (n.tag == GUMBO_TAG_HEADER) drop = true;
+      const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_kind(id);
+      bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
+                  (strip_unlikely_ && unlikely == Unlikely::by_hint);
       if (drop && (inside(id, GUMBO_TAG_PRE) || inside(id, GUMBO_TAG_CODE))) drop = false;
+      // Some sites wrap the whole page in a <form> or a "header-container": an element holding
+      // most of the page's text is a wrapper, not furniture.
+      if (drop && visible_chars(id) * 5 > page_chars * 2) drop = false;
       if (drop) {
         dropped_[id] = 1;
         return false;
@@ -384,6 +412,32 @@ class ContentFinder {
     score_[id] += amount;
   }
 
+  // Credits a paragraph's worth to its container and, less and less, to their ancestors.
+  void score_paragraph(const TextStats& s, NodeId container, NodeId body) {
+    const double amount = 1.0 + s.commas + std::min(3.0, static_cast<double>(s.chars / 100));
+    NodeId ancestor = container;
+    for (int level = 0; level < 5 && ancestor != kNoNode; ++level, ancestor = doc_.node(ancestor).parent) {
+      if (doc_.node(ancestor).kind != NodeKind::element) break;
+      const double divider = level == 0 ? 1.0 : level == 1 ? 2.0 : level * 3.0;
+      credit(ancestor, amount / divider);
+      if (ancestor == body) break;
+    }
+  }
+
+  // The text of a container's direct text and inline children (its block children excluded).
+  TextStats inline_stats(NodeId id) const {
+    TextStats own;
+    for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+      if (dropped_[c]) continue;
+      const Node& child = doc_.node(c);
+      if (child.kind == NodeKind::element && is_block_tag(child.tag)) continue;
+      own.chars += stats_[c].chars;
+      own.link_chars += stats_[c].link_chars;
+      own.commas += stats_[c].commas;
+    }
+    return own;
+  }
+
   std::vector<NodeId> choose_roots(NodeId body) {
     std::fill(score_.begin(), score_.end(), 0.0);
     std::fill(scored_.begin(), scored_.end(), 0);
@@ -393,19 +447,14 @@ class ContentFinder {
       if (dropped_[id]) return false;
       const Node& n = doc_.node(id);
       if (n.kind != NodeKind::element) return false;
-      if (!is_paragraph_like(id)) return true;
-      const TextStats& s = stats_[id];
-      if (s.chars >= 25) {
-        // Nested paragraph-like blocks (li inside td) would count twice; only the outermost scores.
-        const double amount = 1.0 + s.commas + std::min(3.0, static_cast<double>(s.chars / 100));
-        NodeId ancestor = n.parent;
-        for (int level = 0; level < 5 && ancestor != kNoNode; ++level, ancestor = doc_.node(ancestor).parent) {
-          if (doc_.node(ancestor).kind != NodeKind::element) break;
-          const double divider = level == 0 ? 1.0 : level == 1 ? 2.0 : level * 3.0;
-          credit(ancestor, amount / divider);
-          if (ancestor == body) break;
-        }
+      if (!is_paragraph_like(id)) {
+        // Text written straight into a container between its blocks (with <br> for paragraph
+        // breaks, as older sites do) is a paragraph of that container.
+        const TextStats own = inline_stats(id);
+        if (own.chars >= 25) score_paragraph(own, id, body);
+        return true;
       }
+      if (stats_[id].chars >= 25) score_paragraph(stats_[id], n.parent, body);
       return false;  // a paragraph's inner blocks (if any) would count its text twice
     });
 
