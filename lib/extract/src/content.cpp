@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "boilerplate.hpp"
 #include "text_util.hpp"
 
 // The main-content search follows the shape of Mozilla Readability's algorithm (score paragraphs,
@@ -568,6 +569,23 @@ class ContentFinder {
     std::uint32_t heading_chars = 0;
   };
 
+  // Share buttons, logos and spacers are pictures too, but say nothing about the block's kind.
+  bool is_icon(NodeId img) const {
+    for (const char* dimension : {"width", "height"}) {
+      if (const std::string* v = doc_.attribute(img, dimension)) {
+        const long pixels = std::strtol(v->c_str(), nullptr, 10);
+        if (pixels > 0 && pixels <= 64) return true;
+      }
+    }
+    if (const std::string* src = doc_.attribute(img, "src")) {
+      const std::string lower = ascii_lower_copy(*src);
+      for (const char* word : {"icon", "logo", "sprite", "button", "share", "avatar", "pixel", "badge"}) {
+        if (lower.find(word) != std::string::npos) return true;
+      }
+    }
+    return false;
+  }
+
   Counts count_inside(NodeId id) const {
     Counts c;
     doc_.walk(id, [&](NodeId n) {
@@ -575,7 +593,7 @@ class ContentFinder {
       if (n == id) return true;
       switch (doc_.node(n).tag) {
         case GUMBO_TAG_P: ++c.p; break;
-        case GUMBO_TAG_IMG: ++c.img; break;
+        case GUMBO_TAG_IMG: c.img += is_icon(n) ? 0 : 1; break;
         case GUMBO_TAG_LI: ++c.li; break;
         case GUMBO_TAG_INPUT: ++c.input; break;
         case GUMBO_TAG_EMBED: case GUMBO_TAG_OBJECT: case GUMBO_TAG_IFRAME: case GUMBO_TAG_VIDEO: ++c.embed; break;
@@ -630,6 +648,50 @@ class ContentFinder {
     return contains_token(kBoilerplatePhrases, text);
   }
 
+  // The first words of an element, up to the first block boundary inside it: its label.
+  std::string leading_text(NodeId id, std::size_t limit) const {
+    std::string text;
+    bool done = false;
+    doc_.walk(id, [&](NodeId d) {
+      if (done || dropped_[d]) return false;
+      const Node& n = doc_.node(d);
+      if (n.kind == NodeKind::text) {
+        text += n.text;
+        done = text.size() >= limit;
+      } else if (d != id && is_block_tag(n.tag) && !trim(text).empty()) {
+        done = true;
+      }
+      return !done;
+    });
+    return text;
+  }
+
+  bool is_furniture_by_text(NodeId id) const {
+    const Node& n = doc_.node(id);
+    const std::uint32_t chars = stats_[id].chars;
+    const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH &&
+                       n.tag != GUMBO_TAG_LI && n.tag != GUMBO_TAG_P;
+    // A section introduced by a widget label ("Related stories", "12 Comments", "Tags:").
+    if (block && chars < 5000 && is_boilerplate_label(leading_text(id, 80))) return true;
+    if (chars == 0 || chars > 200) return false;
+    // Short lines outside paragraphs: bylines, date lines, breadcrumbs.
+    const NodeId parent = n.parent;
+    const bool in_prose = parent != kNoNode && (doc_.is_element(parent, GUMBO_TAG_P) ||
+                                                doc_.is_element(parent, GUMBO_TAG_LI) ||
+                                                heading_level_of(doc_.node(parent).tag) > 0);
+    if (in_prose || n.tag == GUMBO_TAG_A || heading_level_of(n.tag) > 0) return false;
+    if (!block && stats_[parent].chars > chars + chars / 2) {
+      // An inline element among other text is part of a sentence unless it stands on its own line.
+      return false;
+    }
+    const std::string text = collapse_whitespace(doc_.text_content(id));
+    return looks_like_byline(text) || (link_density(id) > 0.3 && looks_like_breadcrumb(text));
+  }
+
+  static int heading_level_of(GumboTag tag) {
+    return tag >= GUMBO_TAG_H1 && tag <= GUMBO_TAG_H6 ? static_cast<int>(tag - GUMBO_TAG_H1) + 1 : 0;
+  }
+
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);
     if (inside(id, GUMBO_TAG_PRE) || inside(id, GUMBO_TAG_CODE)) return false;
@@ -647,6 +709,7 @@ class ContentFinder {
       return !has_media && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
     }
     if (is_phrase_only(id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
+    if (is_furniture_by_text(id)) return true;
     const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
     if (heading) return class_weight(id) < 0 || link_density(id) > 0.5;
     if (weigh_classes_ && hint(id) == Hint::negative && stats_[id].chars < 400 && !is_data_table_cell(id) &&
@@ -674,7 +737,8 @@ class ContentFinder {
     const double density = link_density(id);
     const std::uint32_t chars = stats_[id].chars;
     const bool in_figure = inside(id, GUMBO_TAG_FIGURE);
-    if (c.img > 1 && static_cast<double>(c.p) / c.img < 0.5 && !in_figure) return true;
+    // A gallery or a strip of icons, unless there is real prose around the pictures.
+    if (c.img > 1 && static_cast<double>(c.p) / c.img < 0.5 && !in_figure && chars < 1000) return true;
     if (!is_list && c.li - 100 > c.p) return true;
     if (c.input > c.p / 3) return true;
     const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;

@@ -1,0 +1,112 @@
+#include "boilerplate.hpp"
+
+#include <array>
+#include <string>
+
+#include "text_util.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+// Lower-case words of the text, ASCII letters and digits only, at most `limit` of them.
+std::string leading_words(std::string_view text, std::size_t limit, std::size_t& word_count) {
+  std::string out;
+  word_count = 0;
+  bool in_word = false;
+  for (char c : text) {
+    if (is_ascii_alnum(c)) {
+      if (!in_word) {
+        if (word_count == limit) break;
+        if (!out.empty()) out.push_back(' ');
+        ++word_count;
+      }
+      in_word = true;
+      out.push_back(ascii_lower(c));
+    } else {
+      in_word = false;
+    }
+  }
+  return out;
+}
+
+bool starts_with_phrase(std::string_view words, std::string_view phrase) {
+  return words.size() >= phrase.size() && words.substr(0, phrase.size()) == phrase &&
+         (words.size() == phrase.size() || words[phrase.size()] == ' ');
+}
+
+bool is_digits(std::string_view word) {
+  return !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+constexpr std::array kSectionLabels = {
+    "related", "related articles", "related stories", "related posts", "related content", "related links",
+    "around the web", "from around the web", "more articles", "more stories", "more news", "more from",
+    "you might also like", "you may also like", "you might like", "you may have missed", "recommended",
+    "recommended for you", "read more", "read next", "up next", "popular", "most popular", "most read",
+    "trending", "trending now", "comments", "reader comments", "leave a comment", "leave a reply",
+    "post a comment", "add your comment", "join the discussion", "join the conversation", "discussion",
+    "share this", "share this article", "share this story", "share", "tags", "filed under", "topics",
+    "advertisement", "sponsored", "sponsored content", "promoted", "promoted stories", "newsletter",
+    "sign up", "subscribe", "follow us", "about the author", "more in", "latest news", "latest stories",
+    "see also", "what to read next", "keep reading", "don t miss", "other articles"};
+
+constexpr std::array kMonths = {"january", "february", "march", "april", "may", "june", "july", "august",
+                                "september", "october", "november", "december", "jan", "feb", "mar", "apr",
+                                "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"};
+
+}  // namespace
+
+bool is_boilerplate_label(std::string_view label) {
+  std::size_t count = 0;
+  std::string words = leading_words(label, 6, count);
+  if (count == 0) return false;
+  // "12 Comments", "3 responses": a count in front of the label.
+  if (const std::size_t space = words.find(' '); space != std::string::npos && is_digits(words.substr(0, space))) {
+    words.erase(0, space + 1);
+  }
+  for (std::string_view phrase : kSectionLabels) {
+    if (starts_with_phrase(words, phrase)) {
+      // The label is the section's whole heading, not the start of a sentence.
+      return count <= phrase.size() / 3 + 3;
+    }
+  }
+  return false;
+}
+
+bool looks_like_byline(std::string_view text) {
+  std::size_t count = 0;
+  const std::string words = leading_words(text, 24, count);
+  if (count == 0 || count > 20) return false;
+  for (std::string_view phrase : {"by", "posted by", "written by", "words by", "posted on", "published",
+                                  "updated", "last updated", "posted", "author"}) {
+    if (starts_with_phrase(words, phrase)) return true;
+  }
+  // A date line: a month name next to a number, in a short line.
+  if (count > 12) return false;
+  std::size_t start = 0;
+  bool month = false;
+  bool number = false;
+  while (start < words.size()) {
+    std::size_t end = words.find(' ', start);
+    if (end == std::string::npos) end = words.size();
+    const std::string_view word = std::string_view(words).substr(start, end - start);
+    for (std::string_view m : kMonths) month = month || word == m;
+    number = number || is_digits(word);
+    start = end + 1;
+  }
+  return month && number;
+}
+
+bool looks_like_breadcrumb(std::string_view text) {
+  std::size_t count = 0;
+  const std::string words = leading_words(text, 4, count);
+  if (starts_with_phrase(words, "you are here")) return true;
+  // Three or more items joined by arrows.
+  std::size_t separators = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '>' || text.substr(i, 3) == "\xE2\x80\xBA" || text.substr(i, 2) == "\xC2\xBB") ++separators;
+  }
+  return separators >= 2 && text.size() < 200;
+}
+
+}  // namespace pagemd::extract

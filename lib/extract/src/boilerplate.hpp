@@ -1,0 +1,23 @@
+#pragma once
+
+// Text-level signs of page furniture, for blocks whose markup says nothing (old table layouts,
+// class names that give no hint): widget labels ("Related stories", "3 Comments"), bylines and
+// date lines, breadcrumb trails. English phrases only; other languages fall back on the
+// structural signals of content.cpp.
+
+#include <string_view>
+
+namespace pagemd::extract {
+
+// Whether `label` (the first words of a block) names a non-article section: related links,
+// comments, sharing, tags, newsletters, advertising.
+[[nodiscard]] bool is_boilerplate_label(std::string_view label);
+
+// Whether a short line reads as a byline or a date line ("By Jane Doe | May 3, 2024",
+// "Posted by X on ...", "Updated 4:54 am").
+[[nodiscard]] bool looks_like_byline(std::string_view text);
+
+// Whether a short line is a breadcrumb trail ("You are here: Home > News > Story").
+[[nodiscard]] bool looks_like_breadcrumb(std::string_view text);
+
+}  // namespace pagemd::extract
