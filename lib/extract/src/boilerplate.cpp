@@ -1,7 +1,9 @@
 #include "boilerplate.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
+#include <vector>
 
 #include "text_util.hpp"
 
@@ -81,20 +83,23 @@ bool looks_like_byline(std::string_view text) {
                                   "updated", "last updated", "posted", "author"}) {
     if (starts_with_phrase(words, phrase)) return true;
   }
-  // A date line: a month name next to a number, in a short line.
+  // A date line: a month name right next to a number ("May 20", "20 May"), in a short line.
   if (count > 12) return false;
-  std::size_t start = 0;
-  bool month = false;
-  bool number = false;
-  while (start < words.size()) {
+  std::vector<std::string_view> tokens;
+  for (std::size_t start = 0; start < words.size();) {
     std::size_t end = words.find(' ', start);
     if (end == std::string::npos) end = words.size();
-    const std::string_view word = std::string_view(words).substr(start, end - start);
-    for (std::string_view m : kMonths) month = month || word == m;
-    number = number || is_digits(word);
+    tokens.push_back(std::string_view(words).substr(start, end - start));
     start = end + 1;
   }
-  return month && number;
+  auto is_month = [](std::string_view word) {
+    return std::any_of(kMonths.begin(), kMonths.end(), [&](const char* m) { return word == m; });
+  };
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!is_month(tokens[i])) continue;
+    if ((i + 1 < tokens.size() && is_digits(tokens[i + 1])) || (i > 0 && is_digits(tokens[i - 1]))) return true;
+  }
+  return false;
 }
 
 bool looks_like_breadcrumb(std::string_view text) {

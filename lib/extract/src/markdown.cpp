@@ -382,10 +382,10 @@ class Renderer {
   bool is_anchor_decoration(NodeId id) const {
     const std::string* href = doc_.attribute(id, "href");
     if (!href || trim(*href).empty() || trim(*href).front() != '#') return false;
-    const std::string text = doc_.text_content(id);
-    return std::none_of(text.begin(), text.end(), [](char c) {
-      return is_ascii_alnum(c) || (static_cast<unsigned char>(c) >= 0x80 && static_cast<unsigned char>(c) < 0xE2);
-    });
+    const std::string content = doc_.text_content(id);
+    const std::string_view text = trim(content);
+    // At most one symbol (up to four UTF-8 bytes) and no letters or digits.
+    return text.size() <= 4 && std::none_of(text.begin(), text.end(), [](char c) { return is_ascii_alnum(c); });
   }
 
   Frame open_link(NodeId id) {

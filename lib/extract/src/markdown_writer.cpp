@@ -134,7 +134,10 @@ void MarkdownWriter::text(std::string_view text) {
   }
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
-    if (is_ascii_space(c)) {
+    // A no-break space lays text out like any other space; in Markdown it only hides as a blank.
+    const bool nbsp = c == '\xC2' && i + 1 < text.size() && text[i + 1] == '\xA0';
+    if (nbsp) ++i;
+    if (is_ascii_space(c) || nbsp) {
       if (b.out.empty() && b.pending_break == 0) b.leading_space = true;
       b.pending_space = true;
       count_char(c);
