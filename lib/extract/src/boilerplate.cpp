@@ -50,7 +50,8 @@ constexpr std::array kSectionLabels = {
     "share this", "share this article", "share this story", "share", "tags", "filed under", "topics",
     "advertisement", "sponsored", "sponsored content", "promoted", "promoted stories", "newsletter",
     "sign up", "subscribe", "follow us", "about the author", "more in", "latest news", "latest stories",
-    "see also", "what to read next", "keep reading", "don t miss", "other articles"};
+    "see also", "what to read next", "keep reading", "don t miss", "other articles", "print this page",
+    "print", "email to a friend", "back to top"};
 
 constexpr std::array kMonths = {"january", "february", "march", "april", "may", "june", "july", "august",
                                 "september", "october", "november", "december", "jan", "feb", "mar", "apr",

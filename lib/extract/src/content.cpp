@@ -625,6 +625,18 @@ class ContentFinder {
   // Removes boilerplate inside the chosen content, deepest elements first so that a container is
   // judged by what is left in it.
   void prune(const std::vector<NodeId>& roots) {
+    current_roots_ = roots;
+    // Labelled sections first, outermost first: the label belongs to the section it introduces.
+    for (NodeId root : roots) {
+      doc_.walk(root, [&](NodeId id) {
+        if (dropped_[id] || doc_.node(id).kind != NodeKind::element) return false;
+        if (id != root && !inside(id, GUMBO_TAG_PRE) && is_labelled_section(id)) {
+          drop(id);
+          return false;
+        }
+        return doc_.node(id).tag != GUMBO_TAG_PRE;
+      });
+    }
     std::vector<NodeId> elements;
     for (NodeId root : roots) {
       doc_.walk(root, [&](NodeId id) {
@@ -671,8 +683,6 @@ class ContentFinder {
     const std::uint32_t chars = stats_[id].chars;
     const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH &&
                        n.tag != GUMBO_TAG_LI && n.tag != GUMBO_TAG_P;
-    // A section introduced by a widget label ("Related stories", "12 Comments", "Tags:").
-    if (block && chars < 5000 && is_boilerplate_label(leading_text(id, 80))) return true;
     if (chars == 0 || chars > 200) return false;
     // Short lines outside paragraphs: bylines, date lines, breadcrumbs.
     const NodeId parent = n.parent;
@@ -680,12 +690,64 @@ class ContentFinder {
                                                 doc_.is_element(parent, GUMBO_TAG_LI) ||
                                                 heading_level_of(doc_.node(parent).tag) > 0);
     if (in_prose || n.tag == GUMBO_TAG_A || heading_level_of(n.tag) > 0) return false;
-    if (!block && stats_[parent].chars > chars + chars / 2) {
+    if (!block && stats_[parent].chars > chars + chars / 2 && !stands_alone(id)) {
       // An inline element among other text is part of a sentence unless it stands on its own line.
       return false;
     }
     const std::string text = collapse_whitespace(doc_.text_content(id));
-    return looks_like_byline(text) || (link_density(id) > 0.3 && looks_like_breadcrumb(text));
+    return looks_like_byline(text) || (link_density(id) > 0.1 && looks_like_breadcrumb(text));
+  }
+
+  // A section introduced by a widget label ("Related stories", "12 Comments", "Tags:"). Large
+  // ones only after some article text, so that a wrapper opening with a share bar survives.
+  bool is_labelled_section(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (n.kind != NodeKind::element || stats_[id].chars == 0) return false;
+    const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_P;
+    if (!block && !stands_alone(id)) return false;
+    if (!is_boilerplate_label(leading_text(id, 80))) return false;
+    return stats_[id].chars < 2000 || text_before(id) >= 200;
+  }
+
+  // Characters of kept text that come before `id` in the selected content.
+  std::uint32_t text_before(NodeId id) const {
+    std::uint32_t chars = 0;
+    for (NodeId root : current_roots_) {
+      if (root > id) break;
+      doc_.walk(root, [&](NodeId d) {
+        if (d >= id || dropped_[d]) return false;
+        if (doc_.node(d).kind == NodeKind::text && !doc_.contains(d, id)) chars += stats_[d].chars;
+        return true;
+      });
+    }
+    return chars;
+  }
+
+  // Whether an inline element is a line of its own: only blocks, line breaks, rules or
+  // whitespace stand between it and its neighbours.
+  bool stands_alone(NodeId id) const {
+    auto separates = [&](NodeId sibling) {
+      for (; sibling != kNoNode;) {
+        const Node& n = doc_.node(sibling);
+        if (dropped_[sibling] || (n.kind == NodeKind::text && trim(n.text).empty())) {
+          sibling = kNoNode;
+          continue;
+        }
+        return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == GUMBO_TAG_BR);
+      }
+      return true;
+    };
+    NodeId before = doc_.node(id).prev_sibling;
+    while (before != kNoNode && (dropped_[before] || (doc_.node(before).kind == NodeKind::text &&
+                                                      trim(doc_.node(before).text).empty()))) {
+      before = doc_.node(before).prev_sibling;
+    }
+    NodeId after = doc_.node(id).next_sibling;
+    while (after != kNoNode && (dropped_[after] || (doc_.node(after).kind == NodeKind::text &&
+                                                    trim(doc_.node(after).text).empty()))) {
+      after = doc_.node(after).next_sibling;
+    }
+    return separates(before) && separates(after);
   }
 
   static int heading_level_of(GumboTag tag) {
@@ -777,6 +839,7 @@ class ContentFinder {
   std::vector<double> score_;
   std::vector<std::uint8_t> scored_;
   std::vector<NodeId> candidates_;
+  std::vector<NodeId> current_roots_;
   bool strip_unlikely_ = true;
   bool weigh_classes_ = true;
   bool clean_conditionally_ = true;

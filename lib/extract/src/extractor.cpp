@@ -77,6 +77,24 @@ void drop_headline(const Document& doc, ContentSelection& selection, std::string
   }
 }
 
+// A thematic break at the very start or end of the content separates it from furniture that is
+// gone now; it has nothing left to separate.
+std::string trim_rules(std::string markdown) {
+  constexpr std::string_view kRule = "---\n";
+  while (markdown.rfind(kRule, 0) == 0) {
+    markdown.erase(0, kRule.size());
+    while (!markdown.empty() && markdown.front() == '\n') markdown.erase(0, 1);
+  }
+  while (markdown.size() >= kRule.size() && markdown.compare(markdown.size() - kRule.size(), kRule.size(), kRule) == 0 &&
+         (markdown.size() == kRule.size() || markdown[markdown.size() - kRule.size() - 1] == '\n')) {
+    markdown.erase(markdown.size() - kRule.size());
+    while (markdown.size() >= 2 && markdown[markdown.size() - 1] == '\n' && markdown[markdown.size() - 2] == '\n') {
+      markdown.pop_back();
+    }
+  }
+  return markdown;
+}
+
 std::string title_heading(const std::string& title) {
   MarkdownWriter writer;
   writer.open_heading();
@@ -110,7 +128,7 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   }
   drop_headline(doc, selection, meta.title);
   RenderedMarkdown rendered = render_markdown(doc, selection, resolver);
-  result.markdown = std::move(rendered.markdown);
+  result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
   if (!meta.title.empty()) {
     const std::string heading = title_heading(meta.title);

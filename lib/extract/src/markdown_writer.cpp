@@ -74,6 +74,18 @@ std::string prefix_lines(std::string_view block, std::string_view first, std::st
   return out;
 }
 
+// Whether link text (as escaped Markdown) spells out the target, so `<target>` says it all.
+bool is_autolink(std::string_view escaped_text, std::string_view target) {
+  if (target.find_first_of(" <>") != std::string_view::npos) return false;
+  if (target.substr(0, 7) != "http://" && target.substr(0, 8) != "https://") return false;
+  std::string text;
+  for (std::size_t i = 0; i < escaped_text.size(); ++i) {
+    if (escaped_text[i] == '\\' && i + 1 < escaped_text.size()) ++i;
+    text.push_back(escaped_text[i]);
+  }
+  return text == target;
+}
+
 }  // namespace
 
 MarkdownWriter::MarkdownWriter() {
@@ -495,6 +507,9 @@ void MarkdownWriter::close_inline(InlineKind kind, std::string_view target) {
     case InlineKind::link:
       if (target.empty()) {
         rendered = child.out;
+      } else if (is_autolink(child.out, target)) {
+        // A link whose text is its own address reads best as an autolink.
+        rendered = "<" + std::string(target) + ">";
       } else {
         rendered = "[" + child.out + "](" + escape_destination(target) + ")";
       }
