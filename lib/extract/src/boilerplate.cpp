@@ -57,7 +57,20 @@ constexpr std::array kMonths = {"january", "february", "march", "april", "may", 
                                 "september", "october", "november", "december", "jan", "feb", "mar", "apr",
                                 "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"};
 
+// Short blocks consisting of only one of these phrases are widget labels, not prose.
+constexpr std::array kWidgetPhrases = {"advertisement", "advertisements", "sponsored", "sponsored content",
+                                            "share",         "share this",     "share this article", "share on facebook",
+                                            "share on twitter", "read more",   "continue reading", "related",
+                                            "related articles", "related posts", "you may also like", "recommended",
+                                            "print",         "email",          "tweet", "copy link", "skip to content",
+                                            "back to top",   "subscribe",      "sign up", "log in", "loading"};
+
 }  // namespace
+
+bool is_widget_phrase(std::string_view lower_text) {
+  return std::any_of(kWidgetPhrases.begin(), kWidgetPhrases.end(),
+                     [&](const char* phrase) { return lower_text == phrase; });
+}
 
 bool is_boilerplate_label(std::string_view label) {
   std::size_t count = 0;

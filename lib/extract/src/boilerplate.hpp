@@ -9,6 +9,10 @@
 
 namespace pagemd::extract {
 
+// Whether a short block says only a widget's word ("advertisement", "share", "read more");
+// `lower_text` is lower-case with whitespace collapsed and trailing punctuation removed.
+[[nodiscard]] bool is_widget_phrase(std::string_view lower_text);
+
 // Whether `label` (the first words of a block) names a non-article section: related links,
 // comments, sharing, tags, newsletters, advertising.
 [[nodiscard]] bool is_boilerplate_label(std::string_view label);

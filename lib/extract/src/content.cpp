@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "boilerplate.hpp"
+#include "element_kinds.hpp"
 #include "text_util.hpp"
 
 // The main-content search follows the shape of Mozilla Readability's algorithm (score paragraphs,
@@ -16,130 +17,6 @@
 
 namespace pagemd::extract {
 namespace {
-
-enum class Hint : std::uint8_t { none, positive, negative };
-
-// Class/id name tokens (split on whitespace, '-' and '_') that say what a block is. Whole tokens,
-// so "header" hints but "subheader-note" is judged by its other tokens too, and "ad" never matches
-// "read" or "shadow".
-constexpr std::array kUnlikelyTokens = {
-    "ad", "ads", "adv", "advert", "advertisement", "advertising", "agegate", "banner", "breadcrumb", "breadcrumbs",
-    "combx", "comment", "comments", "community", "consent", "cookie", "cookies", "crumbs", "disqus", "dropdown",
-    "footer", "gdpr", "header", "legends", "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter",
-    "outbrain", "pager", "pagination", "popup", "promo", "rail", "related", "remark", "replies", "rss", "share",
-    "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription",
-    "taboola", "toc", "toolbar", "topbar", "tweet", "widget", "signup", "paywall", "recirculation", "trending"};
-// Of those, the ones that are boilerplate whatever else the page looks like: they stay dropped
-// even when the search is relaxed for pages with little text.
-constexpr std::array kAlwaysBoilerplateTokens = {
-    "comment", "comments", "disqus", "replies", "respond", "cookie", "cookies", "consent", "gdpr", "newsletter",
-    "share", "sharing", "social", "related", "recirculation", "outbrain", "taboola", "breadcrumb", "breadcrumbs",
-    "pagination", "pager"};
-constexpr std::array kMaybeContentTokens = {"article", "body", "column", "content", "main", "story", "post",
-                                            "entry", "text", "prose", "markdown"};
-constexpr std::array kPositiveTokens = {"article", "body", "content", "entry", "hentry", "h-entry", "main", "page",
-                                        "post", "text", "blog", "story", "prose", "markdown", "longread", "rte"};
-constexpr std::array kNegativeTokens = {
-    "ad", "ads", "advert", "banner", "combx", "comment", "comments", "contact", "footer", "gdpr", "masthead", "media",
-    "meta", "outbrain", "promo", "related", "scroll", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
-    "sponsor", "sponsored", "shopping", "tags", "tag", "widget", "byline", "author", "dateline", "caption", "credit",
-    "newsletter", "subscribe", "social", "breadcrumb", "breadcrumbs", "nav", "menu", "recirculation", "trending",
-    "hidden", "hid", "popular", "rail", "cookie", "consent", "signup", "toc"};
-// Roles whose elements are never article text.
-constexpr std::array kBoilerplateRoles = {"navigation", "menu",    "menubar", "complementary", "banner", "contentinfo",
-                                          "dialog",     "alert",   "alertdialog", "search",    "toolbar", "tablist",
-                                          "note"};
-// Short blocks consisting of only one of these phrases are widget labels, not prose.
-constexpr std::array kBoilerplatePhrases = {"advertisement", "advertisements", "sponsored", "sponsored content",
-                                            "share",         "share this",     "share this article", "share on facebook",
-                                            "share on twitter", "read more",   "continue reading", "related",
-                                            "related articles", "related posts", "you may also like", "recommended",
-                                            "print",         "email",          "tweet", "copy link", "skip to content",
-                                            "back to top",   "subscribe",      "sign up", "log in", "loading"};
-
-template <std::size_t N>
-bool contains_token(const std::array<const char*, N>& list, std::string_view token) {
-  return std::any_of(list.begin(), list.end(), [&](const char* t) { return token == t; });
-}
-
-// Lower-cased class and id name tokens of an element.
-std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
-  std::vector<std::string> tokens;
-  for (const char* attr : {"class", "id"}) {
-    const std::string* value = doc.attribute(id, attr);
-    if (!value) continue;
-    std::string token;
-    for (char c : *value) {
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '-' || c == '_') {
-        if (!token.empty()) tokens.push_back(std::move(token));
-        token.clear();
-      } else {
-        token.push_back(ascii_lower(c));
-      }
-    }
-    if (!token.empty()) tokens.push_back(std::move(token));
-  }
-  return tokens;
-}
-
-bool is_hidden(const Document& doc, NodeId id) {
-  if (doc.attribute(id, "hidden")) return true;
-  if (const std::string* aria = doc.attribute(id, "aria-hidden"); aria && equals_ignore_case(trim(*aria), "true")) {
-    return true;
-  }
-  if (const std::string* style = doc.attribute(id, "style")) {
-    std::string compact;
-    for (char c : *style) {
-      if (!is_ascii_space(c)) compact.push_back(ascii_lower(c));
-    }
-    if (compact.find("display:none") != std::string::npos || compact.find("visibility:hidden") != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
-}
-
-bool is_block_tag(GumboTag tag) {
-  switch (tag) {
-    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE: case GUMBO_TAG_BLOCKQUOTE:
-    case GUMBO_TAG_DETAILS: case GUMBO_TAG_DIV: case GUMBO_TAG_DL: case GUMBO_TAG_FIELDSET:
-    case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_FIGURE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM:
-    case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
-    case GUMBO_TAG_H6: case GUMBO_TAG_HEADER: case GUMBO_TAG_HR: case GUMBO_TAG_LI: case GUMBO_TAG_MAIN:
-    case GUMBO_TAG_NAV: case GUMBO_TAG_OL: case GUMBO_TAG_P: case GUMBO_TAG_PRE: case GUMBO_TAG_SECTION:
-    case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_DD: case GUMBO_TAG_DT: case GUMBO_TAG_TR:
-    case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY: case GUMBO_TAG_THEAD: case GUMBO_TAG_CENTER:
-      return true;
-    default:
-      return false;
-  }
-}
-
-// Elements that never carry article text, in any scope.
-bool is_never_content(GumboTag tag) {
-  switch (tag) {
-    case GUMBO_TAG_HEAD: case GUMBO_TAG_SCRIPT: case GUMBO_TAG_STYLE: case GUMBO_TAG_NOSCRIPT:
-    case GUMBO_TAG_TEMPLATE: case GUMBO_TAG_IFRAME: case GUMBO_TAG_OBJECT: case GUMBO_TAG_EMBED:
-    case GUMBO_TAG_CANVAS: case GUMBO_TAG_SVG: case GUMBO_TAG_MATH: case GUMBO_TAG_LINK: case GUMBO_TAG_META:
-    case GUMBO_TAG_TITLE: case GUMBO_TAG_BASE: case GUMBO_TAG_AUDIO: case GUMBO_TAG_VIDEO: case GUMBO_TAG_MAP:
-    case GUMBO_TAG_DATALIST:
-      return true;
-    default:
-      return false;
-  }
-}
-
-// Elements that are page furniture rather than article text.
-bool is_furniture(GumboTag tag) {
-  switch (tag) {
-    case GUMBO_TAG_NAV: case GUMBO_TAG_ASIDE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM: case GUMBO_TAG_BUTTON:
-    case GUMBO_TAG_INPUT: case GUMBO_TAG_SELECT: case GUMBO_TAG_TEXTAREA: case GUMBO_TAG_LABEL: case GUMBO_TAG_MENU:
-    case GUMBO_TAG_FIELDSET: case GUMBO_TAG_OPTION:
-      return true;
-    default:
-      return false;
-  }
-}
 
 struct TextStats {
   std::uint32_t chars = 0;       // text length with whitespace runs counted once
@@ -230,53 +107,14 @@ class ContentFinder {
     return finish(std::move(roots));
   }
 
-  Hint hint(NodeId id) const {
-    bool positive = false;
-    bool negative = false;
-    for (const std::string& token : name_tokens(doc_, id)) {
-      positive = positive || contains_token(kPositiveTokens, token);
-      negative = negative || contains_token(kNegativeTokens, token);
-    }
-    if (const std::string* itemprop = doc_.attribute(id, "itemprop");
-        itemprop && itemprop->find("articleBody") != std::string::npos) {
-      return Hint::positive;
-    }
-    if (negative && !positive) return Hint::negative;
-    if (positive && !negative) return Hint::positive;
-    return Hint::none;
-  }
-
   double class_weight(NodeId id) const {
     if (!weigh_classes_) return 0;
-    switch (hint(id)) {
+    switch (class_hint(doc_, id)) {
       case Hint::positive: return 25;
       case Hint::negative: return -25;
       case Hint::none: return 0;
     }
     return 0;
-  }
-
-  enum class Unlikely { no, by_hint, always };
-
-  Unlikely unlikely_kind(NodeId id) const {
-    const Node& n = doc_.node(id);
-    if (n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_ARTICLE ||
-        n.tag == GUMBO_TAG_MAIN) {
-      return Unlikely::no;
-    }
-    if (const std::string* role = doc_.attribute(id, "role")) {
-      if (contains_token(kBoilerplateRoles, ascii_lower_copy(trim(*role)))) return Unlikely::always;
-    }
-    bool unlikely = false;
-    bool always = false;
-    bool maybe = false;
-    for (const std::string& token : name_tokens(doc_, id)) {
-      unlikely = unlikely || contains_token(kUnlikelyTokens, token);
-      always = always || contains_token(kAlwaysBoilerplateTokens, token);
-      maybe = maybe || contains_token(kMaybeContentTokens, token);
-    }
-    if (!unlikely || maybe) return Unlikely::no;
-    return always ? Unlikely::always : Unlikely::by_hint;
   }
 
   bool inside(NodeId id, GumboTag tag) const {
@@ -305,7 +143,7 @@ class ContentFinder {
       if (dropped_[id]) return false;
       const Node& n = doc_.node(id);
       if (n.kind != NodeKind::element || id == from) return true;
-      const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_kind(id);
+      const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_kind(doc_, id);
       bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
                   (strip_unlikely_ && unlikely == Unlikely::by_hint);
       if (drop && (inside(id, GUMBO_TAG_PRE) || inside(id, GUMBO_TAG_CODE))) drop = false;
@@ -657,7 +495,7 @@ class ContentFinder {
     if (stats_[id].chars > 40) return false;
     std::string text = ascii_lower_copy(collapse_whitespace(doc_.text_content(id)));
     while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
-    return contains_token(kBoilerplatePhrases, text);
+    return is_widget_phrase(text);
   }
 
   // The first words of an element, up to the first block boundary inside it: its label.
@@ -774,7 +612,7 @@ class ContentFinder {
     if (is_furniture_by_text(id)) return true;
     const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
     if (heading) return class_weight(id) < 0 || link_density(id) > 0.5;
-    if (weigh_classes_ && hint(id) == Hint::negative && stats_[id].chars < 400 && !is_data_table_cell(id) &&
+    if (weigh_classes_ && class_hint(doc_, id) == Hint::negative && stats_[id].chars < 400 && !is_data_table_cell(id) &&
         !holds_code_or_data(id)) {
       return true;
     }
@@ -851,62 +689,6 @@ class ContentFinder {
 bool ContentFinder::is_data_table(NodeId table) const { return classify_table(doc_, table) == TableKind::data; }
 
 }  // namespace
-
-TableKind classify_table(const Document& doc, NodeId table) {
-  if (const std::string* role = doc.attribute(table, "role");
-      role && (equals_ignore_case(trim(*role), "presentation") || equals_ignore_case(trim(*role), "none"))) {
-    return TableKind::layout;
-  }
-  if (const std::string* datatable = doc.attribute(table, "datatable"); datatable && trim(*datatable) == "0") {
-    return TableKind::layout;
-  }
-  if (doc.attribute(table, "summary")) return TableKind::data;
-  std::size_t rows = 0;
-  std::size_t max_columns = 0;
-  std::size_t min_columns = SIZE_MAX;
-  bool header_cells = false;
-  bool nested_table = false;
-  bool block_content = false;
-  doc.walk(table, [&](NodeId id) {
-    if (id == table) return true;
-    const Node& n = doc.node(id);
-    if (n.kind != NodeKind::element) return false;
-    switch (n.tag) {
-      case GUMBO_TAG_TABLE: nested_table = true; return false;
-      case GUMBO_TAG_CAPTION: case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_COLGROUP:
-      case GUMBO_TAG_COL: case GUMBO_TAG_TH:
-        header_cells = true;
-        return true;
-      case GUMBO_TAG_TR: {
-        ++rows;
-        std::size_t columns = 0;
-        for (NodeId c = n.first_child; c != kNoNode; c = doc.node(c).next_sibling) {
-          if (doc.is_element(c, GUMBO_TAG_TD) || doc.is_element(c, GUMBO_TAG_TH)) {
-            const std::string* span = doc.attribute(c, "colspan");
-            columns += span ? std::clamp<std::size_t>(std::strtoul(span->c_str(), nullptr, 10), 1, 100) : 1;
-          }
-        }
-        max_columns = std::max(max_columns, columns);
-        min_columns = std::min(min_columns, columns);
-        return true;
-      }
-      case GUMBO_TAG_P: case GUMBO_TAG_DIV: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_H1:
-      case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_PRE:
-        block_content = true;
-        return true;
-      default:
-        return true;
-    }
-  });
-  if (nested_table) return TableKind::layout;
-  if (rows <= 1 || max_columns <= 1) return TableKind::layout;
-  if (header_cells) return block_content && rows < 3 ? TableKind::layout : TableKind::data;
-  if (block_content) return TableKind::layout;
-  if (rows >= 10 || max_columns > 4) return TableKind::data;
-  // A grid whose every row has the same number of plain-text cells is data, however small.
-  if (rows >= 3 && min_columns == max_columns) return TableKind::data;
-  return rows * max_columns > 10 ? TableKind::data : TableKind::layout;
-}
 
 ContentSelection select_content(const Document& doc, const ContentRules& rules) {
   return ContentFinder(doc, rules).run();
