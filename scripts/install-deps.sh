@@ -9,7 +9,7 @@ packages=(
   libcurl4-openssl-dev libgumbo-dev libssl-dev libspdlog-dev libgtest-dev libgmock-dev
   libtomlplusplus-dev libsystemd-dev scdoc
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
-  python3 cmark-gfm clang
+  python3 cmark-gfm clang libclang-rt-14-dev
 )
 
 missing=()
