@@ -155,7 +155,7 @@ TEST(Prepass, DropsSubtreesWithNesting) {
 }
 
 TEST(Prepass, ForeignContentEndsWhereTheTreeBuilderLeavesIt) {
-  EXPECT_EQ(html_of("a<svg><![CDATA[</svg>]]><path/></svg>b"), "ab");
+  EXPECT_EQ(html_of("a<svg><![CDATA[x>y</svg>z]]><path/></svg>b"), "ab");
   // An HTML block inside <svg> closes it, so an unclosed icon does not swallow the page.
   EXPECT_EQ(html_of("a<svg><path d=x><div>text</div>"), "a<div>text</div>");
   EXPECT_EQ(html_of("<svg><foreignObject><div>x</div></foreignObject></svg>b"), "b");
@@ -207,7 +207,7 @@ TEST(Prepass, SelfClosingDivStillNests) {
 TEST(Prepass, BoundsHostileInlineNesting) {
   for (const auto& [piece, times] : std::vector<std::pair<std::string, std::size_t>>{
            {"<i>", 300000}, {"<span>", 20000}, {"<b><div></b>", 20000}, {"<span><div></span>", 20000},
-           {"<table><tr><td>", 20000}, {"<p><table>", 20000}, {"<a href=x><div>", 20000}}) {
+           {"<table><tr><td>", 20000}, {"<table><td>", 20000}, {"<p><table>", 20000}, {"<a href=x><div>", 20000}}) {
     SCOPED_TRACE(piece);
     const std::string output = html_of(repeat(piece, times) + "x");
     const Parsed parsed(output);
@@ -216,6 +216,39 @@ TEST(Prepass, BoundsHostileInlineNesting) {
   }
   EXPECT_EQ(count(html_of(repeat("<i>", 300000)), "<i>"), kMaxOpenElements);
   EXPECT_EQ(count(html_of(repeat("<span>", 20000)), "<span>"), kMaxOpenElements);
+}
+
+// Nesting the tree builder creates without matching start tags: formatting elements reopened
+// after a block closes, forms that leave the stack but not the tree, a select or frameset that
+// ignores the tags which would have made the tokenizer skip markup.
+TEST(Prepass, BoundsNestingTheTreeBuilderCreates) {
+  std::string reopened;
+  for (int i = 0; i < 2000; ++i) reopened += "<p><b id=" + std::to_string(i) + ">x</p>";
+  std::string reopened_deep = "<p>";
+  for (int i = 0; i < 30; ++i) reopened_deep += "<b id=" + std::to_string(i) + ">";
+  reopened_deep += "</p>" + repeat("<div>", 1000) + "x";
+  // A marquee popped by a table leaves its formatting elements to be reopened.
+  std::string marquee = "<div><table><marquee>";
+  for (int i = 0; i < 20; ++i) marquee += "<i id=" + std::to_string(i) + ">";
+  marquee += "<table>" + repeat("<div>", 40) + "x";
+  const std::vector<std::pair<std::string, std::size_t>> inputs{
+      {reopened, kMaxOpenElements},
+      {reopened_deep, kMaxOpenElements},
+      {repeat("<form><div></form>", 2000), kMaxOpenElements},
+      {"<frameset><textarea>" + repeat("<frameset>", 2000), kMaxOpenElements},
+      {repeat("<select><td><select><div>", 2000), kMaxOpenElements},
+      {"<table><select></tr><title><table>" + repeat("<div>", 2000), kMaxOpenElements},
+      {"<table><td><col>" + repeat("<span>", 300) + "</tr>" + repeat("<span>", 300), kMaxOpenElements},
+      {marquee, 30},
+  };
+  for (const auto& [input, max_open] : inputs) {
+    SCOPED_TRACE(input.substr(0, 60));
+    const Parsed parsed(html_of(input, max_open));
+    // One more than the bound: a void element or a <title> may sit inside the deepest element.
+    EXPECT_LE(element_depth(parsed.root()), max_open + kGumboImplied + 1);
+  }
+  // Each reopening copies the whole list; a capped list keeps gumbo's tree near the input's size.
+  EXPECT_LT(count(html_of(reopened), "<b "), 40U);
 }
 
 TEST(Prepass, KeepsImpliedEndTagsOfOrdinaryPages) {
