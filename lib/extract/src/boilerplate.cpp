@@ -73,17 +73,22 @@ bool is_widget_phrase(std::string_view lower_text) {
 }
 
 bool is_boilerplate_label(std::string_view label) {
+  // "Print | Email | Back to top": a row of widget links is judged by its first item.
+  label = label.substr(0, label.find('|'));
   std::size_t count = 0;
-  std::string words = leading_words(label, 6, count);
+  std::string words = leading_words(label, 12, count);
   if (count == 0) return false;
   // "12 Comments", "3 responses": a count in front of the label.
   if (const std::size_t space = words.find(' '); space != std::string::npos && is_digits(words.substr(0, space))) {
     words.erase(0, space + 1);
+    --count;
   }
   for (std::string_view phrase : kSectionLabels) {
     if (starts_with_phrase(words, phrase)) {
-      // The label is the section's whole heading, not the start of a sentence.
-      return count <= phrase.size() / 3 + 3;
+      // The label is the section's whole heading ('3 comments on "My post"'), not the start of
+      // a sentence: at most four words beyond the phrase.
+      const auto phrase_words = static_cast<std::size_t>(std::count(phrase.begin(), phrase.end(), ' ')) + 1;
+      return count <= phrase_words + 4;
     }
   }
   return false;

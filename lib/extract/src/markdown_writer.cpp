@@ -51,6 +51,14 @@ std::string escape_label(std::string_view text) {
   return out;
 }
 
+// Whether the current line consists of one to nine digits only.
+bool follows_line_start_digits(std::string_view out) {
+  std::size_t digits = 0;
+  while (digits < out.size() && is_ascii_digit(out[out.size() - 1 - digits])) ++digits;
+  if (digits == 0 || digits > 9) return false;
+  return digits == out.size() || out[out.size() - 1 - digits] == '\n';
+}
+
 // Prefixes every line (after the first, for list items) of a block.
 std::string prefix_lines(std::string_view block, std::string_view first, std::string_view rest,
                          std::string_view blank_line) {
@@ -183,25 +191,13 @@ void MarkdownWriter::escape_into(Buffer& b, std::string_view text, std::size_t& 
       ++i;
       return;
     }
-    if (is_ascii_digit(c)) {
-      // "1. " and "1) " would start an ordered list: escape the delimiter.
-      std::size_t j = i;
-      while (j < text.size() && j - i < 10 && is_ascii_digit(text[j])) ++j;
-      if (j < text.size() && j - i < 10 && (text[j] == '.' || text[j] == ')') &&
-          (j + 1 == text.size() || text[j + 1] == ' ' || text[j + 1] == '\t')) {
-        for (std::size_t k = i + 1; k < j; ++k) {
-          count_char(text[k]);
-          sample_char(text[k]);
-        }
-        b.out.append(text.substr(i, j - i));
-        b.out.push_back('\\');
-        b.out.push_back(text[j]);
-        count_char(text[j]);
-        sample_char(text[j]);
-        i = j + 1;
-        return;
-      }
-    }
+  }
+  if ((c == '.' || c == ')') && (next == '\0' || next == ' ' || next == '\t') && follows_line_start_digits(b.out)) {
+    // "1. " and "1) " would start an ordered list, also when the digits came in an earlier chunk.
+    b.out.push_back('\\');
+    b.out.push_back(c);
+    ++i;
+    return;
   }
   switch (c) {
     case '\\': case '`': case '*': case '[': case ']': case '~':
@@ -291,17 +287,20 @@ void MarkdownWriter::append_inline(Buffer& parent, const Buffer& child, std::str
     parent.out.append(rendered);
   }
   if (child.pending_space) parent.pending_space = true;
+  if (child.pending_hard_break && !parent.out.empty()) parent.pending_hard_break = true;
   if (child.pending_break > 0) parent.pending_break = std::max(parent.pending_break, child.pending_break);
   if (child.has_block) parent.has_block = true;
 }
 
 void MarkdownWriter::open_heading() {
+  block_break();
   Buffer b;
   b.kind = BufferKind::heading;
   buffers_.push_back(std::move(b));
 }
 
 void MarkdownWriter::close_heading(int level) {
+  in_word_ = false;
   Buffer child = pop();
   // A heading is one line: block content and breaks inside it become spaces.
   std::string content;
@@ -332,6 +331,7 @@ void MarkdownWriter::close_heading(int level) {
 }
 
 void MarkdownWriter::open_blockquote() {
+  block_break();
   Buffer b;
   b.kind = BufferKind::blockquote;
   buffers_.push_back(std::move(b));
@@ -348,6 +348,9 @@ void MarkdownWriter::close_blockquote() {
 
 void MarkdownWriter::open_list(bool ordered, int start) {
   Buffer& parent = top();
+  // Like block_break(), but a list keeps the parent's pending state for its marker choice.
+  in_word_ = false;
+  if (parent.kind != BufferKind::list_item && !parent.out.empty()) parent.pending_break = std::max(parent.pending_break, 2);
   Buffer b;
   b.kind = BufferKind::list;
   b.ordered = ordered;
@@ -377,6 +380,7 @@ void MarkdownWriter::close_list() {
 }
 
 void MarkdownWriter::open_list_item(int value) {
+  in_word_ = false;
   Buffer b;
   b.kind = BufferKind::list_item;
   b.item_value = value;
@@ -384,6 +388,7 @@ void MarkdownWriter::open_list_item(int value) {
 }
 
 void MarkdownWriter::close_list_item() {
+  in_word_ = false;
   Buffer child = pop();
   Buffer& parent = top();
   std::string marker;
@@ -412,6 +417,7 @@ void MarkdownWriter::close_list_item() {
 }
 
 void MarkdownWriter::open_preformatted(std::string language) {
+  block_break();
   Buffer b;
   b.kind = BufferKind::preformatted;
   b.language = std::move(language);
@@ -519,6 +525,7 @@ void MarkdownWriter::close_inline(InlineKind kind, std::string_view target) {
 }
 
 void MarkdownWriter::open_table() {
+  block_break();
   tables_.emplace_back();
   Buffer b;
   b.kind = BufferKind::table;
@@ -533,6 +540,7 @@ void MarkdownWriter::place_pending_rowspans(TableState& table, std::vector<std::
 }
 
 void MarkdownWriter::open_table_row() {
+  in_word_ = false;
   tables_.back().rows.emplace_back();
   Buffer b;
   b.kind = BufferKind::table_row;
@@ -548,6 +556,8 @@ void MarkdownWriter::close_table_row() {
 
 void MarkdownWriter::open_table_cell(std::size_t colspan, std::size_t rowspan, TableAlignment alignment,
                                      bool header) {
+  in_word_ = false;
+  sample_char(' ');
   TableState& table = tables_.back();
   if (table.rows.empty()) table.rows.emplace_back();  // a cell outside any row
   std::vector<std::string>& row = table.rows.back();
@@ -569,6 +579,7 @@ void MarkdownWriter::open_table_cell(std::size_t colspan, std::size_t rowspan, T
 }
 
 void MarkdownWriter::close_table_cell() {
+  in_word_ = false;
   Buffer child = pop();
   std::string cell;
   const std::string_view content = trim_block(child.out);
