@@ -239,6 +239,8 @@ TEST(Prepass, BoundsNestingTheTreeBuilderCreates) {
       {repeat("<select><td><select><div>", 2000), kMaxOpenElements},
       {"<table><select></tr><title><table>" + repeat("<div>", 2000), kMaxOpenElements},
       {"<table><td><col>" + repeat("<span>", 300) + "</tr>" + repeat("<span>", 300), kMaxOpenElements},
+      // <form> closes the <p>, so the <ul> has no <p> to close.
+      {"<p><b><form>" + repeat("<span>", 300) + "<ul>" + repeat("<span>", 300), kMaxOpenElements},
       {marquee, 30},
   };
   for (const auto& [input, max_open] : inputs) {
@@ -262,6 +264,8 @@ TEST(Prepass, KeepsImpliedEndTagsOfOrdinaryPages) {
       repeat("<h2>title<p>text<h3>sub", 2000),
       repeat("<div><span><a href=x>link</a></span><div>x</div></div>", 3000),
       repeat("<p><b>bold<i>both</b>italic</i>", 3000),
+      "<div>" + repeat("<p>Search<form action=/s><input name=q></form>", 2000) + "</div>",
+      "<div>" + repeat("<form><div>field</form></div>", 2000) + "</div>",
   };
   for (const std::string& input : inputs) {
     SCOPED_TRACE(input.substr(0, 40));

@@ -18,10 +18,47 @@
 namespace pagemd::extract {
 namespace {
 
+// Per-subtree sums, kept up to date as elements are dropped, so that judging an element never
+// needs a walk of its subtree (deep pages would make that quadratic).
 struct TextStats {
   std::uint32_t chars = 0;       // text length with whitespace runs counted once
   std::uint32_t link_chars = 0;  // of which inside <a>
   std::uint32_t commas = 0;
+  std::uint32_t paragraphs = 0;
+  std::uint32_t images = 0;      // not counting icons
+  std::uint32_t list_items = 0;
+  std::uint32_t inputs = 0;
+  std::uint32_t embeds = 0;
+  std::uint32_t heading_chars = 0;
+  std::uint32_t code_or_tables = 0;  // <pre> and <table> elements
+  std::uint32_t elements = 0;
+
+  void add(const TextStats& o) {
+    chars += o.chars;
+    link_chars += o.link_chars;
+    commas += o.commas;
+    paragraphs += o.paragraphs;
+    images += o.images;
+    list_items += o.list_items;
+    inputs += o.inputs;
+    embeds += o.embeds;
+    heading_chars += o.heading_chars;
+    code_or_tables += o.code_or_tables;
+    elements += o.elements;
+  }
+  void subtract(const TextStats& o) {
+    chars -= o.chars;
+    link_chars -= o.link_chars;
+    commas -= o.commas;
+    paragraphs -= o.paragraphs;
+    images -= o.images;
+    list_items -= o.list_items;
+    inputs -= o.inputs;
+    embeds -= o.embeds;
+    heading_chars -= o.heading_chars;
+    code_or_tables -= o.code_or_tables;
+    elements -= o.elements;
+  }
 };
 
 class ContentFinder {
@@ -32,6 +69,8 @@ class ContentFinder {
 
   ContentSelection run() {
     const NodeId body = body_or_root();
+    compute_ancestry();
+    table_kind_.assign(doc_.size(), -1);
     mark_always_dropped(body);
     if (rules_.include && !rules_.include->empty()) return select_included(body);
     if (rules_.scope == ContentScope::whole_body) return finish({body});
@@ -125,16 +164,20 @@ class ContentFinder {
   }
 
   // Drops navigation, forms, headers, footers and blocks whose class/id says they are boilerplate.
+  // Text characters of a subtree before anything is dropped (computed once: furniture checks
+  // would otherwise walk nested candidates again and again).
   std::size_t visible_chars(NodeId from) const {
-    std::size_t chars = 0;
-    doc_.walk(from, [&](NodeId id) {
-      if (dropped_[id]) return false;
-      if (doc_.node(id).kind == NodeKind::text) {
-        for (char c : doc_.node(id).text) chars += is_ascii_space(c) ? 0u : 1u;
+    if (raw_chars_.empty()) {
+      raw_chars_.assign(doc_.size(), 0);
+      for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
+        const Node& n = doc_.node(id);
+        if (n.kind == NodeKind::text) {
+          for (char c : n.text) raw_chars_[id] += is_ascii_space(c) ? 0u : 1u;
+        }
+        if (n.parent != kNoNode && !dropped_[id]) raw_chars_[n.parent] += raw_chars_[id];
       }
-      return true;
-    });
-    return chars;
+    }
+    return raw_chars_[from];
   }
 
   void mark_furniture(NodeId from) {
@@ -146,7 +189,7 @@ class ContentFinder {
       const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_kind(doc_, id);
       bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
                   (strip_unlikely_ && unlikely == Unlikely::by_hint);
-      if (drop && (inside(id, GUMBO_TAG_PRE) || inside(id, GUMBO_TAG_CODE))) drop = false;
+      if (drop && in_code_[id]) drop = false;
       // Some sites wrap the whole page in a <form> or a "header-container": an element holding
       // most of the page's text is a wrapper, not furniture.
       if (drop && visible_chars(id) * 5 > page_chars * 2) drop = false;
@@ -156,6 +199,21 @@ class ContentFinder {
       }
       return true;
     });
+  }
+
+  // Facts about each node's ancestors, in one forward pass (parents come before children).
+  void compute_ancestry() {
+    in_code_.assign(doc_.size(), 0);
+    in_figure_.assign(doc_.size(), 0);
+    nearest_table_.assign(doc_.size(), kNoNode);
+    for (NodeId id = 1; id < doc_.size(); ++id) {
+      const NodeId parent = doc_.node(id).parent;
+      if (parent == kNoNode) continue;
+      const bool parent_code = doc_.is_element(parent, GUMBO_TAG_PRE) || doc_.is_element(parent, GUMBO_TAG_CODE);
+      in_code_[id] = static_cast<std::uint8_t>(in_code_[parent] || parent_code);
+      in_figure_[id] = static_cast<std::uint8_t>(in_figure_[parent] || doc_.is_element(parent, GUMBO_TAG_FIGURE));
+      nearest_table_[id] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[parent];
+    }
   }
 
   // Per-node text statistics over the nodes not dropped. Nodes are stored parents-first, so a
@@ -168,15 +226,24 @@ class ContentFinder {
       TextStats& s = stats_[id];
       if (n.kind == NodeKind::text) {
         count_text(n.text, s);
-      } else if (n.tag == GUMBO_TAG_A) {
-        s.link_chars = s.chars;
+      } else {
+        ++s.elements;
+        switch (n.tag) {
+          case GUMBO_TAG_A: s.link_chars = s.chars; break;
+          case GUMBO_TAG_P: ++s.paragraphs; break;
+          case GUMBO_TAG_IMG: s.images += is_icon(id) ? 0u : 1u; break;
+          case GUMBO_TAG_LI: ++s.list_items; break;
+          case GUMBO_TAG_INPUT: ++s.inputs; break;
+          case GUMBO_TAG_EMBED: case GUMBO_TAG_OBJECT: case GUMBO_TAG_IFRAME: case GUMBO_TAG_VIDEO: ++s.embeds; break;
+          case GUMBO_TAG_PRE: case GUMBO_TAG_TABLE: ++s.code_or_tables; break;
+          case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+          case GUMBO_TAG_H6:
+            s.heading_chars = s.chars;
+            break;
+          default: break;
+        }
       }
-      if (n.parent != kNoNode) {
-        TextStats& p = stats_[n.parent];
-        p.chars += s.chars;
-        p.link_chars += s.link_chars;
-        p.commas += s.commas;
-      }
+      if (n.parent != kNoNode) stats_[n.parent].add(s);
     }
   }
 
@@ -317,8 +384,15 @@ class ContentFinder {
   // When several near-best candidates sit under one ancestor, the article is that ancestor (its
   // text was split into several scored blocks).
   NodeId promote_shared_ancestor(NodeId top, double top_score, NodeId body) const {
+    // Like Readability, only the few best candidates are compared (bounding the work on pages
+    // with thousands of equal blocks).
+    std::vector<NodeId> best = candidates_;
+    const std::size_t keep = std::min<std::size_t>(best.size(), 6);
+    std::partial_sort(best.begin(), best.begin() + static_cast<std::ptrdiff_t>(keep), best.end(),
+                      [&](NodeId a, NodeId b) { return score_[a] > score_[b]; });
+    best.resize(keep);
     std::vector<NodeId> close;
-    for (NodeId c : candidates_) {
+    for (NodeId c : best) {
       if (c != top && score_[c] >= 0.75 * top_score && !doc_.contains(c, top) && !doc_.contains(top, c)) {
         close.push_back(c);
       }
@@ -390,7 +464,7 @@ class ContentFinder {
         const TextStats& st = stats_[s];
         const double density = link_density(s);
         if (st.chars > 80 && density < 0.25) keep = true;
-        if (st.chars > 0 && st.chars <= 80 && density == 0 && ends_sentence(doc_.text_content(s))) keep = true;
+        if (st.chars > 0 && st.chars <= 80 && density == 0 && ends_sentence(small_text(s))) keep = true;
       }
       if (keep) roots.push_back(s);
     }
@@ -401,11 +475,6 @@ class ContentFinder {
     text = trim(text);
     return !text.empty() && (text.back() == '.' || text.back() == '!' || text.back() == '?');
   }
-
-  struct Counts {
-    int p = 0, img = 0, li = 0, input = 0, embed = 0, headings = 0;
-    std::uint32_t heading_chars = 0;
-  };
 
   // Share buttons, logos and spacers are pictures too, but say nothing about the block's kind.
   bool is_icon(NodeId img) const {
@@ -424,38 +493,11 @@ class ContentFinder {
     return false;
   }
 
-  Counts count_inside(NodeId id) const {
-    Counts c;
-    doc_.walk(id, [&](NodeId n) {
-      if (dropped_[n]) return false;
-      if (n == id) return true;
-      switch (doc_.node(n).tag) {
-        case GUMBO_TAG_P: ++c.p; break;
-        case GUMBO_TAG_IMG: c.img += is_icon(n) ? 0 : 1; break;
-        case GUMBO_TAG_LI: ++c.li; break;
-        case GUMBO_TAG_INPUT: ++c.input; break;
-        case GUMBO_TAG_EMBED: case GUMBO_TAG_OBJECT: case GUMBO_TAG_IFRAME: case GUMBO_TAG_VIDEO: ++c.embed; break;
-        case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
-        case GUMBO_TAG_H6:
-          ++c.headings;
-          c.heading_chars += stats_[n].chars;
-          break;
-        default: break;
-      }
-      return true;
-    });
-    return c;
-  }
-
   void drop(NodeId id) {
     if (dropped_[id]) return;
     dropped_[id] = 1;
     const TextStats removed = stats_[id];
-    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) {
-      stats_[p].chars -= removed.chars;
-      stats_[p].link_chars -= removed.link_chars;
-      stats_[p].commas -= removed.commas;
-    }
+    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) stats_[p].subtract(removed);
   }
 
   bool is_data_table(NodeId table) const;
@@ -464,11 +506,16 @@ class ContentFinder {
   // judged by what is left in it.
   void prune(const std::vector<NodeId>& roots) {
     current_roots_ = roots;
+    text_prefix_.assign(doc_.size() + 1, 0);
+    for (NodeId id = 0; id < doc_.size(); ++id) {
+      const bool counted = doc_.node(id).kind == NodeKind::text && !dropped_[id];
+      text_prefix_[id + 1] = text_prefix_[id] + (counted ? stats_[id].chars : 0u);
+    }
     // Labelled sections first, outermost first: the label belongs to the section it introduces.
     for (NodeId root : roots) {
       doc_.walk(root, [&](NodeId id) {
         if (dropped_[id] || doc_.node(id).kind != NodeKind::element) return false;
-        if (id != root && !inside(id, GUMBO_TAG_PRE) && is_labelled_section(id)) {
+        if (id != root && !in_code_[id] && is_labelled_section(id)) {
           drop(id);
           return false;
         }
@@ -491,9 +538,27 @@ class ContentFinder {
     }
   }
 
+  // The text of a small element; empty for one with many elements (a few letters spread over
+  // thousands of tags are not a phrase, and collecting them would cost a walk per ancestor).
+  std::string small_text(NodeId id) const {
+    std::string text;
+    int budget = 256;
+    bool too_big = false;
+    doc_.walk(id, [&](NodeId d) {
+      if (--budget < 0) {
+        too_big = true;
+        return WalkStep::stop;
+      }
+      if (dropped_[d]) return WalkStep::skip;
+      if (doc_.node(d).kind == NodeKind::text) text += doc_.node(d).text;
+      return WalkStep::descend;
+    });
+    return too_big ? std::string() : text;
+  }
+
   bool is_phrase_only(NodeId id) const {
     if (stats_[id].chars > 40) return false;
-    std::string text = ascii_lower_copy(collapse_whitespace(doc_.text_content(id)));
+    std::string text = ascii_lower_copy(collapse_whitespace(small_text(id)));
     while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
     return is_widget_phrase(text);
   }
@@ -501,17 +566,18 @@ class ContentFinder {
   // The first words of an element, up to the first block boundary inside it: its label.
   std::string leading_text(NodeId id, std::size_t limit) const {
     std::string text;
-    bool done = false;
+    int budget = 256;  // a label is near the start; a long run of empty tags is no label
     doc_.walk(id, [&](NodeId d) {
-      if (done || dropped_[d]) return false;
+      if (--budget < 0) return WalkStep::stop;
+      if (dropped_[d]) return WalkStep::skip;
       const Node& n = doc_.node(d);
       if (n.kind == NodeKind::text) {
         text += n.text;
-        done = text.size() >= limit;
+        if (text.size() >= limit) return WalkStep::stop;
       } else if (d != id && is_block_tag(n.tag) && !trim(text).empty()) {
-        done = true;
+        return WalkStep::stop;
       }
-      return !done;
+      return WalkStep::descend;
     });
     return text;
   }
@@ -532,7 +598,7 @@ class ContentFinder {
       // An inline element among other text is part of a sentence unless it stands on its own line.
       return false;
     }
-    const std::string text = collapse_whitespace(doc_.text_content(id));
+    const std::string text = collapse_whitespace(small_text(id));
     return looks_like_byline(text) || (link_density(id) > 0.1 && looks_like_breadcrumb(text));
   }
 
@@ -549,16 +615,10 @@ class ContentFinder {
 
   // Characters of kept text that come before `id` in the selected content.
   std::uint32_t text_before(NodeId id) const {
-    std::uint32_t chars = 0;
-    for (NodeId root : current_roots_) {
-      if (root > id) break;
-      doc_.walk(root, [&](NodeId d) {
-        if (d >= id || dropped_[d]) return false;
-        if (doc_.node(d).kind == NodeKind::text && !doc_.contains(d, id)) chars += stats_[d].chars;
-        return true;
-      });
-    }
-    return chars;
+    // Node ids run in document order, so the text before `id` is a prefix sum, less what lies
+    // before the first root.
+    const NodeId first_root = current_roots_.empty() ? 0 : current_roots_.front();
+    return text_prefix_[id] - text_prefix_[first_root];
   }
 
   // Whether an inline element is a line of its own: only blocks, line breaks, rules or
@@ -575,15 +635,17 @@ class ContentFinder {
       }
       return true;
     };
+    // Skipping is bounded: a run of many dropped siblings counts as a separation.
+    auto skippable = [&](NodeId n) {
+      return dropped_[n] || (doc_.node(n).kind == NodeKind::text && trim(doc_.node(n).text).empty());
+    };
     NodeId before = doc_.node(id).prev_sibling;
-    while (before != kNoNode && (dropped_[before] || (doc_.node(before).kind == NodeKind::text &&
-                                                      trim(doc_.node(before).text).empty()))) {
-      before = doc_.node(before).prev_sibling;
+    for (int step = 0; before != kNoNode && skippable(before); ++step) {
+      before = step < 8 ? doc_.node(before).prev_sibling : kNoNode;
     }
     NodeId after = doc_.node(id).next_sibling;
-    while (after != kNoNode && (dropped_[after] || (doc_.node(after).kind == NodeKind::text &&
-                                                    trim(doc_.node(after).text).empty()))) {
-      after = doc_.node(after).next_sibling;
+    for (int step = 0; after != kNoNode && skippable(after); ++step) {
+      after = step < 8 ? doc_.node(after).next_sibling : kNoNode;
     }
     return separates(before) && separates(after);
   }
@@ -594,17 +656,18 @@ class ContentFinder {
 
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);
-    if (inside(id, GUMBO_TAG_PRE) || inside(id, GUMBO_TAG_CODE)) return false;
+    if (in_code_[id]) return false;
     if (stats_[id].chars == 0) {
       // Keep what renders without text: images, rules, line breaks and their containers.
       bool has_media = false;
       doc_.walk(id, [&](NodeId d) {
-        if (dropped_[d]) return false;
+        if (dropped_[d]) return WalkStep::skip;
         if (doc_.is_element(d, GUMBO_TAG_IMG) || doc_.is_element(d, GUMBO_TAG_HR) ||
             doc_.is_element(d, GUMBO_TAG_BR) || doc_.node(d).name == "picture") {
           has_media = true;
+          return WalkStep::stop;
         }
-        return !has_media;
+        return WalkStep::descend;
       });
       return !has_media && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
     }
@@ -632,39 +695,29 @@ class ContentFinder {
     if (weight + (scored_[id] ? std::max(score_[id], 0.0) : 0.0) < 0) return true;
     if (stats_[id].commas >= 10) return false;
 
-    const Counts c = count_inside(id);
+    const TextStats& c = stats_[id];
     const bool is_list = n.tag == GUMBO_TAG_UL || n.tag == GUMBO_TAG_OL || n.tag == GUMBO_TAG_DL;
     const double density = link_density(id);
-    const std::uint32_t chars = stats_[id].chars;
-    const bool in_figure = inside(id, GUMBO_TAG_FIGURE);
+    const std::uint32_t chars = c.chars;
+    const bool in_figure = in_figure_[id] != 0;
+    const auto paragraphs = static_cast<long>(c.paragraphs);
     // A gallery or a strip of icons, unless there is real prose around the pictures.
-    if (c.img > 1 && static_cast<double>(c.p) / c.img < 0.5 && !in_figure && chars < 1000) return true;
-    if (!is_list && c.li - 100 > c.p) return true;
-    if (c.input > c.p / 3) return true;
+    if (c.images > 1 && static_cast<double>(paragraphs) / c.images < 0.5 && !in_figure && chars < 1000) return true;
+    if (!is_list && static_cast<long>(c.list_items) - 100 > paragraphs) return true;
+    if (static_cast<long>(c.inputs) > paragraphs / 3) return true;
     const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;
-    if (!is_list && heading_density < 0.9 && chars < 25 && (c.img == 0 || c.img > 2) && !in_figure) return true;
+    if (!is_list && heading_density < 0.9 && chars < 25 && (c.images == 0 || c.images > 2) && !in_figure) return true;
     if (weight < 25 && density > 0.2 + (is_list ? 0.2 : 0.0)) return true;
     if (weight >= 25 && density > 0.5) return true;
-    if ((c.embed == 1 && chars < 75) || c.embed > 1) return true;
+    if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
     return false;
   }
 
-  // Code blocks and data tables are content whatever their wrapper's class says ("code-scroll").
-  bool holds_code_or_data(NodeId id) const {
-    bool found = false;
-    doc_.walk(id, [&](NodeId d) {
-      if (found || dropped_[d]) return false;
-      if (doc_.is_element(d, GUMBO_TAG_PRE) || (doc_.is_element(d, GUMBO_TAG_TABLE) && is_data_table(d))) found = true;
-      return !found;
-    });
-    return found;
-  }
+  // Code blocks and tables are content whatever their wrapper's class says ("code-scroll").
+  bool holds_code_or_data(NodeId id) const { return stats_[id].code_or_tables > 0; }
 
   bool inside_data_table(NodeId id) const {
-    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) {
-      if (doc_.is_element(p, GUMBO_TAG_TABLE)) return is_data_table(p);
-    }
-    return false;
+    return nearest_table_[id] != kNoNode && is_data_table(nearest_table_[id]);
   }
   bool is_data_table_cell(NodeId id) const {
     return (doc_.is_element(id, GUMBO_TAG_TD) || doc_.is_element(id, GUMBO_TAG_TH)) && inside_data_table(id);
@@ -678,6 +731,12 @@ class ContentFinder {
   std::vector<std::uint8_t> scored_;
   std::vector<NodeId> candidates_;
   std::vector<NodeId> current_roots_;
+  std::vector<std::uint8_t> in_code_;    // inside <pre> or <code>
+  std::vector<std::uint8_t> in_figure_;
+  std::vector<NodeId> nearest_table_;    // the closest <table> ancestor
+  mutable std::vector<std::int8_t> table_kind_;  // per table: -1 unknown, 0 layout, 1 data
+  std::vector<std::uint32_t> text_prefix_;
+  mutable std::vector<std::uint32_t> raw_chars_;  // per node id: kept text characters before it
   bool strip_unlikely_ = true;
   bool weigh_classes_ = true;
   bool clean_conditionally_ = true;
@@ -686,7 +745,12 @@ class ContentFinder {
   std::vector<std::uint8_t> best_dropped_;
 };
 
-bool ContentFinder::is_data_table(NodeId table) const { return classify_table(doc_, table) == TableKind::data; }
+// Classifying walks the table, so each table is classified once.
+bool ContentFinder::is_data_table(NodeId table) const {
+  std::int8_t& kind = table_kind_[table];
+  if (kind < 0) kind = classify_table(doc_, table) == TableKind::data ? 1 : 0;
+  return kind == 1;
+}
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace pagemd::extract {
@@ -17,6 +18,7 @@ using NodeId = std::uint32_t;
 inline constexpr NodeId kNoNode = UINT32_MAX;
 
 enum class NodeKind : std::uint8_t { document, element, text };
+enum class WalkStep : std::uint8_t { descend, skip, stop };
 
 struct Attribute {
   std::string name;  // lower-case, as gumbo gives it
@@ -60,12 +62,20 @@ class Document {
   [[nodiscard]] bool contains(NodeId ancestor, NodeId id) const;
 
   // Pre-order traversal of the subtree under `from` (inclusive) without recursion. The visitor
-  // returns false to skip the children of the node it was given.
+  // returns false (or WalkStep::skip) to skip the children of the node it was given, or
+  // WalkStep::stop to end the walk.
   template <typename Visitor>
   void walk(NodeId from, Visitor&& visit) const {
     NodeId current = from;
     while (current != kNoNode) {
-      const bool descend = visit(current);
+      bool descend = true;
+      if constexpr (std::is_same_v<decltype(visit(current)), WalkStep>) {
+        const WalkStep step = visit(current);
+        if (step == WalkStep::stop) return;
+        descend = step == WalkStep::descend;
+      } else {
+        descend = visit(current);
+      }
       const Node& n = nodes_[current];
       if (descend && n.first_child != kNoNode) {
         current = n.first_child;
