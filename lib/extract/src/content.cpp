@@ -30,7 +30,7 @@ struct TextStats {
   std::uint32_t inputs = 0;
   std::uint32_t embeds = 0;
   std::uint32_t heading_chars = 0;
-  std::uint32_t code_or_tables = 0;  // <pre> and <table> elements
+  std::uint32_t code_or_tables = 0;  // <pre> and data <table> elements
   std::uint32_t elements = 0;
 
   void add(const TextStats& o) {
@@ -235,7 +235,8 @@ class ContentFinder {
           case GUMBO_TAG_LI: ++s.list_items; break;
           case GUMBO_TAG_INPUT: ++s.inputs; break;
           case GUMBO_TAG_EMBED: case GUMBO_TAG_OBJECT: case GUMBO_TAG_IFRAME: case GUMBO_TAG_VIDEO: ++s.embeds; break;
-          case GUMBO_TAG_PRE: case GUMBO_TAG_TABLE: ++s.code_or_tables; break;
+          case GUMBO_TAG_PRE: ++s.code_or_tables; break;
+          case GUMBO_TAG_TABLE: s.code_or_tables += is_data_table(id) ? 1u : 0u; break;
           case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
           case GUMBO_TAG_H6:
             s.heading_chars = s.chars;
@@ -687,8 +688,8 @@ class ContentFinder {
       default:
         return false;
     }
-    if (n.tag == GUMBO_TAG_TABLE && is_data_table(id)) return false;
-    if (inside_data_table(id)) return false;
+    // Code and data tables are content whatever their wrappers' classes and links say.
+    if (holds_code_or_data(id) || inside_data_table(id)) return false;
 
     const double weight = class_weight(id);
     // A list's own score starts below zero, so only a positive score offsets a negative class.
@@ -713,7 +714,7 @@ class ContentFinder {
     return false;
   }
 
-  // Code blocks and tables are content whatever their wrapper's class says ("code-scroll").
+  // Code blocks and data tables are content whatever their wrapper's class says ("code-scroll").
   bool holds_code_or_data(NodeId id) const { return stats_[id].code_or_tables > 0; }
 
   bool inside_data_table(NodeId id) const {
