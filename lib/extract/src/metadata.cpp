@@ -886,12 +886,14 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
   const std::string ld_publisher = linked.publisher();
   const std::string application_name = meta.first({"application-name"});
 
-  info.title = meta.first({"og:title"});
+  std::vector<std::string> site_names;
+  for (const std::string* name : {&og_site_name, &ld_publisher, &application_name, &linked.website_name()}) {
+    if (!name->empty()) site_names.push_back(*name);
+  }
+  // Many sites put their name into og:title too ("Story - SpaceNews.com"): it is trimmed alike.
+  const std::string og_title = meta.first({"og:title"});
+  if (!og_title.empty()) info.title = trim_site_name(og_title, site_names, scan.h1s);
   if (info.title.empty() && scan.title && !scan.title->empty()) {
-    std::vector<std::string> site_names;
-    for (const std::string* name : {&og_site_name, &ld_publisher, &application_name, &linked.website_name()}) {
-      if (!name->empty()) site_names.push_back(*name);
-    }
     info.title = trim_site_name(*scan.title, site_names, scan.h1s);
   }
   if (info.title.empty()) {
