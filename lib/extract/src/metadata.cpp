@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "url_resolve.hpp"
+#include "text_util.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -22,33 +23,14 @@ using nlohmann::json;
 // ---------------------------------------------------------------------------------------------
 // Strings
 
-bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
-std::string to_lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = ascii_lower(c);
-  return out;
-}
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
-  }
-  return true;
-}
 
 bool istarts_with(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
+  return s.size() >= prefix.size() && equals_ignore_case(s.substr(0, prefix.size()), prefix);
 }
 
-std::string_view trim_ascii(std::string_view s) {
-  while (!s.empty() && is_ascii_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_ascii_space(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // Length of a Unicode space (or zero-width character) at s[i] encoded in UTF-8, else 0. Titles
 // and names are full of &nbsp; and thin spaces that should read as plain spaces.
@@ -65,7 +47,8 @@ std::size_t unicode_space_at(std::string_view s, std::size_t i) {
   return 0;
 }
 
-std::string collapse_whitespace(std::string_view s) {
+// Like text_util's collapse_whitespace, but Unicode spaces (no-break, thin, ideographic) count too.
+std::string collapse_spaces(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   bool pending_space = false;
@@ -157,12 +140,6 @@ std::string valid_utf8(std::string_view s) {
   return out;
 }
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 // The character references JSON-LD producers actually emit (mostly WordPress escaping its
 // output twice). Unknown references stay as written.
@@ -190,7 +167,7 @@ std::string decode_basic_entities(std::string_view s) {
       const std::string_view digits = name.substr(hex ? 2 : 1);
       bool ok = !digits.empty();
       for (const char c : digits) {
-        const int v = hex ? hex_value(c) : (c >= '0' && c <= '9' ? c - '0' : -1);
+        const int v = hex ? hex_digit_value(c) : (c >= '0' && c <= '9' ? c - '0' : -1);
         if (v < 0 || cp > 0x10FFFF) {
           ok = false;
           break;
@@ -254,7 +231,7 @@ bool has_token(std::string_view list, std::string_view token) {
     while (i < list.size() && is_ascii_space(list[i])) ++i;
     std::size_t j = i;
     while (j < list.size() && !is_ascii_space(list[j])) ++j;
-    if (j > i && iequals(list.substr(i, j - i), token)) return true;
+    if (j > i && equals_ignore_case(list.substr(i, j - i), token)) return true;
     i = j;
   }
   return false;
@@ -267,7 +244,7 @@ void add_meta_keys(std::vector<MetaEntry>& metas, std::string_view keys, const s
     while (i < keys.size() && is_ascii_space(keys[i])) ++i;
     std::size_t j = i;
     while (j < keys.size() && !is_ascii_space(keys[j])) ++j;
-    if (j > i) metas.push_back({to_lower_ascii(keys.substr(i, j - i)), content});
+    if (j > i) metas.push_back({ascii_lower_copy(keys.substr(i, j - i)), content});
     i = j;
   }
 }
@@ -299,13 +276,13 @@ std::string visible_text(const Document& doc, NodeId id) {
     }
     return true;
   });
-  return collapse_whitespace(text);
+  return collapse_spaces(text);
 }
 
 bool is_home_link(const Document& doc, NodeId a, const UrlResolver& resolver) {
   const std::string* href = doc.attribute(a, "href");
   if (href == nullptr) return false;
-  const std::string_view raw = trim_ascii(*href);
+  const std::string_view raw = trim(*href);
   if (raw == "/" || raw == "./") return true;
   const std::optional<std::string> url = resolver.resolve(raw);
   if (!url) return false;
@@ -346,18 +323,18 @@ Scan scan_document(const Document& doc) {
       case GUMBO_TAG_HTML:
         if (!have_lang) {
           if (const std::string* lang = doc.attribute(id, "lang")) {
-            scan.html_lang = std::string(trim_ascii(*lang));
+            scan.html_lang = std::string(trim(*lang));
             have_lang = true;
           }
         }
         break;
       case GUMBO_TAG_TITLE:
-        if (!scan.title) scan.title = collapse_whitespace(doc.text_content(id));
+        if (!scan.title) scan.title = collapse_spaces(doc.text_content(id));
         return false;
       case GUMBO_TAG_META: {
         const std::string* content = doc.attribute(id, "content");
         if (content == nullptr) break;
-        const std::string value = collapse_whitespace(*content);
+        const std::string value = collapse_spaces(*content);
         if (value.empty()) break;
         for (const std::string_view attr : {"property", "name", "itemprop"}) {
           if (const std::string* keys = doc.attribute(id, attr)) add_meta_keys(scan.metas, *keys, value);
@@ -368,8 +345,8 @@ Scan scan_document(const Document& doc) {
         if (!have_canonical) {
           const std::string* rel = doc.attribute(id, "rel");
           const std::string* href = doc.attribute(id, "href");
-          if (rel != nullptr && href != nullptr && has_token(*rel, "canonical") && !trim_ascii(*href).empty()) {
-            scan.canonical_href = std::string(trim_ascii(*href));
+          if (rel != nullptr && href != nullptr && has_token(*rel, "canonical") && !trim(*href).empty()) {
+            scan.canonical_href = std::string(trim(*href));
             have_canonical = true;
           }
         }
@@ -377,7 +354,7 @@ Scan scan_document(const Document& doc) {
       case GUMBO_TAG_BASE:
         if (!have_base) {
           if (const std::string* href = doc.attribute(id, "href")) {
-            scan.base_href = std::string(trim_ascii(*href));
+            scan.base_href = std::string(trim(*href));
             have_base = true;
           }
         }
@@ -392,8 +369,8 @@ Scan scan_document(const Document& doc) {
       const std::string* itemprop = doc.attribute(id, "itemprop");
       if (itemprop != nullptr && node.tag != GUMBO_TAG_META && has_token(*itemprop, "datePublished")) {
         const std::string* value = doc.attribute(id, "content");
-        if (value == nullptr || trim_ascii(*value).empty()) value = doc.attribute(id, "datetime");
-        if (value != nullptr) scan.itemprop_date = collapse_whitespace(*value);
+        if (value == nullptr || trim(*value).empty()) value = doc.attribute(id, "datetime");
+        if (value != nullptr) scan.itemprop_date = collapse_spaces(*value);
       }
     }
     return true;
@@ -480,7 +457,7 @@ json parse_lenient(std::string_view text) {
 }
 
 std::optional<json> parse_json_ld(std::string_view raw) {
-  const std::string_view text = trim_ascii(raw);
+  const std::string_view text = trim(raw);
   if (text.empty() || text.size() > kMaxJsonLdBytes || !nesting_within(text, kMaxJsonDepth)) return std::nullopt;
   json value = parse_lenient(text);
   if (value.is_discarded() && text.find("&quot;") != std::string_view::npos) {
@@ -559,7 +536,7 @@ bool has_type(const json& object, std::string_view wanted) {
 
 std::string json_text(const json& value) {
   if (!value.is_string()) return {};
-  return collapse_whitespace(decode_basic_entities(value.get_ref<const std::string&>()));
+  return collapse_spaces(decode_basic_entities(value.get_ref<const std::string&>()));
 }
 
 class LinkedData {
@@ -804,11 +781,11 @@ std::string trim_site_name(const std::string& title, const std::vector<std::stri
     std::optional<std::pair<std::size_t, std::size_t>> best;
     for (const Heading& heading : headings) {
       if (heading.links_home || heading.text.empty()) continue;
-      if (iequals(heading.text, title)) return title;
+      if (equals_ignore_case(heading.text, title)) return title;
       for (std::size_t first = 0; first < parts.size(); ++first) {
         for (std::size_t last = first; last < parts.size(); ++last) {
           if (first == last && names_site(text(first, last), site_keys)) continue;
-          if (!iequals(heading.text, text(first, last))) continue;
+          if (!equals_ignore_case(heading.text, text(first, last))) continue;
           if (!best || last - first > best->second - best->first) best = std::make_pair(first, last);
         }
       }
@@ -847,8 +824,8 @@ std::string percent_decode(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
-      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+    if (s[i] == '%' && i + 2 < s.size() && hex_digit_value(s[i + 1]) >= 0 && hex_digit_value(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex_digit_value(s[i + 1]) * 16 + hex_digit_value(s[i + 2]));
       i += 2;
     } else {
       out += s[i];
@@ -857,7 +834,6 @@ std::string percent_decode(std::string_view s) {
   return out;
 }
 
-bool is_ascii_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 }  // namespace
 
@@ -952,7 +928,7 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
 }
 
 std::string title_from_url(std::string_view url) {
-  url = trim_ascii(url);
+  url = trim(url);
   const std::size_t colon = url.find("://");
   if (colon == std::string_view::npos || colon == 0) return {};
   for (std::size_t i = 0; i < colon; ++i) {
@@ -1000,10 +976,10 @@ std::string title_from_url(std::string_view url) {
     std::string words(segment);
     std::replace(words.begin(), words.end(), '-', ' ');
     std::replace(words.begin(), words.end(), '_', ' ');
-    std::string title = collapse_whitespace(valid_utf8(percent_decode(words)));
+    std::string title = collapse_spaces(valid_utf8(percent_decode(words)));
     if (!title.empty()) return title;
   }
-  return collapse_whitespace(valid_utf8(percent_decode(to_lower_ascii(host))));
+  return collapse_spaces(valid_utf8(percent_decode(ascii_lower_copy(host))));
 }
 
 }  // namespace pagemd::extract

@@ -1,4 +1,5 @@
 #include "selector.hpp"
+#include "text_util.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -21,32 +22,14 @@ using AttributeTest = SelectorList::AttributeTest;
 [[nodiscard]] bool is_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
-[[nodiscard]] bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-[[nodiscard]] bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 [[nodiscard]] bool is_non_ascii(char c) noexcept { return static_cast<unsigned char>(c) >= 0x80; }
 [[nodiscard]] bool is_name_char(char c) noexcept {
-  return is_alpha(c) || is_digit(c) || c == '-' || c == '_' || is_non_ascii(c);
-}
-[[nodiscard]] char to_lower(char c) noexcept {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-[[nodiscard]] int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
+  return is_ascii_alpha(c) || is_ascii_digit(c) || c == '-' || c == '_' || is_non_ascii(c);
 }
 
-[[nodiscard]] bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (to_lower(a[i]) != to_lower(b[i])) return false;
-  }
-  return true;
-}
 
 void lower_in_place(std::string& text) {
-  for (char& c : text) c = to_lower(c);
+  for (char& c : text) c = ascii_lower(c);
 }
 
 void append_utf8(std::string& out, std::uint32_t code_point) {
@@ -141,7 +124,7 @@ class Parser {
     if (!at_end() && peek() == '*') {
       ++pos_;
       any = true;
-    } else if (!at_end() && (is_alpha(peek()) || peek() == '_' || peek() == '-' || peek() == '\\' ||
+    } else if (!at_end() && (is_ascii_alpha(peek()) || peek() == '_' || peek() == '-' || peek() == '\\' ||
                              is_non_ascii(peek()))) {
       if (!read_name(compound.tag)) return false;
       lower_in_place(compound.tag);
@@ -264,15 +247,15 @@ class Parser {
   [[nodiscard]] bool read_escape(std::string& out) {
     ++pos_;
     if (at_end()) return fail("escape at the end of the selector");
-    if (hex_value(peek()) < 0) {
+    if (hex_digit_value(peek()) < 0) {
       if (peek() == '\n' || peek() == '\r' || peek() == '\f') return fail("escaped newline outside a string");
       out.push_back(peek());
       ++pos_;
       return true;
     }
     std::uint32_t code_point = 0;
-    for (int digits = 0; digits < 6 && !at_end() && hex_value(peek()) >= 0; ++digits) {
-      code_point = code_point * 16 + static_cast<std::uint32_t>(hex_value(peek()));
+    for (int digits = 0; digits < 6 && !at_end() && hex_digit_value(peek()) >= 0; ++digits) {
+      code_point = code_point * 16 + static_cast<std::uint32_t>(hex_digit_value(peek()));
       ++pos_;
     }
     if (!at_end() && is_space(peek())) {
@@ -293,7 +276,7 @@ class Parser {
 [[nodiscard]] const std::string* find_attribute(const Node& node, std::string_view name) {
   // Case-insensitive: gumbo keeps the camelCase of some SVG attributes (viewBox).
   for (const Attribute& attribute : node.attributes) {
-    if (iequals(attribute.name, name)) return &attribute.value;
+    if (equals_ignore_case(attribute.name, name)) return &attribute.value;
   }
   return nullptr;
 }
@@ -312,7 +295,7 @@ class Parser {
 [[nodiscard]] bool matches_compound(const Document& doc, NodeId id, const Compound& compound) {
   const Node& node = doc.node(id);
   if (node.kind != NodeKind::element) return false;
-  if (!compound.tag.empty() && !iequals(node.name, compound.tag)) return false;
+  if (!compound.tag.empty() && !equals_ignore_case(node.name, compound.tag)) return false;
   if (!compound.ids.empty()) {
     const std::string* value = find_attribute(node, "id");
     if (value == nullptr) return false;

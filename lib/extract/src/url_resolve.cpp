@@ -1,4 +1,5 @@
 #include "url_resolve.hpp"
+#include "text_util.hpp"
 
 #include <algorithm>
 #include <array>
@@ -45,30 +46,12 @@ constexpr std::uint32_t kMaxPort = 65535;
 
 [[nodiscard]] unsigned char byte_of(char c) noexcept { return static_cast<unsigned char>(c); }
 
-[[nodiscard]] bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-[[nodiscard]] bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-[[nodiscard]] char to_lower(char c) noexcept {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
 
-[[nodiscard]] int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
-[[nodiscard]] bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (to_lower(a[i]) != to_lower(b[i])) return false;
-  }
-  return true;
-}
 
 [[nodiscard]] Scheme scheme_of(std::string_view name) noexcept {
-  if (iequals(name, "http")) return Scheme::http;
-  if (iequals(name, "https")) return Scheme::https;
+  if (equals_ignore_case(name, "http")) return Scheme::http;
+  if (equals_ignore_case(name, "https")) return Scheme::https;
   return Scheme::other;
 }
 
@@ -78,11 +61,11 @@ constexpr std::uint32_t kMaxPort = 65535;
 
 // The index of the ':' ending a leading scheme (ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")), or npos.
 [[nodiscard]] std::size_t scheme_length(std::string_view text) noexcept {
-  if (text.empty() || !is_alpha(text[0])) return std::string_view::npos;
+  if (text.empty() || !is_ascii_alpha(text[0])) return std::string_view::npos;
   for (std::size_t i = 1; i < text.size(); ++i) {
     const char c = text[i];
     if (c == ':') return i;
-    if (!is_alpha(c) && !is_digit(c) && c != '+' && c != '-' && c != '.') break;
+    if (!is_ascii_alpha(c) && !is_ascii_digit(c) && c != '+' && c != '-' && c != '.') break;
   }
   return std::string_view::npos;
 }
@@ -121,7 +104,7 @@ template <typename Stop>
 }
 
 void append_lower(std::string& out, std::string_view text) {
-  for (const char c : text) out.push_back(to_lower(c));
+  for (const char c : text) out.push_back(ascii_lower(c));
 }
 
 void append_encoded(std::string& out, std::string_view text, const EncodeSet& set) {
@@ -139,12 +122,12 @@ void append_encoded(std::string& out, std::string_view text, const EncodeSet& se
 }
 
 [[nodiscard]] bool is_single_dot(std::string_view segment) noexcept {
-  return segment == "." || iequals(segment, "%2e");
+  return segment == "." || equals_ignore_case(segment, "%2e");
 }
 
 [[nodiscard]] bool is_double_dot(std::string_view segment) noexcept {
-  return segment == ".." || iequals(segment, ".%2e") || iequals(segment, "%2e.") ||
-         iequals(segment, "%2e%2e");
+  return segment == ".." || equals_ignore_case(segment, ".%2e") || equals_ignore_case(segment, "%2e.") ||
+         equals_ignore_case(segment, "%2e%2e");
 }
 
 // Drops the last "/segment" of the path that starts at `path_start` in `out`; at the root this
@@ -201,8 +184,8 @@ void append_query_and_fragment(std::string& out, std::string_view rest, bool spe
   unsigned char high = 0xBF;
   for (std::size_t i = 0; i < raw.size(); ++i) {
     unsigned char byte = byte_of(raw[i]);
-    if (byte == '%' && i + 2 < raw.size() && hex_value(raw[i + 1]) >= 0 && hex_value(raw[i + 2]) >= 0) {
-      byte = static_cast<unsigned char>(hex_value(raw[i + 1]) * 16 + hex_value(raw[i + 2]));
+    if (byte == '%' && i + 2 < raw.size() && hex_digit_value(raw[i + 1]) >= 0 && hex_digit_value(raw[i + 2]) >= 0) {
+      byte = static_cast<unsigned char>(hex_digit_value(raw[i + 1]) * 16 + hex_digit_value(raw[i + 2]));
       i += 2;
     }
     if (pending > 0) {
@@ -233,7 +216,7 @@ void append_query_and_fragment(std::string& out, std::string_view rest, bool spe
           if (byte <= 0x20) return false;
       }
     }
-    if (out != nullptr) out->push_back(to_lower(static_cast<char>(byte)));
+    if (out != nullptr) out->push_back(ascii_lower(static_cast<char>(byte)));
   }
   return pending == 0;
 }
@@ -243,7 +226,7 @@ void append_query_and_fragment(std::string& out, std::string_view rest, bool spe
   const std::string_view inner = bracketed.substr(1, bracketed.size() - 2);
   if (inner.find(':') == std::string_view::npos) return false;
   for (const char c : inner) {
-    if (hex_value(c) < 0 && c != ':' && c != '.') return false;
+    if (hex_digit_value(c) < 0 && c != ':' && c != '.') return false;
   }
   if (out != nullptr) append_lower(*out, bracketed);
   return true;
@@ -282,7 +265,7 @@ void append_query_and_fragment(std::string& out, std::string_view rest, bool spe
 
   std::uint32_t port_value = 0;
   for (const char c : port) {
-    if (!is_digit(c)) return false;
+    if (!is_ascii_digit(c)) return false;
     port_value = port_value * 10 + static_cast<std::uint32_t>(c - '0');
     if (port_value > kMaxPort) return false;
   }
