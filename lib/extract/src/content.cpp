@@ -156,13 +156,6 @@ class ContentFinder {
     return 0;
   }
 
-  bool inside(NodeId id, GumboTag tag) const {
-    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) {
-      if (doc_.is_element(p, tag)) return true;
-    }
-    return false;
-  }
-
   // Drops navigation, forms, headers, footers and blocks whose class/id says they are boilerplate.
   // Text characters of a subtree before anything is dropped (computed once: furniture checks
   // would otherwise walk nested candidates again and again).

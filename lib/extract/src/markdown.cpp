@@ -392,11 +392,9 @@ class Renderer {
     std::string target;
     if (const std::string* href = doc_.attribute(id, "href")) {
       const std::string_view raw = trim(*href);
+      // Same-page anchors (permalinks, footnote jumps) carry no target worth keeping.
       if (!raw.empty() && raw.front() != '#') {
         if (auto resolved = resolver_.resolve(raw)) target = std::move(*resolved);
-      } else if (!raw.empty() && resolver_.has_base()) {
-        // Same-page anchors (permalinks, footnote jumps) carry no target worth keeping.
-        target.clear();
       }
     }
     if (!target.empty()) {
