@@ -1,9 +1,17 @@
-# Every external package the project uses, with the minimum version checked on Debian 12.
+# Every external package the project uses, with the minimum version checked on Debian 12
+# (DEPENDENCIES.md in the shared design folder lists the traps).
 find_package(Boost 1.81 CONFIG REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
 find_package(nlohmann_json 3.11 CONFIG REQUIRED)
+find_package(SQLiteCpp CONFIG REQUIRED)
+find_package(spdlog CONFIG REQUIRED)
+find_package(CURL 7.88 REQUIRED)
+find_package(OpenSSL 3.0 REQUIRED)
+find_package(tomlplusplus CONFIG REQUIRED)
+find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo>=0.10)
+pkg_check_modules(SYSTEMD REQUIRED IMPORTED_TARGET libsystemd)
 if(PAGEMD_BUILD_TESTS)
   find_package(GTest CONFIG REQUIRED)
 endif()

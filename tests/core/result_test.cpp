@@ -41,3 +41,12 @@ TEST(ErrorCode, WireStringsAreStable) {
 
 }  // namespace
 }  // namespace pagemd::core
+
+TEST(ResultVoid, DefaultIsSuccessAndUnexpectedIsFailure) {
+  pagemd::core::Result<void> ok;
+  EXPECT_TRUE(ok.has_value());
+  pagemd::core::Result<void> failed = pagemd::core::unexpected(pagemd::core::ErrorCode::busy, "queue full");
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().code, pagemd::core::ErrorCode::busy);
+  EXPECT_EQ(failed.error().message, "queue full");
+}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cassert>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -41,6 +42,21 @@ class [[nodiscard]] Result {
 
  private:
   std::variant<T, Error> state_;
+};
+
+// Success without a value, or an Error: `Result<void>` as in std::expected<void, Error>.
+template <>
+class [[nodiscard]] Result<void> {
+ public:
+  Result() = default;
+  Result(Unexpected failure) : error_(std::move(failure.error)) {}  // NOLINT: implicit like expected
+
+  [[nodiscard]] bool has_value() const noexcept { return !error_.has_value(); }
+  explicit operator bool() const noexcept { return has_value(); }
+  [[nodiscard]] const Error& error() const { assert(!has_value()); return *error_; }
+
+ private:
+  std::optional<Error> error_;
 };
 
 }  // namespace pagemd::core
