@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -50,6 +51,8 @@ enum class ErrorCode {
 struct Error {
   ErrorCode code;
   std::string message;  // a human sentence, safe to show to the client
+  // fetch_failed only: the target's HTTP status when it answered with one (the wire's `upstream_status`).
+  std::optional<int> upstream_status{};
 };
 
 }  // namespace pagemd::core
