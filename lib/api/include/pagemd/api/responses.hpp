@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "pagemd/api/http.hpp"
+#include "pagemd/core/error.hpp"
+
+namespace pagemd::api {
+
+// The one table from pagemd's failure kinds to HTTP statuses (DESIGN.md's error table).
+[[nodiscard]] unsigned http_status_of(core::ErrorCode code) noexcept;
+
+// `{"error": message, "status": n, "code": "..."}` plus `upstream_status` when the error has one.
+[[nodiscard]] nlohmann::json error_body(const core::Error& error);
+
+// A response with a JSON body and `Content-Type: application/json`, echoing the request's HTTP version
+// and keep-alive wish.
+[[nodiscard]] Response json_response(const Request& request, unsigned status, const nlohmann::json& body);
+
+// The response for `error`: its status, its body, and the headers the status calls for
+// (`WWW-Authenticate: Bearer` on 401).
+[[nodiscard]] Response error_response(const Request& request, const core::Error& error);
+
+// A plain-text response (the health and metrics endpoints).
+[[nodiscard]] Response text_response(const Request& request, unsigned status, std::string_view content_type,
+                                     std::string body);
+
+}  // namespace pagemd::api

@@ -1,0 +1,67 @@
+#include "pagemd/api/responses.hpp"
+
+#include <boost/beast/http/field.hpp>
+
+namespace pagemd::api {
+
+namespace http = boost::beast::http;
+using core::ErrorCode;
+
+unsigned http_status_of(ErrorCode code) noexcept {
+  switch (code) {
+    case ErrorCode::unauthorized:
+    case ErrorCode::key_revoked: return 401;
+    case ErrorCode::invalid_request:
+    case ErrorCode::invalid_url:
+    case ErrorCode::url_not_allowed: return 400;
+    case ErrorCode::rate_limited:
+    case ErrorCode::monthly_limit_exceeded: return 429;
+    case ErrorCode::cannot_revoke_current_key:
+    case ErrorCode::key_limit_reached: return 409;
+    case ErrorCode::key_not_found:
+    case ErrorCode::not_found: return 404;
+    case ErrorCode::fetch_failed: return 502;
+    case ErrorCode::fetch_timeout: return 504;
+    case ErrorCode::unsupported_content: return 422;
+    case ErrorCode::busy: return 503;
+    case ErrorCode::method_not_allowed: return 405;
+    case ErrorCode::payload_too_large: return 413;
+    case ErrorCode::headers_too_large: return 431;
+    case ErrorCode::internal: return 500;
+  }
+  return 500;
+}
+
+nlohmann::json error_body(const core::Error& error) {
+  nlohmann::json body{{"error", error.message}, {"status", http_status_of(error.code)},
+                      {"code", std::string(core::to_string(error.code))}};
+  if (error.upstream_status) body["upstream_status"] = *error.upstream_status;
+  return body;
+}
+
+Response json_response(const Request& request, unsigned status, const nlohmann::json& body) {
+  Response response{static_cast<http::status>(status), request.version()};
+  response.set(http::field::content_type, "application/json");
+  response.keep_alive(request.keep_alive());
+  // Replacement instead of an exception: a page's text may hold invalid UTF-8 that the decoder let through.
+  response.body() = body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  response.prepare_payload();
+  return response;
+}
+
+Response error_response(const Request& request, const core::Error& error) {
+  Response response = json_response(request, http_status_of(error.code), error_body(error));
+  if (response.result_int() == 401) response.set(http::field::www_authenticate, "Bearer");
+  return response;
+}
+
+Response text_response(const Request& request, unsigned status, std::string_view content_type, std::string body) {
+  Response response{static_cast<http::status>(status), request.version()};
+  response.set(http::field::content_type, content_type);
+  response.keep_alive(request.keep_alive());
+  response.body() = std::move(body);
+  response.prepare_payload();
+  return response;
+}
+
+}  // namespace pagemd::api

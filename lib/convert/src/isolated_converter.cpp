@@ -1,0 +1,212 @@
+#include "pagemd/convert/isolated_converter.hpp"
+
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <spdlog/spdlog.h>
+
+#include "worker_protocol.hpp"
+
+extern char** environ;  // NOLINT: POSIX's way to pass the environment on to posix_spawn
+
+namespace pagemd::convert {
+namespace {
+
+using core::ErrorCode;
+
+struct Worker {
+  pid_t pid = -1;
+  int fd = -1;
+};
+
+core::Error unconvertible() {
+  return {ErrorCode::unsupported_content,
+          "The page could not be converted: it crashed the converter or exceeded its time or memory limit."};
+}
+
+std::string encode_request(const ConvertRequest& request, const IsolationLimits& limits) {
+  const nlohmann::json header{
+      {"plain_text", request.media_type == MediaType::plain_text},
+      {"timestamp", request.timestamp},
+      {"page_url", request.options.page_url},
+      {"declared_charset", request.options.declared_charset},
+      {"whole_body", request.options.scope == extract::ContentScope::whole_body},
+      {"include", request.options.include_selectors},
+      {"exclude", request.options.exclude_selectors},
+      {"cpu_seconds", limits.cpu_per_page.count()},
+      {"memory_bytes", limits.memory_bytes},
+  };
+  const std::string header_text = header.dump();
+  std::string frame;
+  frame.reserve(header_text.size() + request.body.size() + 16);
+  protocol::append_integer(frame, static_cast<std::uint32_t>(header_text.size()));
+  frame += header_text;
+  protocol::append_integer(frame, static_cast<std::uint64_t>(request.body.size()));
+  frame += request.body;
+  return frame;
+}
+
+// Waits until `fd` is readable or `deadline` passes; false on timeout.
+bool wait_readable(int fd, std::chrono::steady_clock::time_point deadline) {
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd entry{fd, POLLIN, 0};
+    const int ready = ::poll(&entry, 1, static_cast<int>(left.count()));
+    if (ready > 0) return true;
+    if (ready < 0 && errno != EINTR) return false;
+  }
+}
+
+}  // namespace
+
+struct IsolatedConverter::Impl {
+  std::vector<std::string> command;
+  IsolationLimits limits;
+  std::mutex mutex;
+  std::condition_variable worker_freed;
+  std::vector<Worker> idle;
+  std::size_t restarts = 0;
+
+  core::Result<Worker> spawn() {
+    int ends[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
+      return core::unexpected(ErrorCode::internal, std::string("socketpair: ") + std::strerror(errno));
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);  // dup2 drops CLOEXEC on fd 0
+    std::vector<char*> argv;
+    for (auto& part : command) argv.push_back(part.data());
+    argv.push_back(nullptr);
+    pid_t pid = -1;
+    const int failed = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(ends[1]);
+    if (failed != 0) {
+      ::close(ends[0]);
+      return core::unexpected(ErrorCode::internal, "cannot start converter '" + command.front() +
+                                                       "': " + std::strerror(failed));
+    }
+    return Worker{pid, ends[0]};
+  }
+
+  static void kill_and_reap(const Worker& worker) {
+    ::close(worker.fd);
+    ::kill(worker.pid, SIGKILL);
+    int status = 0;
+    while (::waitpid(worker.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+
+  Worker take() {
+    std::unique_lock lock(mutex);
+    worker_freed.wait(lock, [&] { return !idle.empty(); });
+    Worker worker = idle.back();
+    idle.pop_back();
+    return worker;
+  }
+
+  void give_back(Worker worker) {
+    {
+      const std::lock_guard lock(mutex);
+      idle.push_back(worker);
+    }
+    worker_freed.notify_one();
+  }
+
+  // Replaces a worker that failed. If even a new one cannot start, the slot is retried on next use.
+  void replace(Worker& worker) {
+    kill_and_reap(worker);
+    auto fresh = spawn();
+    {
+      const std::lock_guard lock(mutex);
+      ++restarts;
+    }
+    if (!fresh) {
+      spdlog::error("converter restart failed: {}", fresh.error().message);
+      worker = Worker{};
+      return;
+    }
+    worker = *fresh;
+  }
+
+  // One exchange with a worker; nullopt when the worker failed (crashed, killed, garbled stream).
+  std::optional<core::Result<nlohmann::json>> exchange(const Worker& worker, const ConvertRequest& request) {
+    if (!protocol::write_all(worker.fd, encode_request(request, limits))) return std::nullopt;
+    // The CPU limit is the worker's own; this wall-clock bound catches a worker that is stopped or starved.
+    const auto deadline = std::chrono::steady_clock::now() + 2 * limits.cpu_per_page + limits.wall_grace;
+    if (!wait_readable(worker.fd, deadline)) return std::nullopt;
+    std::uint8_t outcome = 0;
+    if (!protocol::read_exact(worker.fd, &outcome, sizeof outcome)) return std::nullopt;
+    auto payload = protocol::read_blob(worker.fd, protocol::kMaxBodyBytes);
+    if (!payload) return std::nullopt;
+    auto json = nlohmann::json::parse(*payload, nullptr, false);
+    if (json.is_discarded()) return std::nullopt;
+    if (outcome == protocol::kOk) return core::Result<nlohmann::json>(std::move(json));
+    const auto code = json.value("code", std::string{});
+    const auto message = json.value("message", std::string{"The page could not be converted."});
+    return core::Result<nlohmann::json>(core::unexpected(
+        code == "invalid_request" ? ErrorCode::invalid_request : ErrorCode::unsupported_content, message));
+  }
+};
+
+IsolatedConverter::IsolatedConverter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+IsolatedConverter::~IsolatedConverter() {
+  // Workers keep no state worth a goodbye, and one that is stuck must not hold up the daemon's exit.
+  for (auto& worker : impl_->idle) {
+    if (worker.pid > 0) Impl::kill_and_reap(worker);
+  }
+}
+
+core::Result<std::unique_ptr<IsolatedConverter>> IsolatedConverter::start(std::vector<std::string> worker_command,
+                                                                          IsolationLimits limits) {
+  if (worker_command.empty()) return core::unexpected(ErrorCode::internal, "no converter command");
+  auto impl = std::make_unique<Impl>();
+  impl->command = std::move(worker_command);
+  impl->limits = limits;
+  std::unique_ptr<IsolatedConverter> converter(new IsolatedConverter(std::move(impl)));
+  for (unsigned i = 0; i < std::max(1U, limits.processes); ++i) {
+    auto worker = converter->impl_->spawn();
+    if (!worker) return core::unexpected(worker.error());
+    converter->impl_->idle.push_back(*worker);
+  }
+  return converter;
+}
+
+core::Result<nlohmann::json> IsolatedConverter::convert(const ConvertRequest& request) {
+  Worker worker = impl_->take();
+  if (worker.pid <= 0) impl_->replace(worker);
+  if (worker.pid <= 0) {
+    impl_->give_back(worker);
+    return core::unexpected(ErrorCode::internal, "No converter process could be started.");
+  }
+  auto outcome = impl_->exchange(worker, request);
+  if (!outcome) {
+    spdlog::warn("converter {} failed on {}; starting a new one", worker.pid, request.options.page_url);
+    impl_->replace(worker);
+    impl_->give_back(worker);
+    return core::unexpected(unconvertible());
+  }
+  // A worker that ran out of memory answers once and exits; replace it before the next page.
+  if (!*outcome && outcome->error().code == ErrorCode::unsupported_content) impl_->replace(worker);
+  impl_->give_back(worker);
+  return std::move(*outcome);
+}
+
+std::size_t IsolatedConverter::restarts() const {
+  const std::lock_guard lock(impl_->mutex);
+  return impl_->restarts;
+}
+
+}  // namespace pagemd::convert

@@ -1,0 +1,361 @@
+#include "pagemd/server/server.hpp"
+
+#include <atomic>
+#include <csignal>
+#include <exception>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <spdlog/spdlog.h>
+
+#include "pagemd/api/responses.hpp"
+
+namespace pagemd::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+using core::ErrorCode;
+
+namespace {
+
+std::string new_request_id() {
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id(16, '0');
+  std::uint64_t bits = generator();
+  for (char& c : id) {
+    c = kHex[bits & 0xF];
+    bits >>= 4;
+  }
+  return id;
+}
+
+// Reports an exception that escaped a detached coroutine: a bug, so it is logged loudly.
+auto log_failure(const char* what) {
+  return [what](const std::exception_ptr& failure) {
+    if (!failure) return;
+    try {
+      std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+      spdlog::error("{} failed: {}", what, e.what());
+    }
+  };
+}
+
+}  // namespace
+
+// A live connection as the drain sees it. `stream` and `idle` are touched only on the connection's
+// strand, which is why the drain posts its check there instead of reading them directly.
+struct Connection {
+  explicit Connection(asio::any_io_executor strand) : executor(std::move(strand)) {}
+  asio::any_io_executor executor;
+  beast::tcp_stream* stream = nullptr;
+  bool idle = true;
+};
+
+struct Server::Impl {
+  Impl(ServerOptions server_options, api::Handler& request_handler, api::Metrics& server_metrics)
+      : options(std::move(server_options)),
+        handler(request_handler),
+        metrics(server_metrics),
+        acceptor(ioc),
+        workers(options.worker_threads == 0 ? 1 : options.worker_threads),
+        signals(ioc, SIGINT, SIGTERM, SIGHUP),
+        tick_timer(ioc) {}
+
+  ServerOptions options;
+  api::Handler& handler;
+  api::Metrics& metrics;
+  asio::io_context ioc;
+  tcp::acceptor acceptor;
+  asio::thread_pool workers;
+  asio::signal_set signals;
+  asio::steady_timer tick_timer;
+  const Lifecycle* lifecycle = nullptr;
+
+  std::atomic<bool> draining{false};
+  std::atomic<bool> drained_cleanly{true};
+  std::mutex connections_mutex;
+  std::unordered_map<std::uint64_t, std::weak_ptr<Connection>> connections;
+  std::uint64_t next_connection_id = 0;
+
+  std::size_t open_connections() {
+    const std::lock_guard lock(connections_mutex);
+    return connections.size();
+  }
+
+  api::Response handle_safely(const api::Request& request, const api::RequestInfo& info) {
+    try {
+      return handler.handle(request, info);
+    } catch (const std::exception& e) {
+      spdlog::error("request {} {} failed: {}", info.request_id, std::string(request.target()), e.what());
+      return api::error_response(request, {ErrorCode::internal, "The server failed to answer this request."});
+    }
+  }
+
+  // Runs the handler on the worker pool and resumes on the connection's strand with its answer.
+  asio::awaitable<api::Response> answer(const api::Request& request, const api::RequestInfo& info) {
+    co_return co_await asio::co_spawn(
+        workers, [&]() -> asio::awaitable<api::Response> { co_return handle_safely(request, info); },
+        asio::use_awaitable);
+  }
+
+  // The answer to a request the server refuses before it is complete (oversized or malformed).
+  asio::awaitable<void> refuse(beast::tcp_stream& stream, ErrorCode code, std::string message) {
+    api::Request placeholder;
+    placeholder.version(11);
+    placeholder.keep_alive(false);
+    api::Response response = api::error_response(placeholder, {code, std::move(message)});
+    response.set("X-Request-Id", new_request_id());
+    metrics.record_request("-", response.result_int(), 0.0);
+    beast::error_code ec;
+    stream.expires_after(options.write_timeout);
+    co_await http::async_write(stream, response, asio::redirect_error(asio::use_awaitable, ec));
+  }
+
+  asio::awaitable<void> session(tcp::socket socket, std::shared_ptr<Connection> connection, std::uint64_t id) {
+    beast::tcp_stream stream(std::move(socket));
+    connection->stream = &stream;
+    beast::error_code ec;
+    const std::string remote = [&] {
+      auto endpoint = stream.socket().remote_endpoint(ec);
+      return ec ? std::string("?") : endpoint.address().to_string();
+    }();
+    beast::flat_buffer buffer;
+
+    while (!draining) {
+      http::request_parser<http::string_body> parser;
+      parser.header_limit(static_cast<std::uint32_t>(options.max_header_bytes));
+      parser.body_limit(options.max_body_bytes);
+
+      connection->idle = true;
+      stream.expires_after(options.read_timeout);
+      co_await http::async_read_header(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+      connection->idle = false;
+      const auto received_at = std::chrono::steady_clock::now();
+      if (ec == http::error::header_limit) {
+        co_await refuse(stream, ErrorCode::headers_too_large, "The request headers exceed 8 KiB.");
+        break;
+      }
+      if (ec == http::error::body_limit) {
+        co_await refuse(stream, ErrorCode::payload_too_large, "The request body exceeds 64 KiB.");
+        break;
+      }
+      if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == asio::error::operation_aborted ||
+          ec == asio::error::connection_reset || ec == asio::error::eof) {
+        break;
+      }
+      if (ec) {
+        co_await refuse(stream, ErrorCode::invalid_request, "The request is not valid HTTP/1.1.");
+        break;
+      }
+
+      if (beast::iequals(parser.get()[http::field::expect], "100-continue")) {
+        http::response<http::empty_body> proceed{http::status::continue_, parser.get().version()};
+        stream.expires_after(options.write_timeout);
+        co_await http::async_write(stream, proceed, asio::redirect_error(asio::use_awaitable, ec));
+        if (ec) break;
+      }
+      stream.expires_after(options.read_timeout);
+      co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec == http::error::body_limit) {
+        co_await refuse(stream, ErrorCode::payload_too_large, "The request body exceeds 64 KiB.");
+        break;
+      }
+      if (ec) break;
+
+      const api::Request request = parser.release();
+      const api::RequestInfo info{new_request_id(), remote, received_at, draining.load()};
+      api::Response response = co_await answer(request, info);
+      response.set("X-Request-Id", info.request_id);
+      const bool keep_alive = response.keep_alive() && !draining;
+      response.keep_alive(keep_alive);
+
+      stream.expires_after(options.write_timeout);
+      co_await http::async_write(stream, response, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec || !keep_alive) break;
+    }
+
+    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+    connection->stream = nullptr;
+    const std::lock_guard lock(connections_mutex);
+    connections.erase(id);
+  }
+
+  // Over the connection cap: a short 503 instead of a silent reset, so clients know to back off.
+  asio::awaitable<void> turn_away(tcp::socket socket) {
+    beast::tcp_stream stream(std::move(socket));
+    co_await refuse(stream, ErrorCode::busy, "The server has too many open connections; try again shortly.");
+    beast::error_code ec;
+    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  asio::awaitable<void> accept_loop() {
+    for (;;) {
+      beast::error_code ec;
+      tcp::socket socket =
+          co_await acceptor.async_accept(asio::make_strand(ioc), asio::redirect_error(asio::use_awaitable, ec));
+      if (draining || ec == asio::error::operation_aborted) co_return;
+      if (ec) {
+        // Out of file descriptors and the like: wait a moment instead of spinning on the error.
+        spdlog::warn("accept failed: {}", ec.message());
+        asio::steady_timer pause(ioc, std::chrono::milliseconds{50});
+        co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+        continue;
+      }
+      if (open_connections() >= options.max_connections) {
+        auto executor = socket.get_executor();
+        asio::co_spawn(executor, turn_away(std::move(socket)), log_failure("refusing a connection"));
+        continue;
+      }
+      auto connection = std::make_shared<Connection>(socket.get_executor());
+      std::uint64_t id = 0;
+      {
+        const std::lock_guard lock(connections_mutex);
+        id = next_connection_id++;
+        connections.emplace(id, connection);
+      }
+      auto executor = socket.get_executor();
+      asio::co_spawn(executor, session(std::move(socket), std::move(connection), id), log_failure("a connection"));
+    }
+  }
+
+  asio::awaitable<void> signal_loop() {
+    for (;;) {
+      beast::error_code ec;
+      const int signal = co_await signals.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) co_return;
+      if (signal == SIGHUP) {
+        if (lifecycle->on_reload) lifecycle->on_reload();
+        continue;
+      }
+      if (draining) {
+        spdlog::warn("second stop signal: stopping without waiting for requests in flight");
+        drained_cleanly = false;
+        ioc.stop();
+        co_return;
+      }
+      begin_drain();
+    }
+  }
+
+  asio::awaitable<void> tick_loop() {
+    for (;;) {
+      tick_timer.expires_after(lifecycle->tick_interval);
+      beast::error_code ec;
+      co_await tick_timer.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) co_return;
+      lifecycle->on_tick();
+    }
+  }
+
+  // Waits for the open connections to finish their requests, then stops the event loop.
+  asio::awaitable<void> drain_loop() {
+    const auto deadline = std::chrono::steady_clock::now() + options.drain_timeout;
+    asio::steady_timer poll(ioc);
+    while (open_connections() > 0) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        spdlog::warn("drain timed out with {} connections open", open_connections());
+        drained_cleanly = false;
+        break;
+      }
+      poll.expires_after(std::chrono::milliseconds{20});
+      beast::error_code ec;
+      co_await poll.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    }
+    ioc.stop();
+  }
+
+  // Runs on an I/O thread: stop accepting, close idle keep-alive connections, let busy ones finish.
+  void begin_drain() {
+    if (draining.exchange(true)) return;
+    spdlog::info("draining: no new connections, waiting for requests in flight");
+    if (lifecycle && lifecycle->on_stopping) lifecycle->on_stopping();
+    beast::error_code ec;
+    acceptor.close(ec);
+    std::vector<std::shared_ptr<Connection>> live;
+    {
+      const std::lock_guard lock(connections_mutex);
+      for (auto& [id, weak] : connections) {
+        if (auto connection = weak.lock()) live.push_back(std::move(connection));
+      }
+    }
+    for (auto& connection : live) {
+      asio::post(connection->executor, [connection] {
+        if (connection->stream && connection->idle) connection->stream->cancel();
+      });
+    }
+    asio::co_spawn(ioc, drain_loop(), log_failure("the drain"));
+  }
+};
+
+Server::Server(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+Server::~Server() {
+  impl_->ioc.stop();
+  impl_->workers.join();
+}
+
+core::Result<std::unique_ptr<Server>> Server::listen(ServerOptions options, api::Handler& handler,
+                                                     api::Metrics& metrics) {
+  auto impl = std::make_unique<Impl>(std::move(options), handler, metrics);
+  beast::error_code ec;
+  const auto address = asio::ip::make_address(impl->options.host, ec);
+  if (ec) return core::unexpected(ErrorCode::internal, "'" + impl->options.host + "' is not an IP address");
+  const tcp::endpoint endpoint{address, impl->options.port};
+  const auto fail = [&](const char* step) {
+    return core::unexpected(ErrorCode::internal, std::string("cannot ") + step + " " + impl->options.host + ":" +
+                                                     std::to_string(impl->options.port) + ": " + ec.message());
+  };
+  if (impl->acceptor.open(endpoint.protocol(), ec); ec) return fail("open a socket for");
+  if (impl->acceptor.set_option(asio::socket_base::reuse_address(true), ec); ec) return fail("configure");
+  if (impl->acceptor.bind(endpoint, ec); ec) return fail("listen on");
+  if (impl->acceptor.listen(asio::socket_base::max_listen_connections, ec); ec) return fail("listen on");
+  return std::unique_ptr<Server>(new Server(std::move(impl)));
+}
+
+std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+bool Server::run(const Lifecycle& lifecycle) {
+  Impl& impl = *impl_;
+  impl.lifecycle = &lifecycle;
+  asio::co_spawn(impl.ioc, impl.accept_loop(), log_failure("the listener"));
+  asio::co_spawn(impl.ioc, impl.signal_loop(), log_failure("signal handling"));
+  if (lifecycle.on_tick && lifecycle.tick_interval.count() > 0) {
+    asio::co_spawn(impl.ioc, impl.tick_loop(), log_failure("the watchdog tick"));
+  }
+  if (lifecycle.on_ready) lifecycle.on_ready();
+
+  std::vector<std::thread> io_threads;
+  for (unsigned i = 1; i < impl.options.io_threads; ++i) io_threads.emplace_back([&impl] { impl.ioc.run(); });
+  impl.ioc.run();
+  for (auto& thread : io_threads) thread.join();
+  return impl.drained_cleanly;
+}
+
+void Server::drain() {
+  asio::post(impl_->ioc, [impl = impl_.get()] { impl->begin_drain(); });
+}
+
+}  // namespace pagemd::server

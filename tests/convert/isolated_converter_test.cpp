@@ -1,0 +1,107 @@
+#include "pagemd/convert/isolated_converter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <unistd.h>
+
+namespace pagemd::convert {
+namespace {
+
+std::vector<std::string> this_program_as_worker() { return {"/proc/self/exe", "--converter-worker"}; }
+
+ConvertRequest page(std::string html) {
+  ConvertRequest request;
+  request.body = std::move(html);
+  request.options.page_url = "https://example.com/";
+  request.timestamp = "2026-01-02T03:04:05Z";
+  return request;
+}
+
+const std::string kArticle =
+    "<html><head><title>Isolated</title></head><body><article><p>Converted in another process.</p></article>"
+    "</body></html>";
+
+TEST(IsolatedConverter, AnswersLikeTheInProcessConverter) {
+  auto converter = IsolatedConverter::start(this_program_as_worker(), {});
+  ASSERT_TRUE(converter) << converter.error().message;
+  auto isolated = (*converter)->convert(page(kArticle));
+  ASSERT_TRUE(isolated) << isolated.error().message;
+  InProcessConverter local;
+  EXPECT_EQ(*isolated, *local.convert(page(kArticle)));
+  EXPECT_EQ((*converter)->restarts(), 0U);
+}
+
+TEST(IsolatedConverter, SelectorErrorsComeBackWithoutLosingTheWorker) {
+  auto converter = IsolatedConverter::start(this_program_as_worker(), {1});
+  ASSERT_TRUE(converter);
+  auto request = page(kArticle);
+  request.options.exclude_selectors = {">>"};
+  auto failed = (*converter)->convert(request);
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().code, core::ErrorCode::invalid_request);
+  EXPECT_TRUE((*converter)->convert(page(kArticle)));
+  EXPECT_EQ((*converter)->restarts(), 0U);
+}
+
+TEST(IsolatedConverter, ManyThreadsShareFewWorkers) {
+  auto converter = IsolatedConverter::start(this_program_as_worker(), {2});
+  ASSERT_TRUE(converter);
+  std::atomic<int> successes{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 5; ++i) {
+        auto result = (*converter)->convert(page("<title>p" + std::to_string(t * 10 + i) + "</title><p>text</p>"));
+        if (result && (*result)["metadata"]["title"] == "p" + std::to_string(t * 10 + i)) ++successes;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(successes.load(), 40);
+}
+
+TEST(IsolatedConverter, AWorkerThatDiesCostsOnlyItsRequest) {
+  // /bin/false plays a converter that crashes on every page: each request fails alone, the pool
+  // replaces the worker, and the caller sees unsupported_content rather than an exception or a hang.
+  auto converter = IsolatedConverter::start({"/bin/false"}, {1});
+  ASSERT_TRUE(converter);
+  for (int i = 0; i < 3; ++i) {
+    auto result = (*converter)->convert(page(kArticle));
+    ASSERT_FALSE(result);
+    EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
+  }
+  EXPECT_EQ((*converter)->restarts(), 3U);
+}
+
+TEST(IsolatedConverter, AWorkerThatHangsIsKilledAtTheDeadline) {
+  IsolationLimits limits;
+  limits.processes = 1;
+  limits.cpu_per_page = std::chrono::seconds{0};
+  limits.wall_grace = std::chrono::milliseconds{300};
+  auto converter = IsolatedConverter::start({"/bin/sleep", "600"}, limits);
+  ASSERT_TRUE(converter);
+  auto result = (*converter)->convert(page(kArticle));
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
+  EXPECT_EQ((*converter)->restarts(), 1U);
+}
+
+TEST(IsolatedConverter, APageOverTheMemoryLimitFailsAndTheNextPageWorks) {
+  IsolationLimits limits;
+  limits.processes = 1;
+  limits.memory_bytes = std::size_t{48} * 1024 * 1024;
+  auto converter = IsolatedConverter::start(this_program_as_worker(), limits);
+  ASSERT_TRUE(converter);
+  // Ten thousand levels of nesting with text at every level: far more tree than 48 MiB holds.
+  std::string heavy = "<html><body>";
+  for (int i = 0; i < 200000; ++i) heavy += "<div><p>word word word</p>";
+  auto result = (*converter)->convert(page(heavy));
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
+  EXPECT_GE((*converter)->restarts(), 1U);
+  EXPECT_TRUE((*converter)->convert(page(kArticle)));
+}
+
+}  // namespace
+}  // namespace pagemd::convert
