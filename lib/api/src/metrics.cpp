@@ -76,8 +76,6 @@ std::string Metrics::render_prometheus() const {
       {"pagemd_upstream_failures_total", "Upstream fetches that failed.", upstream_failures_},
       {"pagemd_rate_limit_rejections_total", "Requests refused by the per-minute limit.", rate_rejections_},
       {"pagemd_quota_rejections_total", "Requests refused by the monthly page limit.", quota_rejections_},
-      {"pagemd_converter_failures_total", "Pages whose conversion crashed or ran out of time or memory.",
-       converter_failures_},
   };
   for (const auto& counter : counters) {
     append_counter(out, counter.name, counter.help, counter.value.load(std::memory_order_relaxed));

@@ -27,7 +27,6 @@ class Metrics {
   }
   void record_rate_rejection() { rate_rejections_.fetch_add(1, std::memory_order_relaxed); }
   void record_quota_rejection() { quota_rejections_.fetch_add(1, std::memory_order_relaxed); }
-  void record_converter_failure() { converter_failures_.fetch_add(1, std::memory_order_relaxed); }
 
   // The exposition text (version 0.0.4), one family per counter.
   [[nodiscard]] std::string render_prometheus() const;
@@ -44,7 +43,6 @@ class Metrics {
   std::atomic<std::uint64_t> upstream_failures_{0};
   std::atomic<std::uint64_t> rate_rejections_{0};
   std::atomic<std::uint64_t> quota_rejections_{0};
-  std::atomic<std::uint64_t> converter_failures_{0};
 };
 
 }  // namespace pagemd::api

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace pagemd::daemon {
+
+struct AccountOptions {
+  std::string data_dir;     // empty: data_dir of the config file
+  std::string config_file;  // empty: the default file
+  std::string plan = "free";
+  std::string email;
+  bool test_key = false;
+  bool json = false;
+  std::string account_id;
+};
+
+// `pagemdd account create|list|set-plan`: the operator's sign-up and plan commands (DESIGN.md).
+CLI::App& setup_account(CLI::App& app, AccountOptions& options);
+
+// Runs the subcommand that was parsed. Returns the exit status.
+int run_account(const CLI::App& account, const AccountOptions& options);
+
+}  // namespace pagemd::daemon

@@ -1,0 +1,190 @@
+#include "serve_command.hpp"
+
+#include <condition_variable>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include <spdlog/spdlog.h>
+
+#include "pagemd/api/router.hpp"
+#include "pagemd/convert/isolated_converter.hpp"
+#include "pagemd/fetch/upstream_fetcher.hpp"
+#include "pagemd/server/server.hpp"
+#include "pagemd/store/sqlite_store.hpp"
+#include "service_manager.hpp"
+
+namespace pagemd::daemon {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr unsigned kAutomaticWorkerThreads = 64;  // mostly waiting on upstreams, so many more than cores
+constexpr auto kCachePurgeInterval = 1h;
+
+// What lives for the whole run, whatever SIGHUP changes.
+struct Runtime {
+  core::SystemClock clock;
+  std::unique_ptr<store::Store> store;
+  std::unique_ptr<auth::KeyService> keys;
+  std::unique_ptr<convert::IsolatedConverter> converter;
+  api::Metrics metrics;
+  std::shared_ptr<fetch::UpstreamLimiter> upstream_limiter;
+  fetch::LimiterOptions upstream_limiter_options;
+};
+
+// The fetcher and the extraction service over it, kept together so the service's reference stays valid.
+struct ExtractStack {
+  std::shared_ptr<fetch::Fetcher> fetcher;
+  std::optional<convert::ExtractService> service;
+};
+
+fetch::LimiterOptions limiter_options(const server::DaemonConfig& config) {
+  fetch::LimiterOptions options;
+  options.starts_per_window = static_cast<std::size_t>(config.upstream_fetches_per_second);
+  options.max_waiting = static_cast<std::size_t>(config.upstream_queue);
+  return options;
+}
+
+// The settings a SIGHUP rebuilds. Stateful parts whose parameters did not change are carried over, so
+// a reload neither forgets the per-minute windows nor grants a fresh burst of upstream fetches.
+core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
+    const server::DaemonConfig& config, Runtime& runtime, const std::shared_ptr<const api::ApiSettings>& previous) {
+  auto policy = fetch::AddressPolicy::from_cidrs(config.allow_private_targets);
+  if (!policy) return core::unexpected(policy.error());
+
+  auto settings = std::make_shared<api::ApiSettings>(api::ApiSettings{nullptr, *policy, nullptr});
+  if (previous && previous->rate_limiter) {
+    const auto probe_limit = previous->rate_limiter->limit_per_minute();
+    if (probe_limit == config.rate_limit_per_minute) settings->rate_limiter = previous->rate_limiter;
+  }
+  if (!settings->rate_limiter) {
+    settings->rate_limiter = std::make_shared<ratelimit::RateLimiter>(
+        runtime.clock, ratelimit::RateLimiterOptions{config.rate_limit_per_minute});
+  }
+
+  const auto wanted_limiter = limiter_options(config);
+  if (!runtime.upstream_limiter || wanted_limiter.starts_per_window != runtime.upstream_limiter_options.starts_per_window ||
+      wanted_limiter.max_waiting != runtime.upstream_limiter_options.max_waiting) {
+    runtime.upstream_limiter = std::make_shared<fetch::UpstreamLimiter>(runtime.clock, wanted_limiter);
+    runtime.upstream_limiter_options = wanted_limiter;
+  }
+
+  fetch::FetchLimits limits;
+  limits.connect_timeout = std::chrono::seconds{config.connect_timeout};
+  limits.total_timeout = std::chrono::seconds{config.fetch_timeout};
+  limits.max_body_bytes = static_cast<std::size_t>(config.max_page_bytes);
+  fetch::CurlFetcherOptions curl_options;
+  curl_options.user_agent = config.user_agent;
+  auto stack = std::make_shared<ExtractStack>();
+  stack->fetcher = std::make_shared<fetch::UpstreamFetcher>(
+      std::make_shared<fetch::CurlFetcher>(limits, *policy, curl_options), runtime.upstream_limiter);
+  stack->service.emplace(*runtime.store, *stack->fetcher, *runtime.converter, runtime.clock,
+                         [&metrics = runtime.metrics](bool failed) { metrics.record_upstream_fetch(failed); });
+  settings->extractor = std::shared_ptr<convert::ExtractService>(stack, &*stack->service);
+  return std::shared_ptr<const api::ApiSettings>(std::move(settings));
+}
+
+// Deletes expired cache rows in the background until stopped.
+std::jthread start_cache_purger(store::Store& store, const core::Clock& clock) {
+  return std::jthread([&store, &clock](const std::stop_token& stop) {
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    std::unique_lock lock(mutex);
+    while (!wake.wait_for(lock, stop, kCachePurgeInterval, [] { return false; })) {
+      if (stop.stop_requested()) return;
+      if (auto purged = store.purge_expired_cache(clock.now()); !purged) {
+        spdlog::warn("cache purge failed: {}", purged.error().message);
+      } else if (*purged > 0) {
+        spdlog::info("purged {} expired cache entries", *purged);
+      }
+    }
+  });
+}
+
+}  // namespace
+
+int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) {
+  Runtime runtime;
+  std::error_code ec;
+  std::filesystem::create_directories(config.data_dir, ec);
+  auto store = store::open_sqlite_store(store::database_file(config.data_dir), runtime.clock);
+  if (!store) {
+    spdlog::critical("{}", store.error().message);
+    return kExitFailure;
+  }
+  runtime.store = std::move(*store);
+  runtime.keys = std::make_unique<auth::KeyService>(
+      *runtime.store, runtime.clock, auth::KeyServiceOptions{config.max_keys_per_account});
+
+  convert::IsolationLimits isolation;
+  isolation.processes = static_cast<unsigned>(config.converter_processes);
+  isolation.cpu_per_page = std::chrono::seconds{config.extract_cpu_seconds};
+  isolation.memory_bytes = static_cast<std::size_t>(config.extract_memory_mib) * 1024 * 1024;
+  auto converter = convert::IsolatedConverter::start({"/proc/self/exe", "--converter-worker"}, isolation);
+  if (!converter) {
+    spdlog::critical("{}", converter.error().message);
+    return kExitFailure;
+  }
+  runtime.converter = std::move(*converter);
+
+  auto settings = build_settings(config, runtime, nullptr);
+  if (!settings) {
+    spdlog::critical("{}", settings.error().message);
+    return kExitConfig;
+  }
+  api::Router router(api::ApiServices{*runtime.store, *runtime.keys, runtime.metrics, runtime.clock}, *settings);
+
+  const auto listen = server::parse_listen(config.listen);
+  server::ServerOptions options;
+  options.host = listen->first;
+  options.port = listen->second;
+  options.max_connections = static_cast<std::size_t>(config.max_connections);
+  options.worker_threads =
+      config.worker_threads > 0 ? static_cast<unsigned>(config.worker_threads) : kAutomaticWorkerThreads;
+  auto server = server::Server::listen(options, router, runtime.metrics);
+  if (!server) {
+    spdlog::critical("{}", server.error().message);
+    return kExitFailure;
+  }
+
+  auto purger = start_cache_purger(*runtime.store, runtime.clock);
+  std::shared_ptr<const api::ApiSettings> current = *settings;
+  server::Lifecycle lifecycle;
+  lifecycle.on_ready = [&] {
+    spdlog::info("pagemdd listening on {}:{}, data in {}", options.host, (*server)->port(), config.data_dir.string());
+    notify_service_manager("READY=1\nSTATUS=Serving on " + config.listen);
+  };
+  lifecycle.on_stopping = [] { notify_service_manager("STOPPING=1\nSTATUS=Draining requests in flight"); };
+  lifecycle.on_reload = [&] {
+    notify_service_manager("RELOADING=1");
+    auto reloaded = load_config(sources);
+    if (!reloaded) {
+      spdlog::error("reload refused, keeping the running settings: {}", reloaded.error().message);
+    } else if (auto rebuilt = build_settings(*reloaded, runtime, current); !rebuilt) {
+      spdlog::error("reload refused, keeping the running settings: {}", rebuilt.error().message);
+    } else {
+      spdlog::set_level(spdlog::level::from_str(reloaded->log_level));
+      current = *rebuilt;
+      router.update_settings(current);
+      spdlog::info("configuration reloaded (listen, data_dir, workers and converter processes need a restart)");
+    }
+    notify_service_manager("READY=1");
+  };
+  if (const auto interval = watchdog_interval()) {
+    lifecycle.tick_interval = *interval;
+    lifecycle.on_tick = [] { notify_service_manager("WATCHDOG=1"); };
+  }
+
+  const bool drained = (*server)->run(lifecycle);
+  spdlog::info(drained ? "stopped" : "stopped before every request finished");
+  spdlog::default_logger()->flush();
+  if (!drained) {
+    // Requests still running hold worker threads that would keep the process alive; every committed
+    // count is already on disk, so leaving now loses nothing.
+    std::_Exit(kExitOk);
+  }
+  return kExitOk;
+}
+
+}  // namespace pagemd::daemon

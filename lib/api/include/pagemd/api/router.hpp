@@ -1,0 +1,48 @@
+#pragma once
+
+#include <atomic>
+#include <memory>
+
+#include "pagemd/api/http.hpp"
+#include "pagemd/api/metrics.hpp"
+#include "pagemd/auth/key_service.hpp"
+#include "pagemd/convert/extract_service.hpp"
+#include "pagemd/core/clock.hpp"
+#include "pagemd/fetch/address_policy.hpp"
+#include "pagemd/ratelimit/rate_limiter.hpp"
+#include "pagemd/store/store.hpp"
+
+namespace pagemd::api {
+
+// What lives as long as the daemon.
+struct ApiServices {
+  store::Store& store;
+  auth::KeyService& keys;
+  Metrics& metrics;
+  const core::Clock& clock;
+};
+
+// What a SIGHUP may replace. Each request works with the settings it started with.
+struct ApiSettings {
+  std::shared_ptr<ratelimit::RateLimiter> rate_limiter;
+  fetch::AddressPolicy address_policy;
+  std::shared_ptr<convert::ExtractService> extractor;
+};
+
+// The HTTP API: the route table of spec section 4 under /api/v1 plus /healthz, /readyz and /metrics,
+// with DESIGN.md's order of checks (route, authentication, per-minute limit, then the handler).
+class Router final : public Handler {
+ public:
+  Router(ApiServices services, std::shared_ptr<const ApiSettings> settings);
+
+  // Takes effect for requests that start after the call; thread-safe.
+  void update_settings(std::shared_ptr<const ApiSettings> settings);
+
+  [[nodiscard]] Response handle(const Request& request, const RequestInfo& info) override;
+
+ private:
+  ApiServices services_;
+  std::atomic<std::shared_ptr<const ApiSettings>> settings_;
+};
+
+}  // namespace pagemd::api

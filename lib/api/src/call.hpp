@@ -1,0 +1,29 @@
+#pragma once
+
+// What an authenticated API handler gets: the request, who made it, and the services to answer it.
+
+#include "pagemd/api/http.hpp"
+#include "pagemd/api/router.hpp"
+#include "pagemd/auth/key_service.hpp"
+
+namespace pagemd::api {
+
+struct Call {
+  const Request& request;
+  const RequestInfo& info;
+  const auth::AuthContext& caller;
+  const ApiServices& services;
+  const ApiSettings& settings;
+};
+
+[[nodiscard]] Response handle_extract(const Call& call);
+[[nodiscard]] Response handle_usage(const Call& call);
+[[nodiscard]] Response handle_create_key(const Call& call);
+[[nodiscard]] Response handle_list_keys(const Call& call);
+[[nodiscard]] Response handle_revoke_key(const Call& call, std::string_view key_id);
+
+// Whole seconds from `now` until `later`, rounded up, never negative (Retry-After values).
+[[nodiscard]] std::int64_t seconds_until(std::chrono::system_clock::time_point now,
+                                         std::chrono::system_clock::time_point later);
+
+}  // namespace pagemd::api

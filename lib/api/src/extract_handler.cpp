@@ -1,0 +1,138 @@
+// POST /api/v1/extract: the request body, the monthly quota around the extraction, and the answer.
+
+#include <boost/beast/http/field.hpp>
+
+#include "call.hpp"
+#include "pagemd/api/responses.hpp"
+#include "pagemd/store/period.hpp"
+
+namespace pagemd::api {
+namespace {
+
+namespace http = boost::beast::http;
+using core::ErrorCode;
+
+// Enough for any real use, small enough that one request cannot make the selector engine slow.
+constexpr std::size_t kMaxSelectors = 32;
+constexpr std::size_t kMaxSelectorLength = 256;
+
+struct ExtractBody {
+  std::string url;
+  std::optional<std::chrono::seconds> max_age;
+  bool only_main_content = true;
+  std::vector<std::string> include_selectors;
+  std::vector<std::string> exclude_selectors;
+};
+
+core::Error bad_request(std::string message) { return {ErrorCode::invalid_request, std::move(message)}; }
+
+core::Result<std::vector<std::string>> parse_selectors(const nlohmann::json& body, const char* field) {
+  std::vector<std::string> selectors;
+  const auto found = body.find(field);
+  if (found == body.end() || found->is_null()) return selectors;
+  const std::string must = std::string("`") + field + "` must be a list of at most " + std::to_string(kMaxSelectors) +
+                           " CSS selectors (strings).";
+  if (!found->is_array() || found->size() > kMaxSelectors) return core::unexpected(bad_request(must));
+  for (const auto& item : *found) {
+    if (!item.is_string() || item.get_ref<const std::string&>().size() > kMaxSelectorLength) {
+      return core::unexpected(bad_request(must));
+    }
+    selectors.push_back(item.get<std::string>());
+  }
+  return selectors;
+}
+
+core::Result<ExtractBody> parse_body(std::string_view text) {
+  const auto body = nlohmann::json::parse(text, nullptr, false);
+  if (body.is_discarded() || !body.is_object()) {
+    return core::unexpected(bad_request("The request body must be a JSON object such as {\"url\": \"https://...\"}."));
+  }
+  ExtractBody parsed;
+  const auto url = body.find("url");
+  if (url == body.end() || !url->is_string()) {
+    return core::unexpected(bad_request("The field `url` is required and must be a string."));
+  }
+  parsed.url = url->get<std::string>();
+
+  if (const auto max_age = body.find("max_age"); max_age != body.end() && !max_age->is_null()) {
+    // JSON parsers read non-negative integers as unsigned; anything else is negative or not a whole number.
+    if (!max_age->is_number_unsigned()) {
+      return core::unexpected(bad_request("`max_age` must be a whole number of seconds, 0 or more."));
+    }
+    // Beyond the cache lifetime every age is the same, and clamping keeps huge values from overflowing.
+    const auto lifetime = static_cast<std::uint64_t>(std::chrono::seconds{store::kCacheLifetime}.count());
+    parsed.max_age = std::chrono::seconds{static_cast<std::int64_t>(std::min(max_age->get<std::uint64_t>(), lifetime))};
+  }
+  if (const auto main_only = body.find("only_main_content"); main_only != body.end() && !main_only->is_null()) {
+    if (!main_only->is_boolean()) return core::unexpected(bad_request("`only_main_content` must be true or false."));
+    parsed.only_main_content = main_only->get<bool>();
+  }
+  auto include = parse_selectors(body, "include_selectors");
+  if (!include) return core::unexpected(include.error());
+  auto exclude = parse_selectors(body, "exclude_selectors");
+  if (!exclude) return core::unexpected(exclude.error());
+  parsed.include_selectors = std::move(*include);
+  parsed.exclude_selectors = std::move(*exclude);
+  return parsed;
+}
+
+Response monthly_limit_response(const Call& call, std::int64_t used, std::int64_t limit, store::Plan plan) {
+  const auto now = call.services.clock.now();
+  nlohmann::json body = error_body(
+      {ErrorCode::monthly_limit_exceeded,
+       "Monthly usage limit exceeded: the " + std::string(store::to_string(plan)) + " plan allows " +
+           std::to_string(limit) + " pages a month; the limit resets at the start of next month (UTC)."});
+  body["limit"] = limit;
+  body["usage"] = used;
+  body["plan"] = store::to_string(plan);
+  Response response = json_response(call.request, 429, body);
+  response.set(http::field::retry_after, std::to_string(seconds_until(now, store::usage_period(now).end)));
+  return response;
+}
+
+}  // namespace
+
+Response handle_extract(const Call& call) {
+  const auto& request = call.request;
+  auto body = parse_body(request.body());
+  if (!body) return error_response(request, body.error());
+  auto url = fetch::parse_url(body->url, call.settings.address_policy);
+  if (!url) return error_response(request, url.error());
+
+  auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
+  if (!usage) return error_response(request, usage.error());
+  if (usage->used >= usage->monthly_limit) {
+    call.services.metrics.record_quota_rejection();
+    return monthly_limit_response(call, usage->used, usage->monthly_limit, usage->plan);
+  }
+
+  convert::ExtractRequest extract_request;
+  extract_request.url = std::move(*url);
+  extract_request.max_age = body->max_age;
+  extract_request.scope =
+      body->only_main_content ? extract::ContentScope::main_content : extract::ContentScope::whole_body;
+  extract_request.include_selectors = std::move(body->include_selectors);
+  extract_request.exclude_selectors = std::move(body->exclude_selectors);
+  auto outcome = call.settings.extractor->extract(extract_request);
+  if (!outcome) {
+    Response failed = error_response(request, outcome.error());
+    if (outcome.error().code == ErrorCode::busy) failed.set(http::field::retry_after, "1");
+    return failed;
+  }
+
+  // Counted after the work and before the answer: a failed fetch costs nothing, and a page the client
+  // receives is always on the books, even if the daemon dies right after.
+  auto counted = call.services.store.count_page(call.caller.account_id, call.caller.key_id);
+  if (!counted) return error_response(request, counted.error());
+  if (!counted->admitted) {
+    call.services.metrics.record_quota_rejection();
+    return monthly_limit_response(call, counted->used, counted->limit, usage->plan);
+  }
+  const bool hit = outcome->cache == convert::CacheStatus::hit;
+  call.services.metrics.record_cache(hit);
+  Response response = json_response(request, 200, outcome->result);
+  response.set("X-Cache", hit ? "HIT" : "MISS");
+  return response;
+}
+
+}  // namespace pagemd::api

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "pagemd/convert/page_converter.hpp"
+#include "pagemd/core/clock.hpp"
+#include "pagemd/fetch/fetcher.hpp"
+#include "pagemd/fetch/url.hpp"
+#include "pagemd/store/store.hpp"
+
+namespace pagemd::convert {
+
+struct ExtractRequest {
+  fetch::ParsedUrl url;
+  // A cached result older than this is fetched again; 0 always fetches. Empty: the cache lifetime.
+  std::optional<std::chrono::seconds> max_age;
+  extract::ContentScope scope = extract::ContentScope::main_content;
+  std::vector<std::string> include_selectors;
+  std::vector<std::string> exclude_selectors;
+};
+
+enum class CacheStatus { hit, miss };
+
+struct ExtractOutcome {
+  // The result object of the API, with metadata.final_url and metadata.cache ({status, cached_at}).
+  nlohmann::json result;
+  CacheStatus cache;
+};
+
+// The cache key of a request: the normalised URL plus every option that changes the output, so that
+// two requests share an entry exactly when they would get the same answer.
+[[nodiscard]] std::string cache_key(const ExtractRequest& request);
+
+// The use case behind POST /extract: the shared cache, else fetch, convert and store. Thread-safe.
+class ExtractService {
+ public:
+  // Called once per upstream fetch with whether it failed (for the daemon's metrics).
+  using FetchObserver = std::function<void(bool failed)>;
+
+  // All references must outlive the service.
+  ExtractService(store::Store& store, fetch::Fetcher& fetcher, PageConverter& converter, const core::Clock& clock,
+                 FetchObserver on_fetch = {});
+
+  // The result for the request. Fails with the fetcher's errors (url_not_allowed, fetch_failed,
+  // fetch_timeout, unsupported_content, busy), the converter's (invalid_request for a bad selector,
+  // unsupported_content), or internal when the cache cannot be read.
+  [[nodiscard]] core::Result<ExtractOutcome> extract(const ExtractRequest& request);
+
+ private:
+  store::Store& store_;
+  fetch::Fetcher& fetcher_;
+  PageConverter& converter_;
+  const core::Clock& clock_;
+  FetchObserver on_fetch_;
+};
+
+}  // namespace pagemd::convert

@@ -1,0 +1,81 @@
+#include "pagemd/convert/extract_service.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "pagemd/core/time.hpp"
+
+namespace pagemd::convert {
+namespace {
+
+void set_cache_field(nlohmann::json& result, CacheStatus status, store::TimePoint cached_at) {
+  result["metadata"]["cache"] = {{"status", status == CacheStatus::hit ? "hit" : "miss"},
+                                 {"cached_at", core::format_rfc3339(cached_at)}};
+}
+
+MediaType media_type_of(const std::string& content_type) {
+  return content_type == "text/plain" ? MediaType::plain_text : MediaType::html;
+}
+
+}  // namespace
+
+std::string cache_key(const ExtractRequest& request) {
+  // The bare URL for the default options keeps the common entry readable in the database.
+  std::string key = request.url.normalized;
+  if (request.scope == extract::ContentScope::main_content && request.include_selectors.empty() &&
+      request.exclude_selectors.empty()) {
+    return key;
+  }
+  const nlohmann::json options{{"whole_body", request.scope == extract::ContentScope::whole_body},
+                               {"include", request.include_selectors},
+                               {"exclude", request.exclude_selectors}};
+  key += ' ';
+  key += options.dump();
+  return key;
+}
+
+ExtractService::ExtractService(store::Store& store, fetch::Fetcher& fetcher, PageConverter& converter,
+                               const core::Clock& clock, FetchObserver on_fetch)
+    : store_(store), fetcher_(fetcher), converter_(converter), clock_(clock), on_fetch_(std::move(on_fetch)) {}
+
+core::Result<ExtractOutcome> ExtractService::extract(const ExtractRequest& request) {
+  const std::string key = cache_key(request);
+  auto cached = store_.cache_get(key, request.max_age, clock_.now());
+  if (!cached) return core::unexpected(cached.error());
+  if (*cached) {
+    auto result = nlohmann::json::parse((*cached)->result_json, nullptr, false);
+    if (!result.is_discarded() && result.is_object()) {
+      set_cache_field(result, CacheStatus::hit, (*cached)->created_at);
+      return ExtractOutcome{std::move(result), CacheStatus::hit};
+    }
+    spdlog::warn("cache entry for {} is not valid JSON; fetching again", request.url.normalized);
+  }
+
+  auto page = fetcher_.fetch(request.url);
+  if (on_fetch_) on_fetch_(!page.has_value());
+  if (!page) return core::unexpected(page.error());
+
+  const auto fetched_at = clock_.now();
+  ConvertRequest conversion;
+  conversion.body = std::move(page->body);
+  conversion.media_type = media_type_of(page->content_type);
+  conversion.options.page_url = page->final_url;
+  conversion.options.declared_charset = page->charset;
+  conversion.options.scope = request.scope;
+  conversion.options.include_selectors = request.include_selectors;
+  conversion.options.exclude_selectors = request.exclude_selectors;
+  conversion.timestamp = core::format_rfc3339(fetched_at);
+  auto result = converter_.convert(conversion);
+  if (!result) return core::unexpected(result.error());
+
+  (*result)["metadata"]["final_url"] = page->final_url;
+  if (auto stored = store_.cache_put(key, result->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                                     fetched_at);
+      !stored) {
+    // The client still gets its page; only the next request pays the fetch again.
+    spdlog::error("cannot cache {}: {}", request.url.normalized, stored.error().message);
+  }
+  set_cache_field(*result, CacheStatus::miss, fetched_at);
+  return ExtractOutcome{std::move(*result), CacheStatus::miss};
+}
+
+}  // namespace pagemd::convert

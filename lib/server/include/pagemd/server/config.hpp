@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "pagemd/core/result.hpp"
+
+namespace pagemd::server {
+
+// The daemon's settings (pagemdd.conf(5)). Filled in layers: these defaults, then the config file,
+// then command-line flags, the later winning.
+struct DaemonConfig {
+  std::string listen = "127.0.0.1:8787";
+  std::filesystem::path data_dir = "/var/lib/pagemd";
+  std::vector<std::string> allow_private_targets;
+  std::string log_level = "info";
+  std::int64_t rate_limit_per_minute = 60;
+  std::int64_t max_keys_per_account = 20;
+  std::int64_t fetch_timeout = 15;    // seconds
+  std::int64_t connect_timeout = 5;   // seconds
+  std::int64_t max_page_bytes = 10 * 1024 * 1024;
+  std::int64_t upstream_fetches_per_second = 10;
+  std::int64_t upstream_queue = 64;
+  std::int64_t max_connections = 1024;
+  std::int64_t worker_threads = 0;  // 0: automatic
+  std::int64_t converter_processes = 2;
+  std::int64_t extract_cpu_seconds = 10;
+  std::int64_t extract_memory_mib = 1024;
+  std::string user_agent;
+};
+
+// One setting: its name in the file (the flag is the same with '-' for '_') and what it means.
+struct ConfigKey {
+  std::string_view name;
+  std::string_view help;
+};
+
+// Every key, in the order of the man page. The flags of pagemdd are generated from this list.
+[[nodiscard]] const std::vector<ConfigKey>& config_keys();
+
+// The flag spelling of a key: "data_dir" -> "--data-dir".
+[[nodiscard]] std::string flag_name(std::string_view key);
+
+// Sets one key from its textual form (a flag's value; lists are comma-separated).
+// invalid_request naming the key when the name is unknown or the value does not fit.
+[[nodiscard]] core::Result<void> set_config_value(DaemonConfig& config, std::string_view key, std::string_view value);
+
+// Applies a TOML file. invalid_request with the file, line and reason when it is not valid TOML,
+// names an unknown key, or has a value of the wrong type or out of range.
+[[nodiscard]] core::Result<void> apply_config_file(DaemonConfig& config, const std::filesystem::path& file);
+
+// Checks what no single key can: that `listen` is HOST:PORT, the CIDRs parse, the log level exists.
+[[nodiscard]] core::Result<void> validate_config(const DaemonConfig& config);
+
+// The effective settings as a TOML document (pagemdd --check-config).
+[[nodiscard]] std::string render_config(const DaemonConfig& config);
+
+// `listen` split into its address and port ("[::1]:8787" -> {"::1", 8787}).
+// invalid_request when it is not HOST:PORT with a port from 1 (0 for "any free port") to 65535.
+[[nodiscard]] core::Result<std::pair<std::string, std::uint16_t>> parse_listen(std::string_view listen);
+
+}  // namespace pagemd::server
