@@ -24,7 +24,7 @@ std::string lower_trimmed(std::string_view text) {
 
 bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() &&
-         std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) { return ascii_lower(a) == b; });
+         std::equal(prefix.begin(), prefix.end(), text.begin(), [](char expected, char actual) { return ascii_lower(actual) == expected; });
 }
 
 }  // namespace

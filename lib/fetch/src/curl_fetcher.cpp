@@ -14,6 +14,7 @@
 
 #include "content_type.hpp"
 #include "curl_ptr.hpp"
+#include "url_text.hpp"
 
 namespace pagemd::fetch {
 namespace {
@@ -214,6 +215,21 @@ std::string lower_scheme_of(std::string_view url) {
   return scheme;
 }
 
+// A Location resolved against the URL it came from (RFC 3986, by libcurl's parser). Spaces and
+// non-ASCII bytes are percent-encoded first, as browsers do. nullopt when it cannot be resolved.
+std::optional<std::string> resolve_reference(const std::string& base, std::string_view location) {
+  const std::string encoded = detail::percent_encode_unsafe_bytes(location);
+  const detail::CurlUrlPtr url(curl_url());
+  char* resolved = nullptr;
+  if (!url || curl_url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
+      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
+      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
+    return std::nullopt;
+  }
+  const detail::CurlStringPtr owned(resolved);
+  return std::string(resolved);
+}
+
 long remaining_ms(Deadline deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
   return static_cast<long>(left.count());
@@ -249,7 +265,7 @@ class CurlFetcher::Impl {
         give_back(std::move(handle));
         return finish(std::move(current), std::move(hop));
       }
-      core::Result<ParsedUrl> next = follow(**outcome, hop, redirects, visited);
+      core::Result<ParsedUrl> next = follow(current, **outcome, hop, redirects, visited);
       if (!next) {
         give_back(std::move(handle));
         return core::unexpected(next.error());
@@ -332,7 +348,7 @@ class CurlFetcher::Impl {
     return rc;
   }
 
-  // The hop's outcome: an Error, a redirect target (the absolute URL), or nullopt for a page.
+  // The hop's outcome: an Error, a redirect's Location as sent, or nullopt for a page.
   static core::Result<std::optional<std::string>> judge(CURLcode rc, const Hop& hop) {
     if (hop.refused_address) {
       spdlog::info("fetch: refused to connect to non-public address {}", hop.refused_address->to_string());
@@ -374,11 +390,6 @@ class CurlFetcher::Impl {
     if (!redirect) {
       return std::optional<std::string>{};
     }
-    char* target = nullptr;
-    curl_easy_getinfo(hop.handle, CURLINFO_REDIRECT_URL, &target);
-    if (target != nullptr) {
-      return std::optional<std::string>{target};
-    }
     if (!hop.location.empty()) {
       return std::optional<std::string>{hop.location};
     }
@@ -387,13 +398,17 @@ class CurlFetcher::Impl {
                         static_cast<int>(hop.status));
   }
 
-  core::Result<ParsedUrl> follow(const std::string& target, const Hop& hop, int redirects,
+  core::Result<ParsedUrl> follow(const ParsedUrl& from, const std::string& location, const Hop& hop, int redirects,
                                  std::vector<std::string>& visited) const {
-    const std::string scheme = lower_scheme_of(target);
-    if (scheme != "http" && scheme != "https") {
+    const std::string scheme = lower_scheme_of(location);
+    if (!scheme.empty() && scheme != "http" && scheme != "https") {
       return core::unexpected(ErrorCode::url_not_allowed, "The target redirected to a URL that is not http or https.");
     }
-    core::Result<ParsedUrl> next = parse_url(target, policy_);
+    const std::optional<std::string> target = resolve_reference(from.normalized, location);
+    if (!target) {
+      return fetch_failed("The target redirected to an invalid URL.", static_cast<int>(hop.status));
+    }
+    core::Result<ParsedUrl> next = parse_url(*target, policy_);
     if (!next) {
       if (next.error().code == ErrorCode::url_not_allowed) {
         return core::unexpected(ErrorCode::url_not_allowed, "The target redirected to a non-public address: " +

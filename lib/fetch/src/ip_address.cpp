@@ -23,8 +23,12 @@ int digit_value(char c, int radix) {
   return value < radix ? value : -1;
 }
 
+// Larger than any part of an IPv4 address may be; values above it are clamped to it.
+constexpr std::uint64_t kTooLarge = std::uint64_t{1} << 32;
+
 // One part of a numeric host, in the radix its prefix picks: "0x1f" hex, "017" octal, "17" decimal.
-// nullopt when the part is empty, has a digit outside its radix, or exceeds 32 bits.
+// nullopt when the part is empty or has a digit outside its radix; a number too large for any part
+// is still a number (kTooLarge), as WHATWG's "ends in a number" check wants.
 std::optional<std::uint64_t> parse_ipv4_number(std::string_view part) {
   if (part.empty()) {
     return std::nullopt;
@@ -43,10 +47,7 @@ std::optional<std::uint64_t> parse_ipv4_number(std::string_view part) {
     if (digit < 0) {
       return std::nullopt;
     }
-    value = value * static_cast<std::uint64_t>(radix) + static_cast<std::uint64_t>(digit);
-    if (value > 0xFFFF'FFFFu) {
-      return std::nullopt;
-    }
+    value = std::min(value * static_cast<std::uint64_t>(radix) + static_cast<std::uint64_t>(digit), kTooLarge);
   }
   return value;
 }
@@ -150,7 +151,7 @@ Ipv4HostReading read_ipv4_host(std::string_view host) {
   // The last part fills the bytes the earlier parts left: 1 part = 32 bits, 2 parts = 24, ...
   const std::size_t leading = labels.size() - 1;
   const unsigned last_bits = static_cast<unsigned>(8 * (4 - leading));
-  if (last_bits < 32 && numbers[leading] >= (std::uint64_t{1} << last_bits)) {
+  if (numbers[leading] >= (std::uint64_t{1} << last_bits)) {
     return invalid;
   }
   std::uint64_t value = numbers[leading];

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "curl_ptr.hpp"
+#include "url_text.hpp"
 
 namespace pagemd::fetch {
 namespace {
@@ -130,13 +131,16 @@ core::Result<std::string> canonical_host(const std::string& curl_host, const Add
   return std::move(*host);
 }
 
-std::string percent_encode_non_ascii(std::string_view url) {
+}  // namespace
+
+namespace detail {
+std::string percent_encode_unsafe_bytes(std::string_view text) {
   constexpr std::string_view kHex = "0123456789ABCDEF";
   std::string encoded;
-  encoded.reserve(url.size());
-  for (const char c : url) {
+  encoded.reserve(text.size());
+  for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x80) {
+    if (byte > 0x20 && byte < 0x7F) {
       encoded.push_back(c);
     } else {
       encoded.push_back('%');
@@ -146,8 +150,7 @@ std::string percent_encode_non_ascii(std::string_view url) {
   }
   return encoded;
 }
-
-}  // namespace
+}  // namespace detail
 
 core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& policy) {
   if (raw.empty()) {
@@ -207,7 +210,7 @@ core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& pol
   if (!normalized) {
     return invalid("The URL cannot be normalised.");
   }
-  return ParsedUrl{percent_encode_non_ascii(*normalized), scheme, std::move(*host), static_cast<std::uint16_t>(port)};
+  return ParsedUrl{detail::percent_encode_unsafe_bytes(*normalized), scheme, std::move(*host), static_cast<std::uint16_t>(port)};
 }
 
 core::Result<ParsedUrl> parse_url(std::string_view raw) { return parse_url(raw, AddressPolicy{}); }
