@@ -25,21 +25,25 @@ core::Result<FetchedPage> UpstreamFetcher::fetch(const ParsedUrl& url) {
     flight->result = promise.get_future().share();
     flights_.emplace(url.normalized, flight);
   }
-  // Leaving the map before publishing means a caller arriving after this fetch ends starts afresh.
+  // Leaving the map before publishing means a caller arriving after this fetch ends starts afresh;
+  // it also fixes who follows, so a fetch nobody followed is not copied for nobody.
   const auto land = [&] {
     const std::lock_guard lock(mutex_);
     flights_.erase(url.normalized);
+    return flight->followers > 0;
   };
   try {
     core::Result<void> admitted = limiter_->acquire();
     core::Result<FetchedPage> result =
         admitted ? inner_->fetch(url) : core::Result<FetchedPage>(core::unexpected(admitted.error()));
-    land();
-    promise.set_value(result);
+    if (land()) {
+      promise.set_value(result);
+    }
     return result;
   } catch (...) {
-    land();
-    promise.set_exception(std::current_exception());
+    if (land()) {
+      promise.set_exception(std::current_exception());
+    }
     throw;
   }
 }
