@@ -12,6 +12,11 @@ find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo>=0.10)
 pkg_check_modules(SYSTEMD REQUIRED IMPORTED_TARGET libsystemd)
+# IDN host names to punycode without depending on the process locale (as libcurl's own conversion does).
+pkg_check_modules(IDN2 REQUIRED IMPORTED_TARGET libidn2>=2.3)
 if(PAGEMD_BUILD_TESTS)
   find_package(GTest CONFIG REQUIRED)
+  # The fetch tests build gzip, deflate and brotli bombs (zstd frames are written by hand).
+  find_package(ZLIB REQUIRED)
+  pkg_check_modules(BROTLIENC REQUIRED IMPORTED_TARGET libbrotlienc)
 endif()

@@ -10,6 +10,8 @@ packages=(
   libtomlplusplus-dev libsystemd-dev scdoc
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
   python3 cmark-gfm clang libclang-rt-14-dev
+  # lib/fetch: IDN host names; its tests compress their bombs with zlib and brotli
+  libidn2-dev zlib1g-dev libbrotli-dev
 )
 
 missing=()

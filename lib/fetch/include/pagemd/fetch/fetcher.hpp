@@ -1,0 +1,70 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pagemd/core/result.hpp"
+#include "pagemd/fetch/address_policy.hpp"
+#include "pagemd/fetch/url.hpp"
+
+namespace pagemd::fetch {
+
+struct FetchLimits {
+  std::chrono::milliseconds connect_timeout{5000};
+  std::chrono::milliseconds total_timeout{15000};  // the whole redirect chain, body included
+  std::size_t max_body_bytes{10 * 1024 * 1024};    // counted on decoded (decompressed) bytes
+  int max_redirects{5};
+};
+
+struct FetchedPage {
+  std::string final_url;     // ParsedUrl::normalized of the last hop
+  int http_status = 0;
+  std::string content_type;  // media type, lower-case, no parameters ("text/html")
+  std::string charset;       // from the Content-Type header, lower-case; empty if none
+  std::string body;          // decoded (decompressed) bytes, at most FetchLimits::max_body_bytes
+};
+
+// URL -> page. Implementations are blocking and thread-safe.
+class Fetcher {
+ public:
+  virtual ~Fetcher() = default;
+  // The page at `url` after redirects, or an Error: fetch_failed (unreachable, DNS or TLS failure,
+  // HTTP 4xx/5xx with Error::upstream_status set, too many redirects, a loop), fetch_timeout,
+  // unsupported_content (not HTML/XHTML/plain text, or over the size cap), url_not_allowed (a
+  // non-public address connected to or redirected to, a redirect to a non-http(s) URL), busy.
+  [[nodiscard]] virtual core::Result<FetchedPage> fetch(const ParsedUrl& url) = 0;
+};
+
+// How CurlFetcher reaches hosts. The default resolves names through the system resolver.
+struct CurlFetcherOptions {
+  std::string user_agent = "pagemd";
+  // "host:port:address" entries that bypass DNS, as libcurl's CURLOPT_RESOLVE (and curl --resolve).
+  // Each connection is still judged by the AddressPolicy: a name mapped to 127.0.0.1 is refused
+  // unless the policy allows 127.0.0.1. Meant for tests and pinned intranet hosts.
+  std::vector<std::string> resolve;
+};
+
+// The libcurl fetcher: HTTP(S) only, no proxy (environment variables ignored), each redirect
+// hop re-validated with parse_url, and every socket's address checked against the policy just
+// before libcurl connects it, so a name that resolves (or re-resolves) to a non-public address is
+// refused (url_not_allowed) with no packet sent to it. Bodies stream through the size cap after
+// decompression (gzip, deflate, br, zstd). Reuses connections across calls; thread-safe.
+class CurlFetcher final : public Fetcher {
+ public:
+  CurlFetcher(FetchLimits limits, AddressPolicy policy, CurlFetcherOptions options = {});
+  CurlFetcher(FetchLimits limits, AddressPolicy policy, std::string user_agent);
+  ~CurlFetcher() override;
+  CurlFetcher(const CurlFetcher&) = delete;
+  CurlFetcher& operator=(const CurlFetcher&) = delete;
+
+  [[nodiscard]] core::Result<FetchedPage> fetch(const ParsedUrl& url) override;
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pagemd::fetch

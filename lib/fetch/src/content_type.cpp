@@ -1,0 +1,84 @@
+#include "content_type.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace pagemd::fetch::detail {
+namespace {
+
+constexpr std::string_view kWhitespace = " \t\r\n\f";
+constexpr std::size_t kSniffBytes = 512;
+
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+std::string lower_trimmed(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(kWhitespace);
+  if (first == std::string_view::npos) {
+    return {};
+  }
+  text = text.substr(first, text.find_last_not_of(kWhitespace) - first + 1);
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(), ascii_lower);
+  return lower;
+}
+
+bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() &&
+         std::equal(prefix.begin(), prefix.end(), text.begin(), [](char expected, char actual) { return ascii_lower(actual) == expected; });
+}
+
+}  // namespace
+
+ContentType parse_content_type(std::string_view value) {
+  ContentType result;
+  const std::size_t semicolon = value.find(';');
+  result.media_type = lower_trimmed(value.substr(0, semicolon));
+  std::size_t position = semicolon;
+  while (position != std::string_view::npos) {
+    const std::size_t next = value.find(';', position + 1);
+    const std::string_view parameter =
+        value.substr(position + 1, next == std::string_view::npos ? std::string_view::npos : next - position - 1);
+    position = next;
+    const std::size_t equals = parameter.find('=');
+    if (equals == std::string_view::npos || lower_trimmed(parameter.substr(0, equals)) != "charset") {
+      continue;
+    }
+    std::string charset = lower_trimmed(parameter.substr(equals + 1));
+    if (charset.size() >= 2 && charset.front() == '"' && charset.back() == '"') {
+      charset = lower_trimmed(std::string_view(charset).substr(1, charset.size() - 2));
+    }
+    if (result.charset.empty()) {  // the first charset parameter wins, as in WHATWG's parser
+      result.charset = std::move(charset);
+    }
+  }
+  return result;
+}
+
+bool is_supported_media_type(std::string_view media_type) {
+  return media_type == "text/html" || media_type == "application/xhtml+xml" || media_type == "text/plain";
+}
+
+std::optional<std::string> sniff_media_type(std::string_view body) {
+  std::string_view head = body.substr(0, kSniffBytes);
+  if (head.starts_with("\xEF\xBB\xBF")) {
+    head.remove_prefix(3);
+  }
+  const std::size_t first = head.find_first_not_of(kWhitespace);
+  const std::string_view text = first == std::string_view::npos ? std::string_view{} : head.substr(first);
+  constexpr std::array<std::string_view, 6> kHtmlStarts{"<!doctype html", "<html", "<head", "<body", "<!--", "<title"};
+  if (std::any_of(kHtmlStarts.begin(), kHtmlStarts.end(),
+                  [&](std::string_view start) { return starts_with_ignoring_case(text, start); })) {
+    return "text/html";
+  }
+  // WHATWG's binary data bytes: controls other than tab, newlines, form feed and escape.
+  const bool binary = std::any_of(head.begin(), head.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte <= 0x08 || byte == 0x0B || (byte >= 0x0E && byte <= 0x1A) || (byte >= 0x1C && byte <= 0x1F);
+  });
+  if (binary) {
+    return std::nullopt;
+  }
+  return "text/plain";
+}
+
+}  // namespace pagemd::fetch::detail

@@ -1,0 +1,464 @@
+#include "pagemd/fetch/fetcher.hpp"
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <optional>
+
+#include "content_type.hpp"
+#include "curl_ptr.hpp"
+#include "url_text.hpp"
+
+namespace pagemd::fetch {
+namespace {
+
+using core::ErrorCode;
+using Deadline = std::chrono::steady_clock::time_point;
+
+// Header bytes one response may carry; real sites stay far below, hostile ones do not.
+constexpr std::size_t kMaxHeaderBytes = 64 * 1024;
+// A redirect's own body is read (to keep the connection reusable) up to this size, then dropped.
+constexpr std::size_t kMaxRedirectBodyBytes = 64 * 1024;
+// Idle easy handles kept for reuse (each keeps its connections and DNS cache).
+constexpr std::size_t kMaxIdleHandles = 16;
+constexpr const char* kAccept = "Accept: text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1";
+
+// What one request/response of a redirect chain saw; the callbacks write it, fetch() judges it.
+struct Hop {
+  const AddressPolicy* policy = nullptr;
+  CURL* handle = nullptr;
+  std::size_t max_body_bytes = 0;
+
+  std::optional<IpAddress> refused_address;  // a connection the policy refused
+  bool refused_unknown_family = false;
+  std::size_t header_bytes = 0;
+  bool headers_too_large = false;
+  long status = 0;            // of the final (non-1xx) response, once its headers are complete
+  std::string content_type;   // raw header value of that response
+  std::string location;       // raw Location header of that response
+  std::optional<std::uint64_t> content_length;  // declared length when the body is not encoded
+  bool encoded = false;       // a Content-Encoding other than identity
+  enum class Body { undecided, keep, discard, too_large, unsupported_type, http_error } body_mode = Body::undecided;
+  std::string body;
+  std::size_t discarded = 0;
+  std::array<char, CURL_ERROR_SIZE> error_text{};
+};
+
+std::string_view trim(std::string_view text) {
+  constexpr std::string_view kSpace = " \t\r\n";
+  const std::size_t first = text.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) {
+    return {};
+  }
+  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+}
+
+bool equals_ignoring_case(std::string_view text, std::string_view lower) {
+  return text.size() == lower.size() && std::equal(lower.begin(), lower.end(), text.begin(), [](char a, char b) {
+           return a == (b >= 'A' && b <= 'Z' ? static_cast<char>(b - 'A' + 'a') : b);
+         });
+}
+
+// The trimmed value when `line` is the header `lower_name` ("content-type"), else nullopt.
+std::optional<std::string_view> header_value(std::string_view line, std::string_view lower_name) {
+  if (line.size() <= lower_name.size() || line[lower_name.size()] != ':' ||
+      !equals_ignoring_case(line.substr(0, lower_name.size()), lower_name)) {
+    return std::nullopt;
+  }
+  return trim(line.substr(lower_name.size() + 1));
+}
+
+std::optional<IpAddress> to_ip_address(const curl_sockaddr& address) {
+  IpAddress ip;
+  if (address.family == AF_INET && address.addrlen >= sizeof(sockaddr_in)) {
+    sockaddr_in v4{};
+    std::memcpy(&v4, &address.addr, sizeof v4);
+    ip.family = IpAddress::Family::v4;
+    std::memcpy(ip.bytes.data(), &v4.sin_addr, 4);
+    return ip;
+  }
+  if (address.family == AF_INET6 && address.addrlen >= sizeof(sockaddr_in6)) {
+    sockaddr_in6 v6{};
+    std::memcpy(&v6, &address.addr, sizeof v6);
+    ip.family = IpAddress::Family::v6;
+    std::memcpy(ip.bytes.data(), &v6.sin6_addr, 16);
+    return ip;
+  }
+  return std::nullopt;
+}
+
+// libcurl asks here for every socket it would connect, after DNS and for each address it tries:
+// the one place where the address judged is the address used. Once one address is refused, the
+// rest of the hop is refused too, so a name with any non-public address never yields a page.
+curl_socket_t open_socket(void* user, curlsocktype purpose, curl_sockaddr* address) {
+  auto& hop = *static_cast<Hop*>(user);
+  if (purpose != CURLSOCKTYPE_IPCXN || hop.refused_address || hop.refused_unknown_family) {
+    return CURL_SOCKET_BAD;
+  }
+  const std::optional<IpAddress> ip = to_ip_address(*address);
+  if (!ip) {
+    hop.refused_unknown_family = true;
+    return CURL_SOCKET_BAD;
+  }
+  if (!hop.policy->allows(*ip)) {
+    hop.refused_address = ip;
+    return CURL_SOCKET_BAD;
+  }
+  return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
+// Decides, once a response's headers are complete, what to do with its body.
+Hop::Body judge_headers(const Hop& hop) {
+  if (hop.status >= 400) {
+    return Hop::Body::http_error;
+  }
+  if (hop.status >= 300) {
+    return Hop::Body::discard;
+  }
+  if (!hop.encoded && hop.content_length && *hop.content_length > hop.max_body_bytes) {
+    return Hop::Body::too_large;  // refused before a byte of it is read
+  }
+  const detail::ContentType type = detail::parse_content_type(hop.content_type);
+  if (!type.media_type.empty() && !detail::is_supported_media_type(type.media_type)) {
+    return Hop::Body::unsupported_type;
+  }
+  return Hop::Body::keep;
+}
+
+std::size_t on_header(char* data, std::size_t size, std::size_t count, void* user) {
+  auto& hop = *static_cast<Hop*>(user);
+  const std::size_t bytes = size * count;
+  hop.header_bytes += bytes;
+  if (hop.header_bytes > kMaxHeaderBytes) {
+    hop.headers_too_large = true;
+    return 0;
+  }
+  const std::string_view line(data, bytes);
+  if (line.starts_with("HTTP/")) {  // a new response (after 1xx): forget the previous one's headers
+    hop.content_type.clear();
+    hop.location.clear();
+    hop.content_length.reset();
+    hop.encoded = false;
+  } else if (const auto length = header_value(line, "content-length")) {
+    std::uint64_t declared = 0;
+    if (std::from_chars(length->data(), length->data() + length->size(), declared).ec == std::errc{}) {
+      hop.content_length = declared;
+    }
+  } else if (const auto encoding = header_value(line, "content-encoding")) {
+    hop.encoded = !encoding->empty() && !equals_ignoring_case(*encoding, "identity");
+  } else if (const auto type = header_value(line, "content-type")) {
+    hop.content_type = *type;
+  } else if (const auto location = header_value(line, "location")) {
+    hop.location = *location;
+  } else if (trim(line).empty()) {
+    long status = 0;
+    curl_easy_getinfo(hop.handle, CURLINFO_RESPONSE_CODE, &status);
+    // Trailers of a chunked body end with a blank line too; only the first decision counts.
+    if (status >= 200 && hop.body_mode == Hop::Body::undecided) {
+      hop.status = status;
+      hop.body_mode = judge_headers(hop);
+      const bool read_body = hop.body_mode == Hop::Body::keep || hop.body_mode == Hop::Body::discard;
+      return read_body ? bytes : 0;
+    }
+  }
+  return bytes;
+}
+
+std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user) {
+  auto& hop = *static_cast<Hop*>(user);
+  const std::size_t bytes = size * count;
+  switch (hop.body_mode) {
+    case Hop::Body::keep:
+      if (bytes > hop.max_body_bytes - hop.body.size()) {
+        hop.body_mode = Hop::Body::too_large;
+        return 0;
+      }
+      hop.body.append(data, bytes);
+      return bytes;
+    case Hop::Body::discard:
+      hop.discarded += bytes;
+      return hop.discarded > kMaxRedirectBodyBytes ? 0 : bytes;
+    case Hop::Body::undecided:
+    case Hop::Body::too_large:
+    case Hop::Body::unsupported_type:
+    case Hop::Body::http_error:
+      return 0;
+  }
+  return 0;
+}
+
+core::Unexpected fetch_failed(std::string message, std::optional<int> status = std::nullopt) {
+  return core::unexpected(core::Error{ErrorCode::fetch_failed, std::move(message), status});
+}
+
+std::string lower_scheme_of(std::string_view url) {
+  const std::size_t colon = url.find(':');
+  if (colon == std::string_view::npos) {
+    return {};
+  }
+  std::string scheme(url.substr(0, colon));
+  for (char& c : scheme) {
+    const bool valid = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+                       c == '-' || c == '.';
+    if (!valid) {
+      return {};  // no scheme at all: a relative reference
+    }
+    c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return scheme;
+}
+
+// A Location resolved against the URL it came from (RFC 3986, by libcurl's parser). Spaces and
+// non-ASCII bytes are percent-encoded first, as browsers do. nullopt when it cannot be resolved.
+std::optional<std::string> resolve_reference(const std::string& base, std::string_view location) {
+  const std::string encoded = detail::percent_encode_unsafe_bytes(location);
+  const detail::CurlUrlPtr url(curl_url());
+  char* resolved = nullptr;
+  if (!url || curl_url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
+      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
+      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
+    return std::nullopt;
+  }
+  const detail::CurlStringPtr owned(resolved);
+  return std::string(resolved);
+}
+
+long remaining_ms(Deadline deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+  return static_cast<long>(left.count());
+}
+
+}  // namespace
+
+class CurlFetcher::Impl {
+ public:
+  Impl(FetchLimits limits, AddressPolicy policy, CurlFetcherOptions options)
+      : limits_(limits), policy_(std::move(policy)), options_(std::move(options)) {
+    detail::ensure_curl_initialised();
+    headers_ = append(nullptr, kAccept);
+    for (const std::string& entry : options_.resolve) {
+      resolve_ = append(std::move(resolve_), entry.c_str());
+    }
+  }
+
+  core::Result<FetchedPage> fetch(const ParsedUrl& start) {
+    const Deadline deadline = std::chrono::steady_clock::now() + limits_.total_timeout;
+    detail::CurlEasyPtr handle = take_handle();
+    std::vector<std::string> visited{start.normalized};
+    ParsedUrl current = start;
+    for (int redirects = 0;; ++redirects) {
+      Hop hop;
+      const CURLcode rc = perform(handle.get(), current, deadline, hop);
+      core::Result<std::optional<std::string>> outcome = judge(rc, hop);
+      if (!outcome) {
+        give_back(std::move(handle));
+        return core::unexpected(outcome.error());
+      }
+      if (!outcome->has_value()) {
+        give_back(std::move(handle));
+        return finish(std::move(current), std::move(hop));
+      }
+      core::Result<ParsedUrl> next = follow(current, **outcome, hop, redirects, visited);
+      if (!next) {
+        give_back(std::move(handle));
+        return core::unexpected(next.error());
+      }
+      current = std::move(*next);
+    }
+  }
+
+ private:
+  static detail::CurlSlistPtr append(detail::CurlSlistPtr list, const char* entry) {
+    curl_slist* grown = curl_slist_append(list.get(), entry);
+    if (grown == nullptr) {
+      throw std::bad_alloc();
+    }
+    static_cast<void>(list.release());  // now owned through `grown`
+    return detail::CurlSlistPtr(grown);
+  }
+
+  detail::CurlEasyPtr take_handle() {
+    {
+      const std::lock_guard lock(mutex_);
+      if (!idle_.empty()) {
+        detail::CurlEasyPtr handle = std::move(idle_.back());
+        idle_.pop_back();
+        return handle;
+      }
+    }
+    detail::CurlEasyPtr handle(curl_easy_init());
+    if (!handle) {
+      throw std::bad_alloc();
+    }
+    return handle;
+  }
+
+  void give_back(detail::CurlEasyPtr handle) {
+    const std::lock_guard lock(mutex_);
+    if (idle_.size() < kMaxIdleHandles) {
+      idle_.push_back(std::move(handle));
+    }
+  }
+
+  CURLcode perform(CURL* handle, const ParsedUrl& url, Deadline deadline, Hop& hop) {
+    const long left = remaining_ms(deadline);
+    if (left <= 0) {
+      return CURLE_OPERATION_TIMEDOUT;
+    }
+    hop.policy = &policy_;
+    hop.handle = handle;
+    hop.max_body_bytes = limits_.max_body_bytes;
+    // reset keeps the handle's connection pool and DNS cache but forgets every option, so nothing
+    // of an earlier fetch leaks into this one.
+    curl_easy_reset(handle);
+    const long connect_ms = std::min(left, static_cast<long>(limits_.connect_timeout.count()));
+    const bool ok =
+        curl_easy_setopt(handle, CURLOPT_URL, url.normalized.c_str()) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_PROXY, "") == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_USERAGENT, options_.user_agent.c_str()) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_HTTPHEADER, headers_.get()) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_RESOLVE, resolve_.get()) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, connect_ms) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_TIMEOUT_MS, left) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, &open_socket) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, &hop) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, &on_header) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_HEADERDATA, &hop) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, &on_body) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_WRITEDATA, &hop) == CURLE_OK &&
+        curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, hop.error_text.data()) == CURLE_OK;
+    if (!ok) {
+      return CURLE_FAILED_INIT;
+    }
+    spdlog::debug("fetch: GET {}", url.normalized);
+    const CURLcode rc = curl_easy_perform(handle);
+    curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, nullptr);  // hop.error_text dies with the hop
+    return rc;
+  }
+
+  // The hop's outcome: an Error, a redirect's Location as sent, or nullopt for a page.
+  static core::Result<std::optional<std::string>> judge(CURLcode rc, const Hop& hop) {
+    if (hop.refused_address) {
+      spdlog::info("fetch: refused to connect to non-public address {}", hop.refused_address->to_string());
+      return core::unexpected(ErrorCode::url_not_allowed,
+                              "The URL's host resolves to a non-public address (" +
+                                  hop.refused_address->to_string() + ").");
+    }
+    if (hop.refused_unknown_family) {
+      return core::unexpected(ErrorCode::url_not_allowed, "The URL's host resolves to a non-IP address.");
+    }
+    if (hop.headers_too_large) {
+      return fetch_failed("The target sent more than 64 KiB of headers.");
+    }
+    if (hop.body_mode == Hop::Body::http_error) {
+      return fetch_failed("The target answered with HTTP status " + std::to_string(hop.status) + ".",
+                          static_cast<int>(hop.status));
+    }
+    if (hop.body_mode == Hop::Body::unsupported_type) {
+      return core::unexpected(ErrorCode::unsupported_content,
+                              "The target's content type (" + detail::parse_content_type(hop.content_type).media_type +
+                                  ") is not HTML, XHTML or plain text.");
+    }
+    if (hop.body_mode == Hop::Body::too_large) {
+      return core::unexpected(ErrorCode::unsupported_content, "The target's content is larger than " +
+                                                                  std::to_string(hop.max_body_bytes) + " bytes.");
+    }
+    if (rc == CURLE_OPERATION_TIMEDOUT) {
+      return core::unexpected(ErrorCode::fetch_timeout, "The target did not answer in time.");
+    }
+    const bool redirect = hop.body_mode == Hop::Body::discard;
+    // A redirect whose body was cut short (over kMaxRedirectBodyBytes) is still a redirect.
+    if (rc != CURLE_OK && !(redirect && rc == CURLE_WRITE_ERROR)) {
+      const std::string detail = hop.error_text[0] != '\0' ? hop.error_text.data() : curl_easy_strerror(rc);
+      return fetch_failed("The target could not be fetched: " + detail);
+    }
+    if (hop.body_mode == Hop::Body::undecided) {
+      return fetch_failed("The target sent no complete HTTP response.");
+    }
+    if (!redirect) {
+      return std::optional<std::string>{};
+    }
+    if (!hop.location.empty()) {
+      return std::optional<std::string>{hop.location};
+    }
+    return fetch_failed("The target answered with a redirect (HTTP " + std::to_string(hop.status) +
+                            ") that names no location.",
+                        static_cast<int>(hop.status));
+  }
+
+  core::Result<ParsedUrl> follow(const ParsedUrl& from, const std::string& location, const Hop& hop, int redirects,
+                                 std::vector<std::string>& visited) const {
+    const std::string scheme = lower_scheme_of(location);
+    if (!scheme.empty() && scheme != "http" && scheme != "https") {
+      return core::unexpected(ErrorCode::url_not_allowed, "The target redirected to a URL that is not http or https.");
+    }
+    const std::optional<std::string> target = resolve_reference(from.normalized, location);
+    if (!target) {
+      return fetch_failed("The target redirected to an invalid URL.", static_cast<int>(hop.status));
+    }
+    core::Result<ParsedUrl> next = parse_url(*target, policy_);
+    if (!next) {
+      if (next.error().code == ErrorCode::url_not_allowed) {
+        return core::unexpected(ErrorCode::url_not_allowed, "The target redirected to a non-public address: " +
+                                                                next.error().message);
+      }
+      return fetch_failed("The target redirected to an invalid URL: " + next.error().message,
+                          static_cast<int>(hop.status));
+    }
+    if (std::find(visited.begin(), visited.end(), next->normalized) != visited.end()) {
+      return fetch_failed("The target's redirects form a loop.", static_cast<int>(hop.status));
+    }
+    if (redirects >= limits_.max_redirects) {
+      return fetch_failed("The target redirected more than " + std::to_string(limits_.max_redirects) + " times.",
+                          static_cast<int>(hop.status));
+    }
+    visited.push_back(next->normalized);
+    return next;
+  }
+
+  static core::Result<FetchedPage> finish(ParsedUrl url, Hop hop) {
+    detail::ContentType type = detail::parse_content_type(hop.content_type);
+    if (type.media_type.empty()) {
+      std::optional<std::string> sniffed = detail::sniff_media_type(hop.body);
+      if (!sniffed) {
+        return core::unexpected(ErrorCode::unsupported_content,
+                                "The target sent binary content without a content type.");
+      }
+      type.media_type = std::move(*sniffed);
+    }
+    return FetchedPage{std::move(url.normalized), static_cast<int>(hop.status), std::move(type.media_type),
+                       std::move(type.charset), std::move(hop.body)};
+  }
+
+  FetchLimits limits_;
+  AddressPolicy policy_;
+  CurlFetcherOptions options_;
+  detail::CurlSlistPtr headers_;
+  detail::CurlSlistPtr resolve_;
+  std::mutex mutex_;
+  std::vector<detail::CurlEasyPtr> idle_;
+};
+
+CurlFetcher::CurlFetcher(FetchLimits limits, AddressPolicy policy, CurlFetcherOptions options)
+    : impl_(std::make_unique<Impl>(limits, std::move(policy), std::move(options))) {}
+
+CurlFetcher::CurlFetcher(FetchLimits limits, AddressPolicy policy, std::string user_agent)
+    : CurlFetcher(limits, std::move(policy), CurlFetcherOptions{std::move(user_agent), {}}) {}
+
+CurlFetcher::~CurlFetcher() = default;
+
+core::Result<FetchedPage> CurlFetcher::fetch(const ParsedUrl& url) { return impl_->fetch(url); }
+
+}  // namespace pagemd::fetch
