@@ -44,7 +44,7 @@ TEST_F(SchemaTest, MissingFileBecomesTheCurrentSchemaInWalMode) {
   std::set<std::string> tables;
   SQLite::Statement query(db, "SELECT name FROM sqlite_schema WHERE type = 'table'");
   while (query.executeStep()) tables.insert(query.getColumn(0).getString());
-  EXPECT_EQ(tables, (std::set<std::string>{"accounts", "api_keys", "account_usage", "key_usage", "cache"}));
+  EXPECT_EQ(tables, (std::set<std::string>{"accounts", "api_keys", "usage", "cache"}));
 }
 
 TEST_F(SchemaTest, EmptyFileBecomesTheCurrentSchema) {

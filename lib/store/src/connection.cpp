@@ -32,6 +32,30 @@ Query Connection::query(const char* sql) {
   return Query{*found->second};
 }
 
+namespace {
+constexpr const char* kBegin = "BEGIN IMMEDIATE";
+constexpr const char* kCommit = "COMMIT";
+constexpr const char* kRollback = "ROLLBACK";
+}  // namespace
+
+WriteTransaction::WriteTransaction(Connection& connection) : connection_(&connection) {
+  connection_->query(kBegin)->exec();
+}
+
+WriteTransaction::~WriteTransaction() {
+  if (!open_) return;
+  try {
+    connection_->query(kRollback)->exec();
+  } catch (const SQLite::Exception&) {
+    // Nothing to undo when BEGIN itself failed; any other failure leaves SQLite to roll back.
+  }
+}
+
+void WriteTransaction::commit() {
+  connection_->query(kCommit)->exec();
+  open_ = false;
+}
+
 ConnectionPool::ConnectionPool(std::vector<std::unique_ptr<Connection>> connections)
     : connections_(std::move(connections)) {
   for (const auto& connection : connections_) idle_.push_back(connection.get());

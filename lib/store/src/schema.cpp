@@ -37,18 +37,14 @@ CREATE TABLE api_keys (
 ) STRICT;
 CREATE INDEX api_keys_by_account ON api_keys (account_id, created_at);
 
-CREATE TABLE account_usage (
+-- One row per key and month; an account's usage is the sum over its keys. Keyed by account first,
+-- so that counting a page writes one row and the sum reads adjacent rows of one page.
+CREATE TABLE usage (
   account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
   period     INTEGER NOT NULL,
+  key_id     TEXT NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
   used       INTEGER NOT NULL CHECK (used >= 0),
-  PRIMARY KEY (account_id, period)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE key_usage (
-  key_id TEXT NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
-  period INTEGER NOT NULL,
-  used   INTEGER NOT NULL CHECK (used >= 0),
-  PRIMARY KEY (key_id, period)
+  PRIMARY KEY (account_id, period, key_id)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TABLE cache (

@@ -1,7 +1,5 @@
 #include "sqlite_store.hpp"
 
-#include <SQLiteCpp/Transaction.h>
-
 #include <algorithm>
 #include <mutex>
 
@@ -18,14 +16,14 @@ namespace {
 #define PAGEMD_SELECT_ACCOUNT                                                                         \
   "SELECT a.id, a.plan, a.monthly_limit, a.email, a.created_at, "                                   \
   "(SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL), "          \
-  "COALESCE((SELECT u.used FROM account_usage u WHERE u.account_id = a.id AND u.period = ?1), 0) " \
+  "(SELECT COALESCE(sum(u.used), 0) FROM usage u WHERE u.account_id = a.id AND u.period = ?1) "      \
   "FROM accounts a "
 
 // The key columns read_key() expects; ?1 is the current usage period.
 #define PAGEMD_SELECT_KEY                                                                                   \
   "SELECT k.id, k.account_id, k.prefix, k.mode, k.plan, k.monthly_limit, k.created_at, k.revoked_at, "    \
   "k.last_used_at, COALESCE(u.used, 0) FROM api_keys k "                                                  \
-  "LEFT JOIN key_usage u ON u.key_id = k.id AND u.period = ?1 "
+  "LEFT JOIN usage u ON u.account_id = k.account_id AND u.period = ?1 AND u.key_id = k.id "
 
 constexpr const char* kInsertAccount =
     "INSERT INTO accounts (id, plan, monthly_limit, email, created_at) VALUES (?1, ?2, ?3, ?4, ?5)";
@@ -138,7 +136,7 @@ core::Result<void> SqliteStore::set_plan(std::string_view account_id, Plan plan)
   return guarded("changing a plan", [&]() -> core::Result<void> {
     const std::lock_guard writer(pool_->write_mutex());
     auto connection = pool_->acquire();
-    SQLite::Transaction transaction(connection->database(), SQLite::TransactionBehavior::IMMEDIATE);
+    WriteTransaction transaction(*connection);
     for (const char* sql : {kSetAccountPlan, kSetKeysPlan}) {
       auto update = connection->query(sql);
       bind_text(*update, 1, account_id);
@@ -155,7 +153,7 @@ core::Result<KeyInfo> SqliteStore::insert_key(const NewKey& key, std::int64_t ma
   return guarded("creating a key", [&]() -> core::Result<KeyInfo> {
     const std::lock_guard writer(pool_->write_mutex());
     auto connection = pool_->acquire();
-    SQLite::Transaction transaction(connection->database(), SQLite::TransactionBehavior::IMMEDIATE);
+    WriteTransaction transaction(*connection);
     Plan plan{};
     std::int64_t limit = 0;
     {
@@ -226,7 +224,7 @@ core::Result<KeyInfo> SqliteStore::revoke_key(std::string_view account_id, std::
     const TimePoint now = clock_->now();
     const std::lock_guard writer(pool_->write_mutex());
     auto connection = pool_->acquire();
-    SQLite::Transaction transaction(connection->database(), SQLite::TransactionBehavior::IMMEDIATE);
+    WriteTransaction transaction(*connection);
     {
       auto update = connection->query(kRevokeKey);
       bind_text(*update, 1, key_id);
@@ -262,8 +260,8 @@ core::Result<std::unique_ptr<Store>> open_store(const std::string& location, int
     for (int i = 1; i < connections; ++i) {
       pool.push_back(std::make_unique<detail::Connection>(location, flags, busy_timeout));
     }
-    return std::unique_ptr<Store>{std::make_unique<detail::SqliteStore>(
-        std::make_unique<detail::ConnectionPool>(std::move(pool)), clock)};
+    return std::unique_ptr<Store>{
+        std::make_unique<detail::SqliteStore>(std::make_unique<detail::ConnectionPool>(std::move(pool)), clock)};
   });
 }
 

@@ -1,5 +1,3 @@
-#include <SQLiteCpp/Transaction.h>
-
 #include <limits>
 #include <mutex>
 
@@ -12,19 +10,16 @@ namespace {
 // ?1 account, ?2 period, ?3 key.
 constexpr const char* kQuotaState =
     "SELECT a.monthly_limit, "
-    "COALESCE((SELECT used FROM account_usage WHERE account_id = a.id AND period = ?2), 0), "
+    "(SELECT COALESCE(sum(used), 0) FROM usage WHERE account_id = a.id AND period = ?2), "
     "EXISTS (SELECT 1 FROM api_keys WHERE id = ?3 AND account_id = a.id) "
     "FROM accounts a WHERE a.id = ?1";
-constexpr const char* kCountAccountPage =
-    "INSERT INTO account_usage (account_id, period, used) VALUES (?1, ?2, 1) "
-    "ON CONFLICT (account_id, period) DO UPDATE SET used = used + 1";
-constexpr const char* kCountKeyPage =
-    "INSERT INTO key_usage (key_id, period, used) VALUES (?1, ?2, 1) "
-    "ON CONFLICT (key_id, period) DO UPDATE SET used = used + 1";
+constexpr const char* kCountPage =
+    "INSERT INTO usage (account_id, period, key_id, used) VALUES (?1, ?2, ?3, 1) "
+    "ON CONFLICT (account_id, period, key_id) DO UPDATE SET used = used + 1";
 constexpr const char* kUsage =
     "SELECT a.plan, a.monthly_limit, "
-    "COALESCE((SELECT used FROM account_usage WHERE account_id = a.id AND period = ?2), 0), "
-    "COALESCE((SELECT used FROM key_usage WHERE key_id = ?3 AND period = ?2), 0) "
+    "(SELECT COALESCE(sum(used), 0) FROM usage WHERE account_id = a.id AND period = ?2), "
+    "COALESCE((SELECT used FROM usage WHERE account_id = a.id AND period = ?2 AND key_id = ?3), 0) "
     "FROM accounts a WHERE a.id = ?1";
 
 constexpr const char* kCacheGet =
@@ -49,7 +44,7 @@ core::Result<QuotaDecision> SqliteStore::count_page(std::string_view account_id,
     auto connection = pool_->acquire();
     // IMMEDIATE: the write lock is taken before the read, so no other connection or process can
     // count between our check and our increment.
-    SQLite::Transaction transaction(connection->database(), SQLite::TransactionBehavior::IMMEDIATE);
+    WriteTransaction transaction(*connection);
     std::int64_t limit = 0;
     std::int64_t used = 0;
     {
@@ -66,10 +61,11 @@ core::Result<QuotaDecision> SqliteStore::count_page(std::string_view account_id,
       used = state->getColumn(1).getInt64();
     }
     if (used >= limit) return QuotaDecision{false, used, limit};
-    for (const auto& [sql, owner] : {std::pair{kCountAccountPage, account_id}, std::pair{kCountKeyPage, key_id}}) {
-      auto count = connection->query(sql);
-      bind_text(*count, 1, owner);
+    {
+      auto count = connection->query(kCountPage);
+      bind_text(*count, 1, account_id);
       count->bind(2, period);
+      bind_text(*count, 3, key_id);
       count->exec();
     }
     transaction.commit();
