@@ -1,0 +1,87 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pagemd/core/clock.hpp"
+#include "pagemd/core/result.hpp"
+#include "pagemd/store/records.hpp"
+#include "pagemd/store/store.hpp"
+
+namespace pagemd::auth {
+
+// Who a request is: the result of authenticating its Authorization header.
+struct AuthContext {
+  std::string account_id;
+  std::string key_id;
+  store::KeyMode mode;
+  store::Plan plan;
+  std::int64_t monthly_limit;
+};
+
+// A key just made: the plaintext, to be shown once and then forgotten, and the stored record.
+struct CreatedKey {
+  std::string key;
+  store::KeyInfo info;
+};
+
+// An account just made with its first key (`pagemdd account create`).
+struct CreatedAccount {
+  std::string account_id;
+  CreatedKey first_key;
+};
+
+struct KeyServiceOptions {
+  // Active keys an account may hold (DESIGN.md: 20 by default).
+  std::int64_t max_active_keys = 20;
+  // last_used_at is rewritten only when older than this, so that a busy key costs one write a
+  // minute instead of one per request; the value shown is accurate to within this resolution.
+  std::chrono::seconds last_used_resolution{60};
+};
+
+// API keys on top of a Store: making them, authenticating with them, listing and revoking them.
+// The plaintext of a key is never stored, logged, or put in an error message. Thread-safe as the
+// Store is. Errors of the store itself pass through as ErrorCode::internal.
+class KeyService {
+ public:
+  // The store and the clock must outlive the service.
+  KeyService(store::Store& store, const core::Clock& clock, KeyServiceOptions options = {});
+
+  // The context of a valid `Authorization` header value (`Bearer <key>`, the scheme in any case).
+  // ErrorCode::unauthorized when the value is empty, not Bearer, not shaped like a key, or names no
+  // key; ErrorCode::key_revoked when the key has been revoked. Records the key's use.
+  [[nodiscard]] core::Result<AuthContext> authenticate(std::string_view authorization) const;
+
+  // A new key of the mode for the account, copying its plan and limit.
+  // ErrorCode::key_limit_reached at max_active_keys active keys; ErrorCode::not_found for an unknown account.
+  [[nodiscard]] core::Result<CreatedKey> create_key(std::string_view account_id, store::KeyMode mode) const;
+
+  // A new account with its first key. Errors as Store::create_account and create_key.
+  [[nodiscard]] core::Result<CreatedAccount> create_account(store::Plan plan, std::optional<std::string> email,
+                                                            store::KeyMode mode) const;
+
+  // The account's keys, active and revoked, newest first. Errors as Store::list_keys.
+  [[nodiscard]] core::Result<std::vector<store::KeyInfo>> list_keys(std::string_view account_id) const;
+
+  // Revokes `key_id` of the account on behalf of a request authenticated with `current_key_id`.
+  // ErrorCode::invalid_request when key_id is not a UUID; ErrorCode::cannot_revoke_current_key when
+  // it is the current key; ErrorCode::key_not_found when it is unknown, another account's, or
+  // already revoked.
+  [[nodiscard]] core::Result<store::KeyInfo> revoke_key(std::string_view account_id, std::string_view key_id,
+                                                        std::string_view current_key_id) const;
+
+ private:
+  store::Store* store_;
+  const core::Clock* clock_;
+  KeyServiceOptions options_;
+};
+
+// The token of an `Authorization` header value: what follows `Bearer` (any case) and spaces, with
+// surrounding spaces and tabs dropped; empty when the value is not a Bearer credential.
+[[nodiscard]] std::string_view bearer_token(std::string_view authorization) noexcept;
+
+}  // namespace pagemd::auth

@@ -1,0 +1,92 @@
+#include "pagemd/auth/key_service.hpp"
+
+#include <cctype>
+
+#include "pagemd/auth/key_format.hpp"
+#include "pagemd/store/uuid.hpp"
+
+namespace pagemd::auth {
+namespace {
+
+bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
+
+std::string_view trim(std::string_view text) noexcept {
+  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+// Messages name no part of the presented credential: it may be a real key sent to the wrong place.
+core::Unexpected unauthorized() {
+  return core::unexpected(core::ErrorCode::unauthorized, "a valid API key is required: Authorization: Bearer <key>");
+}
+
+}  // namespace
+
+std::string_view bearer_token(std::string_view authorization) noexcept {
+  constexpr std::string_view kScheme = "bearer";
+  const std::string_view value = trim(authorization);
+  if (value.size() <= kScheme.size() || !is_blank(value[kScheme.size()])) return {};
+  for (std::size_t i = 0; i < kScheme.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(value[i])) != kScheme[i]) return {};
+  }
+  return trim(value.substr(kScheme.size()));
+}
+
+KeyService::KeyService(store::Store& store, const core::Clock& clock, KeyServiceOptions options)
+    : store_(&store), clock_(&clock), options_(options) {}
+
+core::Result<AuthContext> KeyService::authenticate(std::string_view authorization) const {
+  const std::string_view key = bearer_token(authorization);
+  if (!well_formed_key_mode(key)) return unauthorized();
+  auto found = store_->find_key_by_digest(sha256_hex(key));
+  if (!found) return core::unexpected(found.error());
+  if (!found->has_value()) return unauthorized();
+  const store::KeyIdentity& identity = **found;
+  if (identity.revoked_at) {
+    return core::unexpected(core::ErrorCode::key_revoked, "this API key has been revoked");
+  }
+  const auto now = clock_->now();
+  if (!identity.last_used_at || now - *identity.last_used_at >= options_.last_used_resolution) {
+    if (auto marked = store_->mark_key_used(identity.key_id, now); !marked) return core::unexpected(marked.error());
+  }
+  return AuthContext{identity.account_id, identity.key_id, identity.mode, identity.plan, identity.monthly_limit};
+}
+
+core::Result<CreatedKey> KeyService::create_key(std::string_view account_id, store::KeyMode mode) const {
+  std::string key = generate_key(mode);
+  store::NewKey record{store::new_uuid_v4(), std::string(account_id), sha256_hex(key), key_prefix(key), mode};
+  auto inserted = store_->insert_key(record, options_.max_active_keys);
+  if (!inserted) return core::unexpected(inserted.error());
+  return CreatedKey{std::move(key), std::move(inserted).value()};
+}
+
+core::Result<CreatedAccount> KeyService::create_account(store::Plan plan, std::optional<std::string> email,
+                                                        store::KeyMode mode) const {
+  auto account_id = store_->create_account(plan, std::move(email));
+  if (!account_id) return core::unexpected(account_id.error());
+  auto key = create_key(*account_id, mode);
+  if (!key) return core::unexpected(key.error());
+  return CreatedAccount{std::move(account_id).value(), std::move(key).value()};
+}
+
+core::Result<std::vector<store::KeyInfo>> KeyService::list_keys(std::string_view account_id) const {
+  return store_->list_keys(account_id);
+}
+
+core::Result<store::KeyInfo> KeyService::revoke_key(std::string_view account_id, std::string_view key_id,
+                                                    std::string_view current_key_id) const {
+  if (!store::is_uuid(key_id)) {
+    return core::unexpected(core::ErrorCode::invalid_request, "the key id must be a UUID");
+  }
+  // Ids are written in lower case; an upper-case spelling names the same key.
+  std::string canonical_id(key_id);
+  for (char& c : canonical_id) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (canonical_id == current_key_id) {
+    return core::unexpected(core::ErrorCode::cannot_revoke_current_key,
+                            "the key that authenticates this request cannot revoke itself; use another key");
+  }
+  return store_->revoke_key(account_id, canonical_id);
+}
+
+}  // namespace pagemd::auth

@@ -1,0 +1,78 @@
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "pagemd/core/clock.hpp"
+
+namespace pagemd::ratelimit {
+
+// The window the per-minute limit counts over.
+inline constexpr std::chrono::seconds kWindow{60};
+
+// The verdict on one request, with the values of the X-RateLimit-* and Retry-After headers.
+struct RateDecision {
+  bool admitted;
+  std::int64_t limit;                // X-RateLimit-Limit
+  std::int64_t remaining;            // X-RateLimit-Remaining: limit minus the requests now in the window
+  std::int64_t reset_seconds;        // X-RateLimit-Reset: until the oldest request in the window leaves it; 0 if empty
+  std::int64_t retry_after_seconds;  // Retry-After when refused: until one more request would pass; 0 when admitted
+};
+
+struct RateLimiterOptions {
+  // Requests admitted per account in any rolling kWindow; 0 turns the limiter off (every request
+  // is admitted and the decision's numbers are all 0, so a caller can leave the headers out).
+  std::int64_t limit_per_minute = 60;
+};
+
+// The per-account limit of DESIGN.md as a sliding log: the times of the admitted requests of the
+// last kWindow, per account. Unlike a fixed window or a token bucket of the same size, it never
+// admits more than the limit in any window. A request at time t is admitted when fewer than
+// `limit` admitted requests lie in (t - kWindow, t]; a refused request is not recorded. Whole
+// seconds are rounded up, so a client that waits them is sure to get in.
+//
+// Thread-safe (accounts are spread over independently locked shards). Memory is bounded: a
+// log holds at most `limit` times, and logs of accounts idle for a whole window are dropped.
+class RateLimiter {
+ public:
+  // The clock must outlive the limiter.
+  explicit RateLimiter(const core::Clock& clock, RateLimiterOptions options = {});
+
+  // Decides on one request of the account and, when admitted, records it. Never fails.
+  [[nodiscard]] RateDecision admit(std::string_view account_id);
+
+  // Accounts with a log in memory (for tests of the memory bound and for metrics).
+  [[nodiscard]] std::size_t tracked_accounts() const;
+
+ private:
+  using TimePoint = core::Clock::time_point;
+
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const noexcept { return std::hash<std::string_view>{}(text); }
+  };
+
+  struct Shard {
+    mutable std::mutex mutex;
+    std::unordered_map<std::string, std::deque<TimePoint>, Hash, std::equal_to<>> logs;
+    TimePoint next_sweep{};
+  };
+
+  static constexpr std::size_t kShards = 16;
+
+  void sweep_idle(Shard& shard, TimePoint now);
+
+  const core::Clock* clock_;
+  std::int64_t limit_;
+  std::array<Shard, kShards> shards_;
+};
+
+}  // namespace pagemd::ratelimit

@@ -1,0 +1,55 @@
+#include "pagemd/ratelimit/rate_limiter.hpp"
+
+namespace pagemd::ratelimit {
+namespace {
+
+std::int64_t whole_seconds_until(core::Clock::time_point when, core::Clock::time_point now) {
+  if (when <= now) return 0;
+  return std::chrono::ceil<std::chrono::seconds>(when - now).count();
+}
+
+}  // namespace
+
+RateLimiter::RateLimiter(const core::Clock& clock, RateLimiterOptions options)
+    : clock_(&clock), limit_(options.limit_per_minute > 0 ? options.limit_per_minute : 0) {}
+
+RateDecision RateLimiter::admit(std::string_view account_id) {
+  if (limit_ == 0) return RateDecision{true, 0, 0, 0, 0};
+  const TimePoint now = clock_->now();
+  Shard& shard = shards_[std::hash<std::string_view>{}(account_id) % kShards];
+  const std::lock_guard lock(shard.mutex);
+  sweep_idle(shard, now);
+
+  auto found = shard.logs.find(account_id);
+  if (found == shard.logs.end()) found = shard.logs.emplace(std::string(account_id), std::deque<TimePoint>{}).first;
+  std::deque<TimePoint>& log = found->second;
+  // A request made exactly kWindow ago has left the window (t - kWindow, t].
+  while (!log.empty() && log.front() <= now - kWindow) log.pop_front();
+
+  const auto in_window = static_cast<std::int64_t>(log.size());
+  if (in_window >= limit_) {
+    // One more passes once the oldest has left; the log only ever holds admitted requests.
+    const std::int64_t wait = std::max<std::int64_t>(whole_seconds_until(log.front() + kWindow, now), 1);
+    return RateDecision{false, limit_, 0, wait, wait};
+  }
+  log.push_back(now);
+  return RateDecision{true, limit_, limit_ - in_window - 1, whole_seconds_until(log.front() + kWindow, now), 0};
+}
+
+std::size_t RateLimiter::tracked_accounts() const {
+  std::size_t total = 0;
+  for (const Shard& shard : shards_) {
+    const std::lock_guard lock(shard.mutex);
+    total += shard.logs.size();
+  }
+  return total;
+}
+
+void RateLimiter::sweep_idle(Shard& shard, TimePoint now) {
+  if (now < shard.next_sweep) return;
+  // Once a window: an account whose newest request has left the window has nothing to remember.
+  std::erase_if(shard.logs, [&](const auto& entry) { return entry.second.empty() || entry.second.back() <= now - kWindow; });
+  shard.next_sweep = now + kWindow;
+}
+
+}  // namespace pagemd::ratelimit

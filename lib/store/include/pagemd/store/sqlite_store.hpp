@@ -1,0 +1,38 @@
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+#include "pagemd/core/clock.hpp"
+#include "pagemd/core/result.hpp"
+#include "pagemd/store/store.hpp"
+
+namespace pagemd::store {
+
+// The schema version this build creates and understands (SQLite's `PRAGMA user_version`).
+inline constexpr int kSchemaVersion = 1;
+
+// The database file inside a data directory: `<data_dir>/pagemd.db` (with `-wal` and `-shm` beside it).
+[[nodiscard]] std::filesystem::path database_file(const std::filesystem::path& data_dir);
+
+struct SqliteOptions {
+  // How long an operation waits for a lock that another process holds before it fails.
+  std::chrono::milliseconds busy_timeout{5000};
+  // Connections kept open; reads run in parallel on them, writes take turns. At least 1.
+  int connections = 4;
+};
+
+// Opens (creating it if missing) the SQLite database file, in WAL mode, and brings its schema to
+// kSchemaVersion. The parent directory must exist. ErrorCode::internal when the file cannot be
+// opened or migrated, or when its schema is newer than this build knows (the message says so and
+// names both versions). The clock must outlive the store.
+[[nodiscard]] core::Result<std::unique_ptr<Store>> open_sqlite_store(const std::filesystem::path& db_file,
+                                                                     const core::Clock& clock,
+                                                                     const SqliteOptions& options = {});
+
+// A private in-memory database with the current schema, for tests: one connection, gone when the
+// store is destroyed. ErrorCode::internal only if SQLite itself fails.
+[[nodiscard]] core::Result<std::unique_ptr<Store>> open_memory_store(const core::Clock& clock);
+
+}  // namespace pagemd::store

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pagemd/core/result.hpp"
+#include "pagemd/store/records.hpp"
+
+namespace pagemd::store {
+
+// How long a cached extraction stays valid (the spec's one week).
+inline constexpr std::chrono::hours kCacheLifetime{24 * 7};
+
+// The service's durable state: accounts, keys, monthly usage and the shared extraction cache.
+//
+// Every operation is thread-safe and may run while another process works on the same database
+// (`pagemdd account ...` next to the daemon). Failures of the database itself (I/O errors, a lock
+// held longer than the busy timeout, a corrupt file) come back as ErrorCode::internal with the
+// database's message; such messages never contain a key, since keys never reach the database.
+// Times that a method records (created_at, revoked_at, the month a page counts in) come from the
+// Clock the store was opened with, except where a method takes `now`.
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Creates an account; its monthly limit follows from the plan. Returns the new account's id.
+  [[nodiscard]] virtual core::Result<std::string> create_account(Plan plan, std::optional<std::string> email) = 0;
+  // The account with its active key count and this month's pages; empty when there is none.
+  [[nodiscard]] virtual core::Result<std::optional<Account>> find_account(std::string_view account_id) = 0;
+  // All accounts, newest first (ties: the later created first).
+  [[nodiscard]] virtual core::Result<std::vector<Account>> list_accounts() = 0;
+  // Changes the account's plan and limit and those of all its keys, in one transaction.
+  // ErrorCode::not_found when there is no such account.
+  [[nodiscard]] virtual core::Result<void> set_plan(std::string_view account_id, Plan plan) = 0;
+
+  // Adds a key that copies the account's plan and limit, unless the account already has
+  // `max_active_keys` active keys (ErrorCode::key_limit_reached; the check and the insert are one
+  // transaction). ErrorCode::not_found when the account does not exist.
+  [[nodiscard]] virtual core::Result<KeyInfo> insert_key(const NewKey& key, std::int64_t max_active_keys) = 0;
+  // The key whose SHA-256 digest (lower-case hex) this is, revoked or not; empty when none.
+  [[nodiscard]] virtual core::Result<std::optional<KeyIdentity>> find_key_by_digest(std::string_view sha256_hex) = 0;
+  // Sets the key's last_used_at to `when`. An unknown key id is not an error (nothing changes).
+  [[nodiscard]] virtual core::Result<void> mark_key_used(std::string_view key_id, TimePoint when) = 0;
+  // The account's keys, active and revoked, newest first (ties: the later created first).
+  [[nodiscard]] virtual core::Result<std::vector<KeyInfo>> list_keys(std::string_view account_id) = 0;
+  // Revokes an active key of the account and returns it as revoked. ErrorCode::key_not_found when
+  // the key is unknown, belongs to another account, or is already revoked.
+  [[nodiscard]] virtual core::Result<KeyInfo> revoke_key(std::string_view account_id, std::string_view key_id) = 0;
+
+  // Counts one page for the account and for the key in the current month, if the account is under
+  // its monthly limit, in one transaction that is committed when this returns. When the account is
+  // at its limit nothing is written and `admitted` is false. ErrorCode::not_found when the account
+  // does not exist or the key is not one of its keys.
+  [[nodiscard]] virtual core::Result<QuotaDecision> count_page(std::string_view account_id,
+                                                               std::string_view key_id) = 0;
+  // This month's usage of the account and of the key. ErrorCode::not_found for an unknown account.
+  [[nodiscard]] virtual core::Result<UsageSummary> usage(std::string_view account_id, std::string_view key_id) = 0;
+
+  // The cached result for the key, if stored, not expired at `now`, and, when `max_age` is given,
+  // younger than it (age < max_age, as HTTP freshness: a max_age of 0 never hits).
+  [[nodiscard]] virtual core::Result<std::optional<CachedResult>> cache_get(
+      std::string_view cache_key, std::optional<std::chrono::seconds> max_age, TimePoint now) = 0;
+  // Stores (or replaces) a result created at `now`, valid for kCacheLifetime.
+  [[nodiscard]] virtual core::Result<void> cache_put(std::string_view cache_key, std::string_view result_json,
+                                                     TimePoint now) = 0;
+  // Deletes the rows expired at `now`, in small transactions so that writers are never held up for
+  // long (readers are never blocked: WAL). Returns how many rows were deleted.
+  [[nodiscard]] virtual core::Result<std::int64_t> purge_expired_cache(TimePoint now) = 0;
+};
+
+}  // namespace pagemd::store

@@ -1,0 +1,130 @@
+#include <SQLiteCpp/Database.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include "fake_clock.hpp"
+#include "pagemd/store/sqlite_store.hpp"
+#include "scratch_dir.hpp"
+
+namespace pagemd::store {
+namespace {
+
+class SchemaTest : public ::testing::Test {
+ protected:
+  [[nodiscard]] std::filesystem::path db_file() const { return database_file(dir_.path()); }
+  [[nodiscard]] int user_version() const {
+    SQLite::Database db(db_file().string(), SQLite::OPEN_READONLY);
+    return db.execAndGet("PRAGMA user_version").getInt();
+  }
+  void set_user_version(int version) const {
+    SQLite::Database db(db_file().string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec("PRAGMA user_version = " + std::to_string(version));
+  }
+
+  testing::ScratchDir dir_;
+  testing::FakeClock clock_;
+};
+
+TEST_F(SchemaTest, DatabaseFileLivesInTheDataDir) {
+  EXPECT_EQ(database_file("/var/lib/pagemd"), std::filesystem::path("/var/lib/pagemd/pagemd.db"));
+}
+
+TEST_F(SchemaTest, MissingFileBecomesTheCurrentSchemaInWalMode) {
+  ASSERT_FALSE(std::filesystem::exists(db_file()));
+  auto store = open_sqlite_store(db_file(), clock_);
+  ASSERT_TRUE(store) << store.error().message;
+  EXPECT_EQ(user_version(), kSchemaVersion);
+
+  SQLite::Database db(db_file().string(), SQLite::OPEN_READONLY);
+  EXPECT_EQ(db.execAndGet("PRAGMA journal_mode").getString(), "wal");
+  std::set<std::string> tables;
+  SQLite::Statement query(db, "SELECT name FROM sqlite_schema WHERE type = 'table'");
+  while (query.executeStep()) tables.insert(query.getColumn(0).getString());
+  EXPECT_EQ(tables, (std::set<std::string>{"accounts", "api_keys", "usage", "cache"}));
+}
+
+TEST_F(SchemaTest, EmptyFileBecomesTheCurrentSchema) {
+  std::ofstream{db_file()}.flush();
+  ASSERT_EQ(std::filesystem::file_size(db_file()), 0u);
+  auto store = open_sqlite_store(db_file(), clock_);
+  ASSERT_TRUE(store) << store.error().message;
+  EXPECT_EQ(user_version(), kSchemaVersion);
+}
+
+TEST_F(SchemaTest, ReopeningKeepsTheData) {
+  std::string account;
+  {
+    auto store = open_sqlite_store(db_file(), clock_);
+    ASSERT_TRUE(store);
+    account = (*store)->create_account(Plan::pro, "ops@example.com").value();
+  }
+  auto store = open_sqlite_store(db_file(), clock_);
+  ASSERT_TRUE(store) << store.error().message;
+  auto found = (*store)->find_account(account);
+  ASSERT_TRUE(found && found->has_value());
+  EXPECT_EQ((**found).plan, Plan::pro);
+  EXPECT_EQ(user_version(), kSchemaVersion);
+}
+
+TEST_F(SchemaTest, NewerSchemaIsRefusedAndLeftAlone) {
+  { ASSERT_TRUE(open_sqlite_store(db_file(), clock_)); }
+  set_user_version(kSchemaVersion + 1);
+  auto store = open_sqlite_store(db_file(), clock_);
+  ASSERT_FALSE(store);
+  EXPECT_EQ(store.error().code, core::ErrorCode::internal);
+  EXPECT_NE(store.error().message.find("schema version " + std::to_string(kSchemaVersion + 1)), std::string::npos)
+      << store.error().message;
+  EXPECT_NE(store.error().message.find("upgrade pagemd"), std::string::npos) << store.error().message;
+  EXPECT_EQ(user_version(), kSchemaVersion + 1);
+}
+
+TEST_F(SchemaTest, NegativeSchemaVersionIsRefused) {
+  set_user_version(-3);
+  auto store = open_sqlite_store(db_file(), clock_);
+  ASSERT_FALSE(store);
+  EXPECT_EQ(store.error().code, core::ErrorCode::internal);
+  EXPECT_EQ(user_version(), -3);
+}
+
+TEST_F(SchemaTest, NotADatabaseIsAnError) {
+  std::ofstream{db_file()} << std::string(4096, 'x');
+  auto store = open_sqlite_store(db_file(), clock_);
+  ASSERT_FALSE(store);
+  EXPECT_EQ(store.error().code, core::ErrorCode::internal);
+  EXPECT_NE(store.error().message.find(db_file().string()), std::string::npos) << store.error().message;
+}
+
+TEST_F(SchemaTest, MissingDirectoryIsAnError) {
+  auto store = open_sqlite_store(dir_.path() / "no-such-dir" / "pagemd.db", clock_);
+  ASSERT_FALSE(store);
+  EXPECT_EQ(store.error().code, core::ErrorCode::internal);
+}
+
+TEST_F(SchemaTest, ProcessesOpeningANewFileTogetherMigrateOnce) {
+  constexpr int kOpeners = 6;
+  std::vector<std::thread> openers;
+  std::vector<int> ok(kOpeners, 0);
+  for (int i = 0; i < kOpeners; ++i) {
+    openers.emplace_back([&, i] { ok[static_cast<std::size_t>(i)] = open_sqlite_store(db_file(), clock_) ? 1 : 0; });
+  }
+  for (auto& opener : openers) opener.join();
+  for (const int opened : ok) EXPECT_EQ(opened, 1);
+  EXPECT_EQ(user_version(), kSchemaVersion);
+}
+
+TEST_F(SchemaTest, MemoryStoreHasTheSchema) {
+  auto store = open_memory_store(clock_);
+  ASSERT_TRUE(store) << store.error().message;
+  auto account = (*store)->create_account(Plan::free, std::nullopt);
+  ASSERT_TRUE(account);
+  auto accounts = (*store)->list_accounts();
+  ASSERT_TRUE(accounts);
+  EXPECT_EQ(accounts->size(), 1u);
+}
+
+}  // namespace
+}  // namespace pagemd::store
