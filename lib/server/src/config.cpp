@@ -1,5 +1,6 @@
 #include "pagemd/server/config.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <variant>

@@ -49,6 +49,9 @@ class RateLimiter {
   // Decides on one request of the account and, when admitted, records it. Never fails.
   [[nodiscard]] RateDecision admit(std::string_view account_id);
 
+  // The limit it enforces (0: off).
+  [[nodiscard]] std::int64_t limit_per_minute() const noexcept { return limit_; }
+
   // Accounts with a log in memory (for tests of the memory bound and for metrics).
   [[nodiscard]] std::size_t tracked_accounts() const;
 
