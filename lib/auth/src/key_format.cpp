@@ -1,13 +1,13 @@
 #include "pagemd/auth/key_format.hpp"
 
+#include "base62.hpp"
+
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
 #include <array>
 #include <memory>
 #include <stdexcept>
-
-#include "base62.hpp"
 
 namespace pagemd::auth {
 namespace {

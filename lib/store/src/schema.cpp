@@ -1,11 +1,11 @@
 #include "schema.hpp"
 
+#include "pagemd/store/sqlite_store.hpp"
+
 #include <SQLiteCpp/Transaction.h>
 
 #include <array>
 #include <string>
-
-#include "pagemd/store/sqlite_store.hpp"
 
 namespace pagemd::store::detail {
 namespace {

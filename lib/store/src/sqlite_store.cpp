@@ -1,12 +1,12 @@
 #include "sqlite_store.hpp"
 
-#include <algorithm>
-#include <mutex>
-
 #include "pagemd/store/period.hpp"
 #include "pagemd/store/sqlite_store.hpp"
 #include "pagemd/store/uuid.hpp"
 #include "schema.hpp"
+
+#include <algorithm>
+#include <mutex>
 
 namespace pagemd::store {
 namespace detail {

@@ -1,8 +1,9 @@
-#include <limits>
-#include <mutex>
+#include "sqlite_store.hpp"
 
 #include "pagemd/store/period.hpp"
-#include "sqlite_store.hpp"
+
+#include <limits>
+#include <mutex>
 
 namespace pagemd::store::detail {
 namespace {
