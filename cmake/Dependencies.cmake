@@ -14,4 +14,5 @@ pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo>=0.10)
 pkg_check_modules(SYSTEMD REQUIRED IMPORTED_TARGET libsystemd)
 if(PAGEMD_BUILD_TESTS)
   find_package(GTest CONFIG REQUIRED)
+  find_package(Python3 COMPONENTS Interpreter REQUIRED)  # the man page and install checks
 endif()
