@@ -10,6 +10,8 @@ packages=(
   libtomlplusplus-dev libsystemd-dev scdoc
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
   python3 cmark-gfm clang libclang-rt-14-dev
+  # operations: man page checks (groff), unit checks (systemd-analyze), the Debian package
+  groff-base systemd debhelper dpkg-dev fakeroot
 )
 
 missing=()
