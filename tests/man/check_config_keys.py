@@ -60,14 +60,15 @@ def check_with_daemon(daemon, config_path):
     with open(config_path, encoding="utf-8") as source:
         text = "".join(line[1:] if CONFIG_LINE.match(line.rstrip("\n")) and "<version>" not in line
                        else line for line in source)
-    with tempfile.NamedTemporaryFile("w", suffix=".conf", delete=False) as uncommented:
-        uncommented.write(text)
-    try:
-        done = subprocess.run([daemon, "--check-config", "--config", uncommented.name],
+    # --data-dir points at a directory that exists here: the check is about the file's values,
+    # not about this machine having /var/lib/pagemd.
+    with tempfile.TemporaryDirectory() as work:
+        config = os.path.join(work, "pagemdd.conf")
+        with open(config, "w", encoding="utf-8") as uncommented:
+            uncommented.write(text)
+        done = subprocess.run([daemon, "--check-config", "--config", config, "--data-dir", work],
                               capture_output=True, text=True, timeout=30, check=False,
                               stdin=subprocess.DEVNULL)
-    finally:
-        os.unlink(uncommented.name)
     if done.returncode != 0:
         return [f"{daemon} --check-config rejects the uncommented defaults (exit "
                 f"{done.returncode}):\n{done.stdout}{done.stderr}"]

@@ -50,21 +50,28 @@ if [[ -n $man_dir ]]; then
   export MANPATH=$man_dir
 fi
 echo "== systemd-analyze verify $man_flag $name"
-verify_out=$(cd "$work" && systemd-analyze verify "$man_flag" "./$name" 2>&1) || status=1
+verify_status=0
+verify_out=$(cd "$work" && systemd-analyze verify "$man_flag" "./$name" 2>&1) || verify_status=$?
 # verify exits 0 on some warnings; any output is a finding.
-if [[ -n $verify_out ]]; then
+if [[ -n $verify_out ]] || ((verify_status != 0)); then
   printf '%s\n' "$verify_out" >&2
+  echo "check_unit: systemd-analyze verify found problems in $name" >&2
   status=1
 fi
 
 # --threshold takes the exposure in tenths (2.0 -> 20): the exit status is non-zero above it.
 threshold=$(awk -v x="$max_exposure" 'BEGIN { printf "%d", x * 10 + 0.5 }')
 echo "== systemd-analyze security --offline=true --threshold=$threshold $name"
+security_status=0
 security_out=$(cd "$work" && systemd-analyze security --offline=true --threshold="$threshold" "./$name" 2>&1) \
-  || status=1
+  || security_status=$?
 printf '%s\n' "$security_out" | grep -E '✗|Overall exposure' || true
 if ! printf '%s\n' "$security_out" | grep -q 'Overall exposure level'; then
   printf '%s\n' "$security_out" >&2
+  echo "check_unit: systemd-analyze security did not rate $name" >&2
+  status=1
+elif ((security_status != 0)); then
+  echo "check_unit: $name is exposed above $max_exposure" >&2
   status=1
 fi
 exit "$status"
