@@ -19,4 +19,5 @@ if(PAGEMD_BUILD_TESTS)
   # The fetch tests build gzip, deflate and brotli bombs (zstd frames are written by hand).
   find_package(ZLIB REQUIRED)
   pkg_check_modules(BROTLIENC REQUIRED IMPORTED_TARGET libbrotlienc)
+  find_package(Python3 COMPONENTS Interpreter REQUIRED)  # the man page and install checks
 endif()

@@ -12,6 +12,8 @@ packages=(
   python3 cmark-gfm clang libclang-rt-14-dev
   # lib/fetch: IDN host names; its tests compress their bombs with zlib and brotli
   libidn2-dev zlib1g-dev libbrotli-dev
+  # operations: man page checks (groff), unit checks (systemd-analyze), the Debian package
+  groff-base systemd debhelper dpkg-dev fakeroot
 )
 
 missing=()
