@@ -1,0 +1,73 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace pagemd::testing {
+
+// The output and exit status of a program run to completion.
+struct CommandResult {
+  int exit_status = -1;  // -1: killed by a signal
+  std::string out;
+  std::string err;
+};
+
+// Runs `argv` (argv[0] is a path) with `input` on stdin, waiting for it to finish. Extra environment
+// entries ("NAME=value") are added to the test's own.
+[[nodiscard]] CommandResult run_command(const std::vector<std::string>& argv, const std::string& input = {},
+                                        const std::vector<std::string>& extra_environment = {});
+
+// The real pagemdd binary, started on 127.0.0.1 with a free port and a data directory of the test's,
+// its stderr (the log) collected. Killed when the object goes, if it has not exited before.
+class DaemonProcess {
+ public:
+  // Starts `pagemdd --listen 127.0.0.1:0 --data-dir DIR [--config /dev/null] ARGS...` (the config only
+  // when ARGS name none) and waits until it listens. Throws std::runtime_error if it exits or stays silent instead.
+  DaemonProcess(const std::filesystem::path& data_dir, const std::vector<std::string>& args = {});
+  ~DaemonProcess();
+  DaemonProcess(const DaemonProcess&) = delete;
+  DaemonProcess& operator=(const DaemonProcess&) = delete;
+
+  [[nodiscard]] std::uint16_t port() const { return port_; }
+  // "http://127.0.0.1:PORT" + path
+  [[nodiscard]] std::string url(const std::string& path) const;
+  // url("/api/v1" + path)
+  [[nodiscard]] std::string api(const std::string& path) const { return url("/api/v1" + path); }
+
+  void send_signal(int signal) const;
+  // Waits for the process to exit; its exit status, -1 if killed by a signal, -2 on timeout.
+  int wait_for_exit(std::chrono::milliseconds timeout);
+  // Waits until the log contains `text`; false on timeout.
+  bool wait_for_log(const std::string& text, std::chrono::milliseconds timeout);
+  [[nodiscard]] std::string log() const;
+
+ private:
+  pid_t pid_ = -1;
+  std::uint16_t port_ = 0;
+  bool exited_ = false;
+  mutable std::mutex log_mutex_;
+  std::condition_variable log_grew_;
+  std::string log_;
+  std::thread log_reader_;
+};
+
+// The path of the built pagemdd (compiled in by CMake).
+[[nodiscard]] std::string pagemdd_binary();
+
+// An account made with `pagemdd account create --json` on the data directory.
+struct TestAccount {
+  std::string account_id;
+  std::string key;
+  std::string key_id;
+};
+[[nodiscard]] TestAccount create_account(const std::filesystem::path& data_dir, const std::string& plan = "free",
+                                         bool test_key = false);
+
+}  // namespace pagemd::testing
