@@ -118,15 +118,18 @@ TEST(ParseUrl, NonPublicLiteralsAreNotAllowed) {
         "http://[fd00::1]/", "http://[64:ff9b::a9fe:a9fe]/", "http://[2002:a9fe:a9fe::1]/", "http://0/",
         "http://0.0.0.0/", "http://localhost/", "http://LOCALHOST:9000/", "http://localhost./", "http://app.localhost/",
         "http://a.b.localhost./", "http://local%68ost/", "http://127.0.0.%31/", "http://１２７.０.０.１/",
-        "http://①②⑦.0.0.1/", "http://169.254.43518/"}) {
+        "http://①②⑦.0.0.1/", "http://127。0。0。1/", "http://169.254.43518/", "http://metadata/",
+        "http://metadata.google.internal/computeMetadata/v1/", "http://printer.local/", "http://nas.home.arpa/",
+        "http://intranet/", "http://db.localdomain/", "http://INTERNAL./"}) {
     EXPECT_EQ(refusal(raw), ErrorCode::url_not_allowed) << raw;
   }
 }
 
-TEST(ParseUrl, LocalhostLookalikesAreOrdinaryNames) {
-  EXPECT_EQ(parsed("http://localhost.example.com/").host, "localhost.example.com");
-  EXPECT_EQ(parsed("http://notlocalhost/").host, "notlocalhost");
-  EXPECT_EQ(parsed("http://mylocalhost.com/").host, "mylocalhost.com");
+TEST(ParseUrl, LookalikesOfLocalNamesAreOrdinaryNames) {
+  for (const char* host : {"localhost.example.com", "notlocalhost.com", "mylocalhost.com", "local.example.org",
+                           "internal.example.com", "mylocal.de", "home.arpa.example.net"}) {
+    EXPECT_EQ(parsed(std::string("http://") + host + "/").host, host);
+  }
 }
 
 TEST(ParseUrl, PolicyOpensPrivateLiterals) {

@@ -87,10 +87,28 @@ bool is_valid_name(std::string_view host) {
   return label_length > 0;
 }
 
-bool is_localhost_name(std::string_view host) {
-  constexpr std::string_view kLocalhost = "localhost";
-  return host == kLocalhost ||
-         (host.size() > kLocalhost.size() && host.ends_with(kLocalhost) && host[host.size() - kLocalhost.size() - 1] == '.');
+bool is_in_domain(std::string_view host, std::string_view domain) {
+  return host == domain ||
+         (host.size() > domain.size() && host.ends_with(domain) && host[host.size() - domain.size() - 1] == '.');
+}
+
+// Names that never lead to a public host, decidable without DNS: this machine, and the
+// special-use domains only local networks answer for (mDNS, home networks, ICANN's private-use
+// .internal, where cloud metadata services live). A name of a single label is resolved through
+// the resolver's search list, i.e. inside the local network, so it counts as one of them.
+std::optional<std::string> non_public_name_reason(std::string_view host) {
+  if (is_in_domain(host, "localhost")) {
+    return "names this machine (localhost)";
+  }
+  for (const std::string_view domain : {"local", "internal", "localdomain", "home.arpa"}) {
+    if (is_in_domain(host, domain)) {
+      return "is in the local-network domain ." + std::string(domain);
+    }
+  }
+  if (host.find('.') == std::string_view::npos) {
+    return "is a single-label name that only a local network resolves";
+  }
+  return std::nullopt;
 }
 
 // The host as pagemd will use it (see ParsedUrl::host), or the error that refuses the URL.
@@ -125,8 +143,8 @@ core::Result<std::string> canonical_host(const std::string& curl_host, const Add
     }
     return reading.address.to_string();
   }
-  if (is_localhost_name(*host)) {
-    return not_allowed("The URL's host names this machine (localhost).");
+  if (const std::optional<std::string> reason = non_public_name_reason(*host)) {
+    return not_allowed("The URL's host " + *reason + ".");
   }
   return std::move(*host);
 }

@@ -27,8 +27,10 @@ struct ParsedUrl {
 // - invalid_url: empty, longer than kMaxUrlLength, not http/https, unparsable, userinfo present,
 //   port 0, a malformed or non-ASCII host that is no valid IDN, a numeric host that is no valid
 //   IPv4 address ("256.1.1.1"), an IPv6 zone id;
-// - url_not_allowed: `localhost`, `*.localhost`, or an IP literal in any form (decimal, octal,
-//   hex, short IPv4, IPv6) that `policy` does not allow.
+// - url_not_allowed: an IP literal in any form (decimal, octal, hex, short IPv4, IPv6) that
+//   `policy` does not allow; `localhost` and `*.localhost`; names in the local-network domains
+//   .local, .internal, .localdomain and .home.arpa; single-label names ("http://metadata/"), which
+//   resolve through the local search list. The policy does not open names, only addresses.
 // Names are judged again, on the address actually connected to, by CurlFetcher.
 [[nodiscard]] core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& policy);
 
