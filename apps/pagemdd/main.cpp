@@ -9,6 +9,7 @@
 #include "account_command.hpp"
 #include "daemon_config.hpp"
 #include "pagemd/convert/isolated_converter.hpp"
+#include "parse_command_line.hpp"
 #include "pagemd/server/config.hpp"
 #include "serve_command.hpp"
 #include "service_manager.hpp"
@@ -30,16 +31,7 @@ int main(int argc, char** argv) {
   AccountOptions account_options;
   CLI::App& account = setup_account(app, account_options);
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
-  } catch (const CLI::ParseError& e) {
-    app.exit(e);  // CLI11's own exit codes are 100+; pagemdd's usage error is 2
-    return kExitUsage;
-  }
+  if (const auto status = pagemd::apps::parse_command_line(app, argc, argv, kExitUsage)) return *status;
 
   try {
     if (account.parsed()) return run_account(account, account_options);
