@@ -14,6 +14,8 @@ packages=(
   libidn2-dev zlib1g-dev libbrotli-dev
   # operations: man page checks (groff), unit checks (systemd-analyze), the Debian package
   groff-base systemd debhelper dpkg-dev fakeroot
+  # benchmarks: the daemon load test
+  wrk
 )
 
 missing=()

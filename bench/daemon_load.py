@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Load benchmark of pagemdd (issue: the daemon): cached POST /api/v1/extract beside GET /healthz of the
+same daemon in one run, with wrk, 64 connections, the per-minute limit off and a scale-plan account.
+
+Everything stays on loopback: a local HTTP server serves the one page, which the daemon fetches once
+and then answers from its cache. Reports requests/s and latency percentiles of both endpoints, the
+ratio of cached extract to healthz (the goal: at least 0.5, p99 under 5 ms), and the daemon's resident
+memory idle and at its peak under load.
+
+    python3 bench/daemon_load.py [--pagemdd PATH] [--seconds 10] [--connections 64]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from benchlib import die, find_built
+
+PAGE = ("<html><head><title>Load test page</title></head><body><article>"
+        + "".join(f"<p>Paragraph {i} of the page that every request of the benchmark asks for, cached after "
+                  "the first fetch, so the run measures the daemon and not the origin.</p>" for i in range(40))
+        + "</article></body></html>").encode()
+
+
+class PageHandler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):  # noqa: N802 (http.server's naming)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(PAGE)))
+        self.end_headers()
+        self.wfile.write(PAGE)
+
+    def log_message(self, *args):
+        pass
+
+
+def rss_kib(pid: int, field: str) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(rf"^{field}:\s+(\d+) kB", status, re.M).group(1))
+
+
+def run_wrk(url: str, seconds: int, connections: int, script: Path | None) -> dict:
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if script:
+        command += ["-s", str(script)]
+    output = subprocess.run(command + [url], check=True, capture_output=True, text=True).stdout
+    requests = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+
+    def percentile(name: str) -> float:
+        match = re.search(rf"^\s+{name}%\s+([\d.]+)(us|ms|s)\b", output, re.M)
+        value, unit = float(match.group(1)), match.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    non_2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    return {"requests_per_second": requests, "p50_ms": percentile("50"), "p99_ms": percentile("99"),
+            "non_2xx": int(non_2xx.group(1)) if non_2xx else 0}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pagemdd", help="the pagemdd binary (default: newest build/*/apps/pagemdd/pagemdd)")
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=64)
+    args = parser.parse_args()
+    if not shutil.which("wrk"):
+        die("wrk is not installed (apt-get install wrk, or scripts/install-deps.sh)")
+    pagemdd = find_built(args.pagemdd, "apps/pagemdd/pagemdd", "PAGEMDD")
+
+    origin = http.server.ThreadingHTTPServer(("127.0.0.1", 0), PageHandler)
+    threading.Thread(target=origin.serve_forever, daemon=True).start()
+    page_url = f"http://127.0.0.1:{origin.server_address[1]}/page.html"
+
+    with tempfile.TemporaryDirectory() as scratch:
+        data = Path(scratch) / "data"
+        account = json.loads(subprocess.run(
+            [pagemdd, "account", "create", "--data-dir", data, "--plan", "scale", "--json"],
+            check=True, capture_output=True, text=True).stdout)
+        daemon = subprocess.Popen(
+            [pagemdd, "--config", "/dev/null", "--data-dir", data, "--listen", "127.0.0.1:0",
+             "--rate-limit-per-minute", "0", "--allow-private-targets", "127.0.0.0/8", "--log-level", "warn"],
+            stderr=subprocess.PIPE, text=True)
+        try:
+            # At warn level the daemon says nothing on start, so find its port from /proc.
+            port = None
+            for _ in range(200):
+                for line in Path(f"/proc/{daemon.pid}/net/tcp").read_text().splitlines()[1:]:
+                    fields = line.split()
+                    if fields[3] == "0A" and fields[1].startswith("0100007F:"):  # LISTEN on 127.0.0.1
+                        inode = fields[9]
+                        fds = Path(f"/proc/{daemon.pid}/fd")
+                        if any(f"socket:[{inode}]" == str(p.readlink()) for p in fds.iterdir()):
+                            port = int(fields[1].split(":")[1], 16)
+                if port:
+                    break
+                time.sleep(0.05)
+            if not port:
+                die("pagemdd did not start listening")
+            base = f"http://127.0.0.1:{port}"
+            body = json.dumps({"url": page_url})
+            request = urllib.request.Request(f"{base}/api/v1/extract", data=body.encode(), method="POST",
+                                             headers={"Authorization": f"Bearer {account['key']}"})
+            with urllib.request.urlopen(request) as response:
+                if response.status != 200:
+                    die(f"warm-up extract answered {response.status}")
+            time.sleep(0.5)
+            idle_rss = rss_kib(daemon.pid, "VmRSS")
+
+            script = Path(scratch) / "extract.lua"
+            script.write_text('wrk.method = "POST"\n'
+                              f'wrk.body = {json.dumps(body)}\n'
+                              f'wrk.headers["Authorization"] = "Bearer {account["key"]}"\n'
+                              'wrk.headers["Content-Type"] = "application/json"\n')
+            healthz = run_wrk(f"{base}/healthz", args.seconds, args.connections, None)
+            extract = run_wrk(f"{base}/api/v1/extract", args.seconds, args.connections, script)
+            peak_rss = rss_kib(daemon.pid, "VmHWM")
+        finally:
+            daemon.terminate()
+            daemon.wait(timeout=30)
+            origin.shutdown()
+
+    ratio = extract["requests_per_second"] / healthz["requests_per_second"]
+    print(f"{'endpoint':<22}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}")
+    for name, result in (("GET /healthz", healthz), ("POST /extract (cached)", extract)):
+        print(f"{name:<22}{result['requests_per_second']:>10.0f}{result['p50_ms']:>9.2f}{result['p99_ms']:>9.2f}"
+              f"{result['non_2xx']:>9}")
+    print(f"cached extract / healthz: {ratio:.2f} (goal >= 0.50); extract p99 {extract['p99_ms']:.2f} ms (goal < 5)")
+    print(f"RSS idle {idle_rss / 1024:.1f} MiB, peak under load {peak_rss / 1024:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()
