@@ -1,0 +1,99 @@
+#include "pagemd/server/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "scratch_dir.hpp"
+
+namespace pagemd::server {
+namespace {
+
+std::filesystem::path write_file(const testing::ScratchDir& dir, const std::string& text) {
+  const auto path = dir.path() / "pagemdd.conf";
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Config, FileValuesOverrideDefaults) {
+  const testing::ScratchDir dir;
+  DaemonConfig config;
+  ASSERT_TRUE(apply_config_file(config, write_file(dir, "listen = \"[::1]:9000\"\nrate_limit_per_minute = 0\n"
+                                                       "allow_private_targets = [\"10.1.0.0/16\", \"fd00::/8\"]\n"
+                                                       "data_dir = \"/srv/pagemd\"\n")));
+  EXPECT_EQ(config.listen, "[::1]:9000");
+  EXPECT_EQ(config.rate_limit_per_minute, 0);
+  EXPECT_EQ(config.allow_private_targets, (std::vector<std::string>{"10.1.0.0/16", "fd00::/8"}));
+  EXPECT_EQ(config.data_dir, "/srv/pagemd");
+  EXPECT_EQ(config.fetch_timeout, 15);  // untouched keys keep their defaults
+  EXPECT_TRUE(validate_config(config));
+}
+
+TEST(Config, FileErrorsNameTheLineAndTheKey) {
+  const testing::ScratchDir dir;
+  const std::pair<const char*, const char*> cases[] = {
+      {"listen = 8787\n", "listen must be a string"},
+      {"\n\nfetch_timeout = \"15\"\n", ":3: fetch_timeout must be a whole number"},
+      {"no_such_key = 1\n", "unknown setting 'no_such_key'"},
+      {"fetch_timeout = 0\n", "fetch_timeout must be between 1 and 600"},
+      {"allow_private_targets = \"10.0.0.0/8\"\n", "must be a list of strings"},
+      {"allow_private_targets = [1]\n", "must be a list of strings"},
+      {"listen = \n", "pagemdd.conf:1"},
+  };
+  for (const auto& [text, expected] : cases) {
+    DaemonConfig config;
+    auto applied = apply_config_file(config, write_file(dir, text));
+    ASSERT_FALSE(applied) << text;
+    EXPECT_NE(applied.error().message.find(expected), std::string::npos) << applied.error().message;
+  }
+}
+
+TEST(Config, FlagValuesAreParsedLikeTheFile) {
+  DaemonConfig config;
+  ASSERT_TRUE(set_config_value(config, "allow_private_targets", "10.0.0.0/8, 192.168.0.0/16,"));
+  EXPECT_EQ(config.allow_private_targets, (std::vector<std::string>{"10.0.0.0/8", "192.168.0.0/16"}));
+  ASSERT_TRUE(set_config_value(config, "worker_threads", "8"));
+  EXPECT_EQ(config.worker_threads, 8);
+  EXPECT_FALSE(set_config_value(config, "worker_threads", "8x"));
+  EXPECT_FALSE(set_config_value(config, "worker_threads", "-1"));
+  EXPECT_FALSE(set_config_value(config, "nonsense", "1"));
+}
+
+TEST(Config, ValidationCatchesWhatNoSingleKeyCan) {
+  DaemonConfig config;
+  EXPECT_TRUE(validate_config(config));
+  config.log_level = "loud";
+  EXPECT_FALSE(validate_config(config));
+  config = {};
+  config.allow_private_targets = {"10.0.0.0/33"};
+  EXPECT_FALSE(validate_config(config));
+  config = {};
+  config.listen = "localhost";
+  EXPECT_FALSE(validate_config(config));
+}
+
+TEST(Config, ListenAddresses) {
+  EXPECT_EQ(*parse_listen("127.0.0.1:8787"), (std::pair<std::string, std::uint16_t>{"127.0.0.1", 8787}));
+  EXPECT_EQ(*parse_listen("[::1]:0"), (std::pair<std::string, std::uint16_t>{"::1", 0}));
+  for (const char* bad : {"", ":80", "127.0.0.1", "127.0.0.1:", "127.0.0.1:65536", "[::1:80", "host:8x"}) {
+    EXPECT_FALSE(parse_listen(bad)) << bad;
+  }
+}
+
+TEST(Config, RenderingRoundTripsThroughTheFileParser) {
+  DaemonConfig original;
+  original.allow_private_targets = {"10.0.0.0/8"};
+  original.user_agent = "agent \"quoted\"";
+  original.max_connections = 77;
+  const testing::ScratchDir dir;
+  DaemonConfig reread;
+  ASSERT_TRUE(apply_config_file(reread, write_file(dir, render_config(original))));
+  EXPECT_EQ(render_config(reread), render_config(original));
+  for (const ConfigKey& key : config_keys()) {
+    EXPECT_NE(render_config(original).find(std::string(key.name) + " = "), std::string::npos) << key.name;
+  }
+  EXPECT_EQ(flag_name("rate_limit_per_minute"), "--rate-limit-per-minute");
+}
+
+}  // namespace
+}  // namespace pagemd::server

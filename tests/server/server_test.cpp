@@ -1,0 +1,139 @@
+#include "pagemd/server/server.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+
+#include <atomic>
+#include <thread>
+
+#include "pagemd/api/responses.hpp"
+
+namespace pagemd::server {
+namespace {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+using namespace std::chrono_literals;
+
+class EchoHandler final : public api::Handler {
+ public:
+  api::Response handle(const api::Request& request, const api::RequestInfo& info) override {
+    ++calls;
+    if (request.target() == "/slow") std::this_thread::sleep_for(300ms);
+    if (request.target() == "/throw") throw std::runtime_error("handler bug");
+    return api::json_response(request, 200, {{"target", std::string(request.target())}, {"draining", info.draining}});
+  }
+  std::atomic<int> calls{0};
+};
+
+// A server on a free loopback port, run on a thread of its own for the test's lifetime.
+class RunningServer {
+ public:
+  explicit RunningServer(ServerOptions options) {
+    options.host = "127.0.0.1";
+    options.port = 0;
+    auto listening = Server::listen(options, handler, metrics);
+    if (!listening) throw std::runtime_error(listening.error().message);
+    server = std::move(*listening);
+    thread = std::thread([this] { drained = server->run(lifecycle); });
+  }
+  ~RunningServer() {
+    server->drain();
+    thread.join();
+  }
+  EchoHandler handler;
+  api::Metrics metrics;
+  Lifecycle lifecycle;
+  std::unique_ptr<Server> server;
+  std::thread thread;
+  bool drained = false;
+};
+
+// Sends raw bytes on a fresh connection and returns everything the server writes until it closes.
+std::string exchange(std::uint16_t port, const std::string& bytes) {
+  asio::io_context io;
+  tcp::socket socket(io);
+  socket.connect({asio::ip::make_address("127.0.0.1"), port});
+  // The server may answer and close before all is sent (an oversized request): a failed write is fine.
+  boost::system::error_code ec;
+  asio::write(socket, asio::buffer(bytes), ec);
+  std::string answer;
+  asio::read(socket, asio::dynamic_buffer(answer), ec);
+  return answer;
+}
+
+TEST(Server, AnswersAndKeepsConnectionsAlive) {
+  RunningServer running({});
+  const std::string two_requests =
+      "GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  const std::string answer = exchange(running.server->port(), two_requests);
+  EXPECT_NE(answer.find("{\"draining\":false,\"target\":\"/one\"}"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("{\"draining\":false,\"target\":\"/two\"}"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("X-Request-Id: "), std::string::npos);
+}
+
+TEST(Server, OversizedHeadersAndBodiesAreRefused) {
+  RunningServer running({});
+  const std::string big_header = "GET / HTTP/1.1\r\nHost: x\r\nX-Pad: " + std::string(9000, 'p') + "\r\n\r\n";
+  EXPECT_EQ(exchange(running.server->port(), big_header).rfind("HTTP/1.1 431", 0), 0U);
+  const std::string big_body = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 70000\r\n\r\n" + std::string(70000, 'b');
+  EXPECT_EQ(exchange(running.server->port(), big_body).rfind("HTTP/1.1 413", 0), 0U);
+  const std::string chunked = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n11170\r\n" +
+                              std::string(70000, 'c') + "\r\n0\r\n\r\n";
+  EXPECT_EQ(exchange(running.server->port(), chunked).rfind("HTTP/1.1 413", 0), 0U);
+  EXPECT_EQ(exchange(running.server->port(), "NONSENSE\r\n\r\n").rfind("HTTP/1.1 400", 0), 0U);
+  EXPECT_EQ(running.handler.calls.load(), 0);
+}
+
+TEST(Server, ASlowClientIsCutOffAtTheReadTimeout) {
+  ServerOptions options;
+  options.read_timeout = 300ms;
+  RunningServer running(options);
+  // Half a request line, then silence: the server must close the connection rather than wait.
+  const std::string answer = exchange(running.server->port(), "GET /slowloris HTTP/1.1\r\nHost:");
+  EXPECT_EQ(answer, "");
+  EXPECT_EQ(running.handler.calls.load(), 0);
+}
+
+TEST(Server, HandlerExceptionsBecome500) {
+  RunningServer running({});
+  const std::string answer =
+      exchange(running.server->port(), "GET /throw HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 500", 0), 0U) << answer;
+  EXPECT_NE(answer.find("\"code\":\"internal\""), std::string::npos);
+  EXPECT_EQ(answer.find("handler bug"), std::string::npos);  // details stay in the log
+}
+
+TEST(Server, ConnectionsOverTheCapAreTurnedAway) {
+  ServerOptions options;
+  options.max_connections = 1;
+  RunningServer running(options);
+  asio::io_context io;
+  tcp::socket held(io);
+  held.connect({asio::ip::make_address("127.0.0.1"), running.server->port()});
+  std::this_thread::sleep_for(100ms);  // let the server register the first connection
+  const std::string answer = exchange(running.server->port(), "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0U) << answer;
+}
+
+TEST(Server, DrainFinishesRequestsInFlight) {
+  auto running = std::make_unique<RunningServer>(ServerOptions{});
+  std::string answer;
+  std::thread client([&] {
+    answer = exchange(running->server->port(), "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
+  });
+  while (running->handler.calls.load() == 0) std::this_thread::sleep_for(5ms);
+  running->server->drain();
+  client.join();
+  EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0U) << answer;
+  EXPECT_NE(answer.find("Connection: close"), std::string::npos);
+  running.reset();
+}
+
+}  // namespace
+}  // namespace pagemd::server
