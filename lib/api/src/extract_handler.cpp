@@ -99,13 +99,6 @@ Response handle_extract(const Call& call) {
   auto url = fetch::parse_url(body->url, call.settings.address_policy);
   if (!url) return error_response(request, url.error());
 
-  auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
-  if (!usage) return error_response(request, usage.error());
-  if (usage->used >= usage->monthly_limit) {
-    call.services.metrics.record_quota_rejection();
-    return monthly_limit_response(call, usage->used, usage->monthly_limit, usage->plan);
-  }
-
   convert::ExtractRequest extract_request;
   extract_request.url = std::move(*url);
   extract_request.max_age = body->max_age;
@@ -113,20 +106,36 @@ Response handle_extract(const Call& call) {
       body->only_main_content ? extract::ContentScope::main_content : extract::ContentScope::whole_body;
   extract_request.include_selectors = std::move(body->include_selectors);
   extract_request.exclude_selectors = std::move(body->exclude_selectors);
-  auto outcome = call.settings.extractor->extract(extract_request);
+  convert::ExtractService& extractor = *call.settings.extractor;
+
+  // A cached answer costs nothing to make, so its quota check and its count are one atomic step. A
+  // page still to be fetched is checked first, so an account at its limit causes no upstream traffic;
+  // it is counted after the work (failures cost nothing) and before the answer (a served page is
+  // always on the books, even if the daemon dies right after).
+  auto cached = extractor.cached(extract_request);
+  if (!cached) return error_response(request, cached.error());
+  std::optional<convert::ExtractOutcome> outcome = std::move(*cached);
   if (!outcome) {
-    Response failed = error_response(request, outcome.error());
-    if (outcome.error().code == ErrorCode::busy) failed.set(http::field::retry_after, "1");
-    return failed;
+    auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
+    if (!usage) return error_response(request, usage.error());
+    if (usage->used >= usage->monthly_limit) {
+      call.services.metrics.record_quota_rejection();
+      return monthly_limit_response(call, usage->used, usage->monthly_limit, usage->plan);
+    }
+    auto fetched = extractor.fresh(extract_request);
+    if (!fetched) {
+      Response failed = error_response(request, fetched.error());
+      if (fetched.error().code == ErrorCode::busy) failed.set(http::field::retry_after, "1");
+      return failed;
+    }
+    outcome = std::move(*fetched);
   }
 
-  // Counted after the work and before the answer: a failed fetch costs nothing, and a page the client
-  // receives is always on the books, even if the daemon dies right after.
   auto counted = call.services.store.count_page(call.caller.account_id, call.caller.key_id);
   if (!counted) return error_response(request, counted.error());
   if (!counted->admitted) {
     call.services.metrics.record_quota_rejection();
-    return monthly_limit_response(call, counted->used, counted->limit, usage->plan);
+    return monthly_limit_response(call, counted->used, counted->limit, call.caller.plan);
   }
   const bool hit = outcome->cache == convert::CacheStatus::hit;
   call.services.metrics.record_cache(hit);

@@ -38,18 +38,27 @@ ExtractService::ExtractService(store::Store& store, fetch::Fetcher& fetcher, Pag
     : store_(store), fetcher_(fetcher), converter_(converter), clock_(clock), on_fetch_(std::move(on_fetch)) {}
 
 core::Result<ExtractOutcome> ExtractService::extract(const ExtractRequest& request) {
-  const std::string key = cache_key(request);
-  auto cached = store_.cache_get(key, request.max_age, clock_.now());
-  if (!cached) return core::unexpected(cached.error());
-  if (*cached) {
-    auto result = nlohmann::json::parse((*cached)->result_json, nullptr, false);
-    if (!result.is_discarded() && result.is_object()) {
-      set_cache_field(result, CacheStatus::hit, (*cached)->created_at);
-      return ExtractOutcome{std::move(result), CacheStatus::hit};
-    }
-    spdlog::warn("cache entry for {} is not valid JSON; fetching again", request.url.normalized);
-  }
+  auto hit = cached(request);
+  if (!hit) return core::unexpected(hit.error());
+  if (*hit) return std::move(**hit);
+  return fresh(request);
+}
 
+core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const ExtractRequest& request) {
+  auto entry = store_.cache_get(cache_key(request), request.max_age, clock_.now());
+  if (!entry) return core::unexpected(entry.error());
+  if (!*entry) return std::optional<ExtractOutcome>{};
+  auto result = nlohmann::json::parse((*entry)->result_json, nullptr, false);
+  if (result.is_discarded() || !result.is_object()) {
+    spdlog::warn("cache entry for {} is not valid JSON; fetching again", request.url.normalized);
+    return std::optional<ExtractOutcome>{};
+  }
+  set_cache_field(result, CacheStatus::hit, (*entry)->created_at);
+  return std::optional<ExtractOutcome>{ExtractOutcome{std::move(result), CacheStatus::hit}};
+}
+
+core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request) {
+  const std::string key = cache_key(request);
   auto page = fetcher_.fetch(request.url);
   if (on_fetch_) on_fetch_(!page.has_value());
   if (!page) return core::unexpected(page.error());

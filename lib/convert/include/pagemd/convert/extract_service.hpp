@@ -47,10 +47,17 @@ class ExtractService {
   ExtractService(store::Store& store, fetch::Fetcher& fetcher, PageConverter& converter, const core::Clock& clock,
                  FetchObserver on_fetch = {});
 
-  // The result for the request. Fails with the fetcher's errors (url_not_allowed, fetch_failed,
-  // fetch_timeout, unsupported_content, busy), the converter's (invalid_request for a bad selector,
-  // unsupported_content), or internal when the cache cannot be read.
+  // The result for the request: cached() if there is one, else fresh().
   [[nodiscard]] core::Result<ExtractOutcome> extract(const ExtractRequest& request);
+
+  // The cached result (metadata.cache.status "hit"), if the cache holds one young enough.
+  // Fails with internal when the cache cannot be read.
+  [[nodiscard]] core::Result<std::optional<ExtractOutcome>> cached(const ExtractRequest& request);
+
+  // Fetches and converts the page and stores the result in the cache. Fails with the fetcher's errors
+  // (url_not_allowed, fetch_failed, fetch_timeout, unsupported_content, busy) or the converter's
+  // (invalid_request for a bad selector, unsupported_content).
+  [[nodiscard]] core::Result<ExtractOutcome> fresh(const ExtractRequest& request);
 
  private:
   store::Store& store_;
