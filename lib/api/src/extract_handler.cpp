@@ -139,7 +139,7 @@ Response handle_extract(const Call& call) {
   }
   const bool hit = outcome->cache == convert::CacheStatus::hit;
   call.services.metrics.record_cache(hit);
-  Response response = json_response(request, 200, outcome->result);
+  Response response = text_response(request, 200, "application/json", std::move(outcome->result_json));
   response.set("X-Cache", hit ? "HIT" : "MISS");
   return response;
 }

@@ -12,6 +12,29 @@ void set_cache_field(nlohmann::json& result, CacheStatus status, store::TimePoin
                                  {"cached_at", core::format_rfc3339(cached_at)}};
 }
 
+std::string serialize(const nlohmann::json& result) {
+  return result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// A stored result says "status":"miss" in its metadata.cache. Keys are serialized in sorted order, so
+// "cache" opens "metadata" and its "cached_at" (a fixed-width RFC 3339 time) precedes "status". Inside
+// JSON strings every quote is escaped, so the first unescaped match is the field itself.
+constexpr std::string_view kCacheFieldStart = R"("metadata":{"cache":{"cached_at":")";
+constexpr std::string_view kStoredStatus = R"(","status":"miss"})";
+constexpr std::string_view kHitStatus = R"(","status":"hit"})";
+constexpr std::size_t kTimestampLength = std::string_view("2026-01-01T00:00:00Z").size();
+
+// The stored text turned into a hit's answer by editing the status in place; false when the text
+// does not have the expected shape (then the caller parses it instead).
+bool mark_as_hit(std::string& stored) {
+  const auto start = stored.find(kCacheFieldStart);
+  if (start == std::string::npos) return false;
+  const auto status = start + kCacheFieldStart.size() + kTimestampLength;
+  if (stored.compare(status, kStoredStatus.size(), kStoredStatus) != 0) return false;
+  stored.replace(status, kStoredStatus.size(), kHitStatus);
+  return true;
+}
+
 MediaType media_type_of(const std::string& content_type) {
   return content_type == "text/plain" ? MediaType::plain_text : MediaType::html;
 }
@@ -48,13 +71,15 @@ core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const Extract
   auto entry = store_.cache_get(cache_key(request), request.max_age, clock_.now());
   if (!entry) return core::unexpected(entry.error());
   if (!*entry) return std::optional<ExtractOutcome>{};
-  auto result = nlohmann::json::parse((*entry)->result_json, nullptr, false);
-  if (result.is_discarded() || !result.is_object()) {
-    spdlog::warn("cache entry for {} is not valid JSON; fetching again", request.url.normalized);
+  std::string text = std::move((*entry)->result_json);
+  if (mark_as_hit(text)) return std::optional<ExtractOutcome>{ExtractOutcome{std::move(text), CacheStatus::hit}};
+  auto result = nlohmann::json::parse(text, nullptr, false);
+  if (result.is_discarded() || !result.is_object() || !result.contains("metadata")) {
+    spdlog::warn("cache entry for {} is not a result object; fetching again", request.url.normalized);
     return std::optional<ExtractOutcome>{};
   }
   set_cache_field(result, CacheStatus::hit, (*entry)->created_at);
-  return std::optional<ExtractOutcome>{ExtractOutcome{std::move(result), CacheStatus::hit}};
+  return std::optional<ExtractOutcome>{ExtractOutcome{serialize(result), CacheStatus::hit}};
 }
 
 core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request) {
@@ -77,14 +102,13 @@ core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request
   if (!result) return core::unexpected(result.error());
 
   (*result)["metadata"]["final_url"] = page->final_url;
-  if (auto stored = store_.cache_put(key, result->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                                     fetched_at);
-      !stored) {
+  set_cache_field(*result, CacheStatus::miss, fetched_at);
+  std::string text = serialize(*result);
+  if (auto stored = store_.cache_put(key, text, fetched_at); !stored) {
     // The client still gets its page; only the next request pays the fetch again.
     spdlog::error("cannot cache {}: {}", request.url.normalized, stored.error().message);
   }
-  set_cache_field(*result, CacheStatus::miss, fetched_at);
-  return ExtractOutcome{std::move(*result), CacheStatus::miss};
+  return ExtractOutcome{std::move(text), CacheStatus::miss};
 }
 
 }  // namespace pagemd::convert

@@ -28,8 +28,9 @@ struct ExtractRequest {
 enum class CacheStatus { hit, miss };
 
 struct ExtractOutcome {
-  // The result object of the API, with metadata.final_url and metadata.cache ({status, cached_at}).
-  nlohmann::json result;
+  // The result object of the API, serialized, with metadata.final_url and metadata.cache
+  // ({status, cached_at}). Text rather than a JSON value: a cache hit is answered without parsing.
+  std::string result_json;
   CacheStatus cache;
 };
 
