@@ -62,7 +62,7 @@ Node describe(const CLI::App& app, const std::string& path) {
     OptionSpec spec;
     for (const std::string& name : option->get_lnames()) spec.names.push_back("--" + name);
     for (const std::string& name : option->get_snames()) spec.names.push_back("-" + name);
-    spec.takes_value = option->get_type_size_max() > 0;
+    spec.takes_value = option->get_items_expected_max() > 0;
     spec.value = value_of(*option);
     spec.description = option->get_description();
     node.options.push_back(std::move(spec));
@@ -137,6 +137,12 @@ std::string value_table(const Node& node, const char* file_word, const char* dir
   return out;
 }
 
+// The `case "$prev" in` block that completes an option's value; nothing when no option takes one.
+std::string prev_case(const std::string& arms) {
+  if (arms.empty()) return {};
+  return "      case \"$prev\" in\n" + arms + "      esac\n";
+}
+
 std::string positional_action(const Value& value, const char* file_word, const char* dir_word) {
   switch (value.kind) {
     case ValueKind::file: return file_word;
@@ -164,16 +170,14 @@ std::string render_bash(const Node& root) {
       << "  case \"$path\" in\n";
   each_node(root, [&](const Node& node) {
     out << "    " << single_quoted(node.path) << ")\n"
-        << "      case \"$prev\" in\n"
-        << value_table(node, "__files; return 0", "__dirs; return 0")
-        << "      esac\n"
+        << prev_case(value_table(node, "__files; return 0", "__dirs; return 0"))
         << "      options=" << single_quoted(all_names(node, false)) << " commands=" << single_quoted(child_names(node))
         << " positional=" << single_quoted(positional_action(node.positional, "__files", "__dirs")) << " ;;\n";
   });
   out << "  esac\n"
       << "  if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$options\" -- \"$cur\")); return 0; fi\n"
       << "  if [[ -n $commands ]]; then COMPREPLY=($(compgen -W \"$commands\" -- \"$cur\")); return 0; fi\n"
-      << "  $positional\n"
+      << "  eval \"$positional\"\n"
       << "}\n"
       << "complete -F _pagemd pagemd\n";
   return out.str();
@@ -203,10 +207,7 @@ std::string render_zsh(const Node& root) {
       << "  case \"$path_\" in\n";
   each_node(root, [&](const Node& node) {
     out << "    " << single_quoted(node.path) << ")\n"
-        << "      case \"$prev\" in\n"
-        << value_table(node, "_files; return", "_files -/; return")
-        << "      esac\n"
-        << "      options=(";
+        << prev_case(value_table(node, "_files; return", "_files -/; return")) << "      options=(";
     for (const OptionSpec& option : node.options) {
       for (const std::string& name : option.names) {
         out << ' ' << single_quoted(zsh_escaped(name) + ":" + option.description);

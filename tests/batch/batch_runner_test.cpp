@@ -198,7 +198,9 @@ TEST_F(BatchRunnerTest, HonoursRobotsTxtFetchedOncePerOrigin) {
   EXPECT_EQ(fetcher_.fetched("https://a.example/robots.txt"), 1U);
   EXPECT_EQ(fetcher_.fetched("https://a.example/private/1"), 0U);
   for (const auto& line : manifest_lines()) {
-    if (line["url"] == "https://a.example/private/1") EXPECT_EQ(line["code"], "robots_disallowed");
+    if (line["url"] == "https://a.example/private/1") {
+      EXPECT_EQ(line["code"], "robots_disallowed");
+    }
   }
   auto ignored = run({"https://a.example/private/1"}, RedoMode::failed, RobotsMode::ignore);
   ASSERT_TRUE(ignored);
