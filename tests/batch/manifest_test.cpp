@@ -21,7 +21,9 @@ ManifestEntry ok_entry(const std::string& url, const std::string& file) {
 }
 
 TEST(Manifest, LinesHaveEveryFieldWithNullsWhereTheyDoNotApply) {
-  const auto ok = nlohmann::json::parse(to_json_line(ok_entry("https://a.example/", "a.md")));
+  const std::string ok_line = to_json_line(ok_entry("https://a.example/", "a.md"));
+  EXPECT_TRUE(ok_line.starts_with(R"({"url":"https://a.example/","file":"a.md","status":"ok","title":)")) << ok_line;
+  const auto ok = nlohmann::json::parse(ok_line);
   EXPECT_EQ(ok, nlohmann::json::parse(R"({"url":"https://a.example/","file":"a.md","status":"ok",
       "title":"Title of https://a.example/","word_count":42,"code":null,"error":null})"));
   ManifestEntry failed;

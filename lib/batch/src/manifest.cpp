@@ -12,8 +12,8 @@
 namespace pagemd::batch {
 namespace {
 
-nlohmann::json text_or_null(const std::string& text, bool present) {
-  return present ? nlohmann::json(text) : nlohmann::json(nullptr);
+nlohmann::ordered_json text_or_null(const std::string& text, bool present) {
+  return present ? nlohmann::ordered_json(text) : nlohmann::ordered_json(nullptr);
 }
 
 std::optional<ManifestEntry> entry_of(const std::string& line) {
@@ -51,17 +51,18 @@ std::optional<ManifestEntry> entry_of(const std::string& line) {
 
 std::string to_json_line(const ManifestEntry& entry) {
   const bool ok = entry.status == EntryStatus::ok;
-  const nlohmann::json line{
+  // In DESIGN.md's order, for people reading the file.
+  const nlohmann::ordered_json line{
       {"url", entry.url},
       {"file", text_or_null(entry.file, ok)},
       {"status", ok ? "ok" : "error"},
       {"title", text_or_null(entry.title, ok)},
-      {"word_count", ok ? nlohmann::json(entry.word_count) : nlohmann::json(nullptr)},
+      {"word_count", ok ? nlohmann::ordered_json(entry.word_count) : nlohmann::ordered_json(nullptr)},
       {"code", text_or_null(entry.code, !ok)},
       {"error", text_or_null(entry.error, !ok)},
   };
   // Invalid UTF-8 in a URL or an error text is replaced rather than thrown over.
-  return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 core::Result<std::unordered_map<std::string, ManifestEntry>> read_manifest(const std::filesystem::path& path) {
