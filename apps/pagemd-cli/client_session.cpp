@@ -56,9 +56,13 @@ std::unique_ptr<client::ApiClient> open_client(const ClientGlobals& globals) {
   options.api_key = std::move(*key);
   options.retries = globals.retries;
   return std::make_unique<client::ApiClient>(std::move(options), client::ApiClient::Sleep{},
-                                             [](client::ApiClient::Duration wait, int attempt, int retries) {
-                                               std::cerr << "pagemd: rate limited; retry " << attempt << " of "
-                                                         << retries << " in " << wait.count() << " s\n";
+                                             [](client::ApiClient::Duration wait, int attempt, int retries,
+                                                core::ErrorCode why) {
+                                               std::cerr << "pagemd: "
+                                                         << (why == core::ErrorCode::busy ? "the daemon is busy"
+                                                                                          : "rate limited")
+                                                         << "; retry " << attempt << " of " << retries << " in "
+                                                         << wait.count() << " s\n";
                                              });
 }
 

@@ -17,6 +17,7 @@ using testing::Responder;
 struct Recorder {
   std::vector<std::chrono::seconds> sleeps;
   std::vector<int> attempts;
+  std::vector<core::ErrorCode> reasons;
 };
 
 ApiClient make_client(const FixtureServer& server, Recorder& recorder, int retries = 3) {
@@ -26,7 +27,10 @@ ApiClient make_client(const FixtureServer& server, Recorder& recorder, int retri
   options.retries = retries;
   return ApiClient(
       options, [&recorder](ApiClient::Duration wait) { recorder.sleeps.push_back(wait); },
-      [&recorder](ApiClient::Duration, int attempt, int) { recorder.attempts.push_back(attempt); });
+      [&recorder](ApiClient::Duration, int attempt, int, core::ErrorCode why) {
+        recorder.attempts.push_back(attempt);
+        recorder.reasons.push_back(why);
+      });
 }
 
 std::string rate_limited_body() {
@@ -93,6 +97,7 @@ TEST(ApiClient, WaitsRetryAfterAndRetriesARateLimit) {
   EXPECT_EQ(calls.load(), 3);
   EXPECT_EQ(recorder.sleeps, (std::vector<std::chrono::seconds>{std::chrono::seconds{7}, std::chrono::seconds{7}}));
   EXPECT_EQ(recorder.attempts, (std::vector<int>{1, 2}));
+  EXPECT_EQ(recorder.reasons, (std::vector<core::ErrorCode>{core::ErrorCode::rate_limited, core::ErrorCode::rate_limited}));
 }
 
 TEST(ApiClient, GivesUpAfterTheRetriesAllowed) {
@@ -125,6 +130,7 @@ TEST(ApiClient, RetriesBusyWithoutRetryAfterAfterOneSecond) {
   ApiClient client = make_client(server, recorder);
   EXPECT_TRUE(client.extract("https://example.com/").ok());
   EXPECT_EQ(recorder.sleeps, (std::vector<std::chrono::seconds>{std::chrono::seconds{1}}));
+  EXPECT_EQ(recorder.reasons, (std::vector<core::ErrorCode>{core::ErrorCode::busy}));
 }
 
 TEST(ApiClient, DoesNotRetryTheMonthlyLimitNorAWaitLongerThanTwoMinutes) {

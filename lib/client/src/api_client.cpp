@@ -138,7 +138,7 @@ Reply ApiClient::call(Method method, const std::string& path, const std::string&
     if (code != core::ErrorCode::rate_limited && code != core::ErrorCode::busy) return reply;
     const Duration wait = reply.retry_after.value_or(Duration{1});
     if (wait > kLongestRetryWait) return reply;
-    if (on_retry_) on_retry_(wait, attempt, options_.retries);
+    if (on_retry_) on_retry_(wait, attempt, options_.retries, code);
     sleep_(wait);
   }
 }

@@ -47,8 +47,9 @@ struct ClientOptions {
 class ApiClient {
  public:
   using Duration = std::chrono::seconds;
-  // Called before each retry with the wait, the retry's number (1-based) and the retries allowed.
-  using RetryNotice = std::function<void(Duration wait, int attempt, int retries)>;
+  // Called before each retry with the wait, the retry's number (1-based), the retries allowed and
+  // why (rate_limited or busy).
+  using RetryNotice = std::function<void(Duration wait, int attempt, int retries, core::ErrorCode why)>;
   // Waits; tests pass one that records instead of sleeping.
   using Sleep = std::function<void(Duration)>;
 
