@@ -254,6 +254,36 @@ TEST_F(CliBatchTest, RobotsTxtIsHonouredUnlessIgnored) {
   EXPECT_EQ(origin.request_count("/page/1"), 1U);
 }
 
+TEST_F(CliBatchTest, ARedirectToAPrivateAddressIsRefused) {
+  FixtureServer origin;
+  origin.handle("/redirect", [](const HttpRequest&, Responder& r) {
+    r.send(302, "text/html", "", {{"Location", "http://10.0.0.1/admin"}});
+  });
+  write_list({origin.url("/redirect")});
+  EXPECT_EQ(run_program(batch_args({"--ignore-robots"})).status, 5);
+  EXPECT_EQ(latest(out_)[origin.url("/redirect")]["code"], "url_not_allowed");
+}
+
+// On a terminal (script(1) provides one) a progress bar is redrawn in place, red failures unless
+// NO_COLOR is set.
+TEST_F(CliBatchTest, OnATerminalAProgressBarIsDrawn) {
+  if (!fs::exists("/usr/bin/script")) GTEST_SKIP() << "script(1) is not installed";
+  FixtureServer origin;
+  serve_pages(origin, 3);
+  write_list({origin.url("/page/0"), origin.url("/page/1"), origin.url("/fail/0")});
+  std::string command;
+  for (const std::string& arg : batch_args({"--retry-failed"})) command += "'" + arg + "' ";
+  const RunResult colour = run_program({"/usr/bin/script", "-qec", command, "/dev/null"});
+  EXPECT_EQ(colour.status, 5) << colour.out;
+  EXPECT_NE(colour.out.find("\r[####"), std::string::npos) << colour.out;
+  EXPECT_NE(colour.out.find("3/3  \x1b[31m1 failed\x1b[0m"), std::string::npos) << colour.out;
+  EXPECT_NE(colour.out.find("\x1b[K"), std::string::npos);
+  EXPECT_NE(colour.out.find("pagemd batch: 3 URLs"), std::string::npos);
+  const RunResult plain = run_program({"/usr/bin/script", "-qec", command, "/dev/null"}, {"NO_COLOR=1"});
+  EXPECT_NE(plain.out.find("1/1  1 failed"), std::string::npos) << plain.out;
+  EXPECT_EQ(plain.out.find("\x1b[31m"), std::string::npos);
+}
+
 TEST_F(CliBatchTest, TheGuardRefusesLoopbackUnlessAllowedAndReadsTheListFromStdin) {
   FixtureServer origin;
   serve_pages(origin, 1);
