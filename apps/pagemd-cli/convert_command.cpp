@@ -68,12 +68,14 @@ bool write_atomically(const fs::path& target, const std::string& content, std::s
 
 CLI::App& setup_convert(CLI::App& app, ConvertOptions& options) {
   CLI::App* convert = app.add_subcommand("convert", "Convert local HTML files (or stdin) to Markdown; no daemon needed");
-  convert->add_option("files", options.inputs, "HTML files to convert; '-' or none reads standard input");
+  convert->add_option("files", options.inputs, "HTML files to convert; '-' or none reads standard input")
+      ->type_name("FILE");
   convert->add_option("--base-url", options.base_url,
                       "The page's address, for resolving relative links (default: its canonical link)");
   convert->add_flag("--json", options.json, "Print the extraction result object (markdown + metadata) as JSON");
   convert->add_option("-o,--output-dir", options.output_dir,
-                      "Write each FILE to DIR/<name>.md (.json with --json); required with several files");
+                      "Write each FILE to DIR/<name>.md (.json with --json); required with several files")
+      ->type_name("DIR");
   convert->add_flag("--whole-body", options.whole_body, "Convert the whole <body>, not only the main content");
   return *convert;
 }

@@ -3,8 +3,14 @@
 #include <exception>
 #include <iostream>
 
+#include "batch_command.hpp"
+#include "client_session.hpp"
+#include "completion_command.hpp"
 #include "convert_command.hpp"
 #include "exit_codes.hpp"
+#include "extract_command.hpp"
+#include "keys_command.hpp"
+#include "usage_command.hpp"
 #include "version.hpp"
 
 int main(int argc, char** argv) {
@@ -13,8 +19,20 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("pagemd ") + PAGEMD_VERSION);
   app.require_subcommand(1);
 
+  ClientGlobals globals;
+  setup_client_globals(app, globals);
+  ExtractCommandOptions extract_options;
+  CLI::App& extract = setup_extract(app, extract_options);
+  UsageOptions usage_options;
+  CLI::App& usage = setup_usage(app, usage_options);
+  KeysOptions keys_options;
+  const KeysCommand keys = setup_keys(app, keys_options);
   ConvertOptions convert_options;
   CLI::App& convert = setup_convert(app, convert_options);
+  BatchOptions batch_options;
+  CLI::App& batch = setup_batch(app, batch_options);
+  CompletionOptions completion_options;
+  CLI::App& completion = setup_completion(app, completion_options);
 
   try {
     app.parse(argc, argv);
@@ -29,7 +47,12 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (extract.parsed()) return run_extract(extract_options, globals);
+    if (usage.parsed()) return run_usage(usage_options, globals);
+    if (keys.keys->parsed()) return run_keys(keys, keys_options, globals);
     if (convert.parsed()) return run_convert(convert_options);
+    if (batch.parsed()) return run_batch(batch_options);
+    if (completion.parsed()) return run_completion(completion_options, app);
   } catch (const std::exception& e) {
     std::cerr << "pagemd: internal error: " << e.what() << '\n';
     return kExitOther;

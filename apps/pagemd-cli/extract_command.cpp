@@ -1,0 +1,34 @@
+#include "extract_command.hpp"
+
+#include <iostream>
+
+#include "exit_codes.hpp"
+
+namespace pagemd::cli {
+
+CLI::App& setup_extract(CLI::App& app, ExtractCommandOptions& options) {
+  CLI::App* extract = app.add_subcommand("extract", "Ask the daemon to fetch a URL and convert it to Markdown");
+  extract->add_option("url", options.url, "The page's http(s) URL")->required();
+  extract->add_flag("--json", options.json, "Print the daemon's response body as received");
+  return *extract;
+}
+
+int run_extract(const ExtractCommandOptions& options, const ClientGlobals& globals) {
+  const auto client = open_client(globals);
+  if (!client) return kExitAuth;
+  const client::Reply reply = client->extract(options.url);
+  if (options.json && reply.http_status != 0) print_raw_body(reply);
+  if (!reply.ok()) return report_failure(reply);
+  if (options.json) return kExitOk;
+  const nlohmann::json body = reply.json();
+  const auto markdown = body.is_object() ? body.find("markdown") : body.end();
+  if (markdown == body.end() || !markdown->is_string()) {
+    std::cerr << "pagemd: the daemon's answer has no markdown\n";
+    return kExitDaemonUnreachable;
+  }
+  std::cout << markdown->get<std::string>();
+  std::cout.flush();
+  return std::cout ? kExitOk : kExitOther;
+}
+
+}  // namespace pagemd::cli

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "client_session.hpp"
+
+namespace pagemd::cli {
+
+struct ExtractCommandOptions {
+  std::string url;
+  bool json = false;
+};
+
+// Registers `extract URL [--json]` on the app.
+CLI::App& setup_extract(CLI::App& app, ExtractCommandOptions& options);
+// Prints the Markdown (or, with --json, the body as received); returns the exit status.
+int run_extract(const ExtractCommandOptions& options, const ClientGlobals& globals);
+
+}  // namespace pagemd::cli

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "pagemd/convert/page_converter.hpp"
+#include "pagemd/core/clock.hpp"
+#include "pagemd/core/result.hpp"
+#include "pagemd/fetch/address_policy.hpp"
+#include "pagemd/fetch/fetcher.hpp"
+
+namespace pagemd::batch {
+
+enum class RobotsMode { honour, ignore };
+
+// Which URLs a run works on, besides those the manifest does not mention yet.
+enum class RedoMode {
+  pending,  // none: a URL with a line in the manifest (ok or error) is skipped
+  failed,   // also those whose latest line is an error (--retry-failed)
+  all,      // every URL of the list (--force)
+};
+
+struct BatchSettings {
+  std::filesystem::path output_dir;
+  std::size_t jobs = 8;      // URLs worked on at once
+  std::size_t per_host = 2;  // fetches from one host at once
+  std::chrono::milliseconds delay{0};  // between fetch starts from one host
+  RobotsMode robots = RobotsMode::honour;
+  RedoMode redo = RedoMode::pending;
+  fetch::AddressPolicy policy;        // which addresses URLs may name (parse_url); the fetcher has its own copy
+  std::string robots_agent = "pagemd";  // the product token looked for in robots.txt
+};
+
+struct BatchProgress {
+  std::size_t total = 0;   // URLs this run works on (skipped ones not counted)
+  std::size_t done = 0;    // of those, finished, ok or not
+  std::size_t failed = 0;  // of those, failed
+};
+
+struct BatchSummary {
+  std::size_t listed = 0;   // distinct URLs in the list
+  std::size_t ok = 0;       // converted in this run
+  std::size_t failed = 0;   // failed in this run
+  std::size_t skipped = 0;  // left as an earlier run finished them
+  std::size_t skipped_failures = 0;  // of those, ones whose manifest line is an error
+  bool interrupted = false;  // `stop` was set before every URL was started
+
+  // True when any URL of the list stands as failed in the manifest after the run.
+  [[nodiscard]] bool any_failed() const { return failed > 0 || skipped_failures > 0; }
+};
+
+// `pagemd batch`: converts a URL list into DIR/<name>.md files and DIR/manifest.jsonl (the manifest
+// format and naming of DESIGN.md), fetching concurrently within per-host limits and robots.txt.
+class BatchRunner {
+ public:
+  using ProgressCallback = std::function<void(const BatchProgress&)>;
+
+  // The references must outlive the runner; `fetcher` must be thread-safe.
+  BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter,
+              const core::Clock& clock);
+
+  // Works through `urls` (as parse_url_list gives them) and returns the counts. Each finished URL
+  // appends its manifest line at once, and each output file appears whole (written under a temporary
+  // name, then renamed). Once `stop` is set no further URL is started; those in flight finish and are
+  // recorded. `on_progress` is called after each finished URL, one call at a time.
+  // Fails with busy when another run holds the directory's lock, and with internal when DIR cannot be
+  // created or the manifest cannot be read or written.
+  [[nodiscard]] core::Result<BatchSummary> run(const std::vector<std::string>& urls, const std::atomic<bool>& stop,
+                                               const ProgressCallback& on_progress = {});
+
+ private:
+  BatchSettings settings_;
+  fetch::Fetcher& fetcher_;
+  convert::PageConverter& converter_;
+  const core::Clock& clock_;
+};
+
+}  // namespace pagemd::batch

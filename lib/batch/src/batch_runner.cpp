@@ -1,0 +1,234 @@
+#include "pagemd/batch/batch_runner.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <future>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "pagemd/batch/dir_lock.hpp"
+#include "pagemd/batch/manifest.hpp"
+#include "pagemd/batch/output_names.hpp"
+#include "pagemd/batch/robots.hpp"
+#include "pagemd/core/time.hpp"
+#include "pagemd/fetch/url.hpp"
+#include "work_queue.hpp"
+
+namespace pagemd::batch {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kTemporaryPrefix = ".pagemd-tmp-";
+
+// Writes `content` to DIR/`file` through a temporary file in DIR and a rename.
+core::Result<void> write_atomically(const fs::path& dir, const std::string& file, const std::string& content) {
+  std::string temporary = (dir / (std::string(kTemporaryPrefix) + "XXXXXX")).string();
+  const int fd = ::mkstemp(temporary.data());
+  if (fd < 0) return core::unexpected(core::ErrorCode::internal, std::string("cannot create a file in ") +
+                                                                     dir.string() + ": " + std::strerror(errno));
+  std::size_t written = 0;
+  while (written < content.size()) {
+    const ssize_t wrote = ::write(fd, content.data() + written, content.size() - written);
+    if (wrote <= 0) break;
+    written += static_cast<std::size_t>(wrote);
+  }
+  const int write_errno = errno;
+  // mkstemp makes the file 0600; the outputs are ordinary files, readable like the manifest.
+  const bool ok = written == content.size() && ::fchmod(fd, 0644) == 0;
+  ::close(fd);
+  if (!ok || ::rename(temporary.c_str(), (dir / file).c_str()) != 0) {
+    const int error = ok ? errno : write_errno;
+    ::unlink(temporary.c_str());
+    return core::unexpected(core::ErrorCode::internal, "cannot write " + (dir / file).string() + ": " +
+                                                           std::strerror(error));
+  }
+  return {};
+}
+
+// Files a killed run left under their temporary names.
+void remove_temporaries(const fs::path& dir) {
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator(dir, ignored)) {
+    if (entry.path().filename().string().starts_with(kTemporaryPrefix)) fs::remove(entry.path(), ignored);
+  }
+}
+
+ManifestEntry failure(const std::string& url, std::string code, std::string message) {
+  ManifestEntry entry;
+  entry.url = url;
+  entry.status = EntryStatus::error;
+  entry.code = std::move(code);
+  entry.error = std::move(message);
+  return entry;
+}
+
+ManifestEntry failure(const std::string& url, const core::Error& error) {
+  return failure(url, std::string(core::to_string(error.code)), error.message);
+}
+
+// robots.txt of each origin, fetched once however many workers ask for it at the same time.
+class RobotsCache {
+ public:
+  RobotsCache(fetch::Fetcher& fetcher, const fetch::AddressPolicy& policy, std::string agent)
+      : fetcher_(fetcher), policy_(policy), agent_(std::move(agent)) {}
+
+  RobotsRules rules_for(const fetch::ParsedUrl& url) {
+    const std::size_t authority = url.normalized.find("://") + 3;
+    const std::string robots_url = url.normalized.substr(0, url.normalized.find('/', authority)) + "/robots.txt";
+    std::promise<RobotsRules> promise;
+    std::shared_future<RobotsRules> pending;
+    {
+      const std::lock_guard lock(mutex_);
+      const auto found = by_origin_.find(robots_url);
+      if (found != by_origin_.end()) {
+        pending = found->second;
+      } else {
+        by_origin_.emplace(robots_url, promise.get_future().share());
+      }
+    }
+    if (pending.valid()) return pending.get();
+    RobotsRules rules = fetch_rules(robots_url);
+    promise.set_value(rules);
+    return rules;
+  }
+
+ private:
+  RobotsRules fetch_rules(const std::string& robots_url) {
+    auto parsed = fetch::parse_url(robots_url, policy_);
+    if (!parsed) return {};
+    auto page = fetcher_.fetch(*parsed);
+    if (page) return RobotsRules::parse(page->body, agent_);
+    // RFC 9309 §2.3.1: a server error means "disallow all", any other HTTP error "no rules". A
+    // site that cannot be reached at all is left to the page's own fetch, which says why.
+    const std::optional<int> status = page.error().upstream_status;
+    if (status && *status >= 500) return RobotsRules::disallow_all();
+    return {};
+  }
+
+  fetch::Fetcher& fetcher_;
+  const fetch::AddressPolicy& policy_;
+  std::string agent_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_future<RobotsRules>> by_origin_;
+};
+
+}  // namespace
+
+BatchRunner::BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter,
+                         const core::Clock& clock)
+    : settings_(std::move(settings)), fetcher_(fetcher), converter_(converter), clock_(clock) {}
+
+core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls, const std::atomic<bool>& stop,
+                                            const ProgressCallback& on_progress) {
+  const fs::path& dir = settings_.output_dir;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return core::unexpected(core::ErrorCode::internal, "cannot create " + dir.string() + ": " + ec.message());
+  auto lock = DirLock::acquire(dir);
+  if (!lock) return core::unexpected(lock.error());
+  remove_temporaries(dir);
+  auto earlier = read_manifest(dir / kManifestName);
+  if (!earlier) return core::unexpected(earlier.error());
+  auto writer = ManifestWriter::open(dir / kManifestName);
+  if (!writer) return core::unexpected(writer.error());
+
+  BatchSummary summary;
+  summary.listed = urls.size();
+  NameAllocator names;
+  for (const auto& [url, entry] : *earlier) {
+    if (entry.status == EntryStatus::ok) names.reserve(url, entry.file);
+  }
+
+  std::mutex progress_mutex;
+  BatchProgress progress;
+  std::optional<core::Error> write_error;
+  const auto record = [&](const ManifestEntry& entry) {
+    auto appended = (*writer)->append(entry);
+    const std::lock_guard guard(progress_mutex);
+    if (!appended && !write_error) write_error = appended.error();
+    ++progress.done;
+    if (entry.status == EntryStatus::ok) {
+      ++summary.ok;
+    } else {
+      ++progress.failed;
+      ++summary.failed;
+    }
+    if (on_progress) on_progress(progress);
+  };
+
+  detail::WorkQueue queue(settings_.per_host, settings_.delay, stop);
+  std::vector<ManifestEntry> refused;
+  for (std::size_t i = 0; i < urls.size(); ++i) {
+    const std::string& url = urls[i];
+    const auto found = earlier->find(url);
+    if (found != earlier->end()) {
+      const bool failed_before = found->second.status == EntryStatus::error;
+      const bool redo = settings_.redo == RedoMode::all || (settings_.redo == RedoMode::failed && failed_before);
+      if (!redo) {
+        ++summary.skipped;
+        if (failed_before) ++summary.skipped_failures;
+        continue;
+      }
+    }
+    ++progress.total;
+    auto parsed = fetch::parse_url(url, settings_.policy);
+    if (!parsed) {
+      refused.push_back(failure(url, parsed.error()));
+      continue;
+    }
+    std::string file = names.name_for(url, parsed->normalized);
+    queue.push(detail::WorkItem{i, url, std::move(*parsed), std::move(file)});
+  }
+  for (const ManifestEntry& entry : refused) record(entry);
+
+  RobotsCache robots(fetcher_, settings_.policy, settings_.robots_agent);
+  const auto convert_one = [&](const detail::WorkItem& item) -> ManifestEntry {
+    if (settings_.robots == RobotsMode::honour && !robots.rules_for(item.parsed).allows(path_of_url(item.parsed.normalized))) {
+      return failure(item.url, "robots_disallowed", "robots.txt disallows this URL for " + settings_.robots_agent);
+    }
+    auto page = fetcher_.fetch(item.parsed);
+    if (!page) return failure(item.url, page.error());
+    convert::ConvertRequest request;
+    request.media_type = page->content_type == "text/plain" ? convert::MediaType::plain_text : convert::MediaType::html;
+    request.options.page_url = page->final_url;
+    request.options.declared_charset = page->charset;
+    request.timestamp = core::format_rfc3339(clock_.now());
+    request.body = std::move(page->body);
+    auto result = converter_.convert(request);
+    if (!result) return failure(item.url, result.error());
+    auto written = write_atomically(dir, item.file, result->value("markdown", std::string{}));
+    if (!written) return failure(item.url, written.error());
+    ManifestEntry entry;
+    entry.url = item.url;
+    entry.file = item.file;
+    const nlohmann::json& metadata = (*result)["metadata"];
+    entry.title = metadata.value("title", std::string{});
+    entry.word_count = metadata.value("word_count", std::size_t{0});
+    return entry;
+  };
+
+  const std::size_t workers = std::max<std::size_t>(1, std::min(settings_.jobs, progress.total));
+  std::vector<std::thread> threads;
+  threads.reserve(workers);
+  for (std::size_t t = 0; t < workers; ++t) {
+    threads.emplace_back([&] {
+      while (auto item = queue.take()) {
+        ManifestEntry entry = convert_one(*item);
+        queue.finished(*item);
+        record(entry);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  summary.interrupted = stop.load() && queue.left() > 0;
+  if (write_error) return core::unexpected(*write_error);
+  return summary;
+}
+
+}  // namespace pagemd::batch

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <condition_variable>
+#include <string>
+#include <thread>
+#include <vector>
+
+// A minimal stand-in for the DaemonProcess helper being added to tests/support on main; to be
+// unified with it.
+namespace pagemd::testing {
+
+// A program started with a clean environment: the test's own, minus every variable pagemd reads
+// (PAGEMD_*, HOME, XDG_CONFIG_HOME, NO_COLOR), plus `environment` ("NAME=value"). Its stdout and
+// stderr are collected by threads of its own; it is killed when the object goes.
+class ChildProcess {
+ public:
+  ChildProcess(const std::vector<std::string>& argv, const std::vector<std::string>& environment = {},
+               const std::string& input = {});
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  void send_signal(int signal) const;
+  // Waits for the exit; the status, or -1 when a signal ended it.
+  int wait();
+  // Waits until stderr contains `text`; false after `timeout`.
+  bool wait_for_stderr(const std::string& text, std::chrono::milliseconds timeout);
+  [[nodiscard]] std::string out() const;
+  [[nodiscard]] std::string err() const;
+
+ private:
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+  int status_ = -1;
+  mutable std::mutex mutex_;
+  std::condition_variable grew_;
+  std::string out_;
+  std::string err_;
+  std::thread out_reader_;
+  std::thread err_reader_;
+  std::thread in_writer_;
+};
+
+struct RunResult {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs a program to its end (see ChildProcess for the environment).
+[[nodiscard]] RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& environment = {},
+                                    const std::string& input = {});
+
+// The built binaries (compiled in by CMake).
+[[nodiscard]] std::string pagemd_binary();
+[[nodiscard]] std::string pagemdd_binary();
+
+// The real pagemdd on 127.0.0.1 with a free port: `--config /dev/null --listen 127.0.0.1:0 --data-dir DIR`
+// plus `args`. Throws std::runtime_error when it does not come up.
+class Daemon {
+ public:
+  Daemon(const std::filesystem::path& data_dir, const std::vector<std::string>& args);
+  [[nodiscard]] std::string api() const { return "http://127.0.0.1:" + std::to_string(port_) + "/api/v1"; }
+
+ private:
+  ChildProcess process_;
+  std::uint16_t port_ = 0;
+};
+
+struct Account {
+  std::string id;
+  std::string key;
+  std::string key_id;
+};
+// `pagemdd account create --data-dir DIR --json`; throws when it fails.
+[[nodiscard]] Account create_account(const std::filesystem::path& data_dir);
+
+}  // namespace pagemd::testing
