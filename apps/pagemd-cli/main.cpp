@@ -1,4 +1,5 @@
 #include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
 
 #include <exception>
 #include <iostream>
@@ -15,6 +16,10 @@
 
 int main(int argc, char** argv) {
   using namespace pagemd::cli;
+  // The libraries' log lines are for the daemon's journal; the CLI reports through its own messages
+  // and the batch manifest, so stderr stays one summary line in a cron mail. Setting the level here
+  // also creates spdlog's registry on this thread, before any worker thread logs.
+  spdlog::set_level(spdlog::level::off);
   CLI::App app{"pagemd: clean Markdown from web pages", "pagemd"};
   app.set_version_flag("--version", std::string("pagemd ") + PAGEMD_VERSION);
   app.require_subcommand(1);

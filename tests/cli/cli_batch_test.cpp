@@ -168,8 +168,9 @@ TEST_F(CliBatchTest, AtMostTwoFetchesPerHostAndTheDelaySpacesThem) {
   ASSERT_EQ(run_program(batch_args({"--delay", "0.3", "--ignore-robots", "--force"})).status, 0);
   ASSERT_EQ(starts.size(), 3U);
   std::sort(starts.begin(), starts.end());
-  EXPECT_GE(starts[1] - starts[0], milliseconds{290});
-  EXPECT_GE(starts[2] - starts[1], milliseconds{290});
+  // Arrival times: a slow connect can eat into the gap, but with no delay at all it would be ~0.
+  EXPECT_GE(starts[1] - starts[0], milliseconds{250});
+  EXPECT_GE(starts[2] - starts[1], milliseconds{250});
 }
 
 TEST_F(CliBatchTest, AnInterruptFinishesTheManifestAndARerunDoesTheRest) {
