@@ -9,7 +9,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#include <nlohmann/json.hpp>
 
 extern char** environ;  // NOLINT: POSIX's environment, the base of the children's
 
@@ -37,7 +36,6 @@ void make_pipe(int ends[2]) {
 }  // namespace
 
 std::string pagemd_binary() { return PAGEMD_BINARY; }
-std::string pagemdd_binary() { return PAGEMDD_BINARY; }
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::vector<std::string>& environment,
                            const std::string& input) {
@@ -144,31 +142,6 @@ RunResult run_program(const std::vector<std::string>& argv, const std::vector<st
   ChildProcess child(argv, environment, input);
   const int status = child.wait();
   return RunResult{status, child.out(), child.err()};
-}
-
-Daemon::Daemon(const std::filesystem::path& data_dir, const std::vector<std::string>& args)
-    : process_(
-          [&] {
-            std::vector<std::string> argv{pagemdd_binary(), "--config", "/dev/null", "--listen", "127.0.0.1:0",
-                                          "--data-dir", data_dir.string()};
-            argv.insert(argv.end(), args.begin(), args.end());
-            return argv;
-          }(),
-          {"HOME=" + data_dir.string()}) {
-  const std::string marker = "listening on 127.0.0.1:";
-  if (!process_.wait_for_stderr(marker, std::chrono::seconds{30})) {
-    throw std::runtime_error("pagemdd did not start; its log:\n" + process_.err());
-  }
-  const std::string log = process_.err();
-  port_ = static_cast<std::uint16_t>(std::stoi(log.substr(log.find(marker) + marker.size())));
-}
-
-Account create_account(const std::filesystem::path& data_dir) {
-  const RunResult created =
-      run_program({pagemdd_binary(), "account", "create", "--data-dir", data_dir.string(), "--json"});
-  if (created.status != 0) throw std::runtime_error("account create failed: " + created.err);
-  const auto json = nlohmann::json::parse(created.out);
-  return {json.at("account_id"), json.at("key"), json.at("key_id")};
 }
 
 }  // namespace pagemd::testing

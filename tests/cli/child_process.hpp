@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-// A minimal stand-in for the DaemonProcess helper being added to tests/support on main; to be
-// unified with it.
+// Programs run with a scrubbed environment, for the CLI's end-to-end tests (the daemon itself is
+// started with tests/support/daemon_process.hpp).
 namespace pagemd::testing {
 
 // A program started with a clean environment: the test's own, minus every variable pagemd reads
@@ -57,28 +57,7 @@ struct RunResult {
 [[nodiscard]] RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& environment = {},
                                     const std::string& input = {});
 
-// The built binaries (compiled in by CMake).
+// The built pagemd (compiled in by CMake).
 [[nodiscard]] std::string pagemd_binary();
-[[nodiscard]] std::string pagemdd_binary();
-
-// The real pagemdd on 127.0.0.1 with a free port: `--config /dev/null --listen 127.0.0.1:0 --data-dir DIR`
-// plus `args`. Throws std::runtime_error when it does not come up.
-class Daemon {
- public:
-  Daemon(const std::filesystem::path& data_dir, const std::vector<std::string>& args);
-  [[nodiscard]] std::string api() const { return "http://127.0.0.1:" + std::to_string(port_) + "/api/v1"; }
-
- private:
-  ChildProcess process_;
-  std::uint16_t port_ = 0;
-};
-
-struct Account {
-  std::string id;
-  std::string key;
-  std::string key_id;
-};
-// `pagemdd account create --data-dir DIR --json`; throws when it fails.
-[[nodiscard]] Account create_account(const std::filesystem::path& data_dir);
 
 }  // namespace pagemd::testing

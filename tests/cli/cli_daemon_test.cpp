@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "child_process.hpp"
+#include "daemon_process.hpp"
 #include "fixture_server.hpp"
 #include "pagemd/client/api_client.hpp"
 #include "scratch_dir.hpp"
@@ -30,7 +31,7 @@ class CliDaemonTest : public ::testing::Test {
     // than the cap allows, and these tests are not about the cap.
     std::vector<std::string> args{"--allow-private-targets", "127.0.0.0/8", "--extract-memory-mib", "0"};
     args.insert(args.end(), extra.begin(), extra.end());
-    daemon_ = std::make_unique<Daemon>(data_.path(), args);
+    daemon_ = std::make_unique<DaemonProcess>(data_.path(), args);
     account_ = create_account(data_.path());
     origin_.handle("/article", [](const HttpRequest&, Responder& r) { r.send(200, "text/html", kArticle); });
   }
@@ -38,7 +39,7 @@ class CliDaemonTest : public ::testing::Test {
   // pagemd with the daemon's address and the account's key in the environment.
   RunResult pagemd(std::vector<std::string> args, const std::string& key = "") {
     args.insert(args.begin(), pagemd_binary());
-    return run_program(args, {"PAGEMD_URL=" + daemon_->api(), "PAGEMD_API_KEY=" + (key.empty() ? account_.key : key)});
+    return run_program(args, {"PAGEMD_URL=" + daemon_->api(""), "PAGEMD_API_KEY=" + (key.empty() ? account_.key : key)});
   }
 
   void expect_key_hidden(const RunResult& result) const {
@@ -48,8 +49,8 @@ class CliDaemonTest : public ::testing::Test {
 
   ScratchDir data_;
   FixtureServer origin_;
-  std::unique_ptr<Daemon> daemon_;
-  Account account_;
+  std::unique_ptr<DaemonProcess> daemon_;
+  TestAccount account_;
 };
 
 TEST_F(CliDaemonTest, ExtractPrintsTheMarkdownOrTheBodyAsReceived) {
@@ -150,7 +151,7 @@ TEST_F(CliDaemonTest, NoKeyOrAWrongKeyIsExitThree) {
   start();
   const RunResult wrong = pagemd({"usage"}, "sk_live_" + std::string(48, 'x'));
   EXPECT_EQ(wrong.status, 3);
-  const RunResult none = run_program({pagemd_binary(), "usage"}, {"PAGEMD_URL=" + daemon_->api()});
+  const RunResult none = run_program({pagemd_binary(), "usage"}, {"PAGEMD_URL=" + daemon_->api("")});
   EXPECT_EQ(none.status, 3);
   EXPECT_NE(none.err.find("no API key"), std::string::npos);
 }
@@ -160,7 +161,7 @@ TEST_F(CliDaemonTest, TheKeyComesFromTheKeyFileTheEnvironmentOrTheCredentialsFil
   ScratchDir home;
   const fs::path key_file = home.path() / "key";
   std::ofstream(key_file) << account_.key << "\n";
-  const std::string server = "--server=" + daemon_->api();
+  const std::string server = "--server=" + daemon_->api("");
   // --api-key-file beats a wrong $PAGEMD_API_KEY.
   EXPECT_EQ(run_program({pagemd_binary(), server, "--api-key-file", key_file.string(), "usage"},
                         {"PAGEMD_API_KEY=sk_live_wrong"})
@@ -208,7 +209,7 @@ TEST_F(CliDaemonTest, UsageErrorsAreExitTwo) {
 TEST_F(CliDaemonTest, TheMonthlyLimitIsExitFourAndSaysWhenTheMonthResets) {
   start({"--rate-limit-per-minute", "0"});
   client::ClientOptions options;
-  options.server = daemon_->api();
+  options.server = daemon_->api("");
   options.api_key = account_.key;
   client::ApiClient client(options);
   for (int page = 0; page < 50; ++page) ASSERT_TRUE(client.extract(origin_.url("/article")).ok()) << page;
