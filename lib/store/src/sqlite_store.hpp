@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "connection.hpp"
+#include "group_commit.hpp"
 #include "pagemd/core/clock.hpp"
 #include "pagemd/store/store.hpp"
 
@@ -40,8 +41,18 @@ class SqliteStore final : public Store {
   core::Result<std::int64_t> purge_expired_cache(TimePoint now) override;
 
  private:
+  struct PageCount {
+    std::string_view account_id;
+    std::string_view key_id;
+  };
+  using PageCounts = GroupCommit<PageCount, core::Result<QuotaDecision>>;
+
+  void count_pages(std::vector<PageCounts::Slot*>& batch) noexcept;
+  static core::Result<QuotaDecision> count_one(Connection& connection, const PageCount& count, std::int32_t period);
+
   std::unique_ptr<ConnectionPool> pool_;
   const core::Clock* clock_;
+  PageCounts page_counts_;
 };
 
 // Runs a database operation and turns a SQLite::Exception (broken infrastructure: I/O error, busy

@@ -39,39 +39,63 @@ constexpr std::int64_t kPurgeBatchRows = 256;
 }  // namespace
 
 core::Result<QuotaDecision> SqliteStore::count_page(std::string_view account_id, std::string_view key_id) {
-  return guarded("counting a page", [&]() -> core::Result<QuotaDecision> {
-    const std::int32_t period = usage_period(clock_->now()).id;
-    const std::lock_guard writer(pool_->write_mutex());
-    auto connection = pool_->acquire();
-    // IMMEDIATE: the write lock is taken before the read, so no other connection or process can
-    // count between our check and our increment.
-    WriteTransaction transaction(*connection);
-    std::int64_t limit = 0;
-    std::int64_t used = 0;
-    {
-      auto state = connection->query(kQuotaState);
-      bind_text(*state, 1, account_id);
-      state->bind(2, period);
-      bind_text(*state, 3, key_id);
-      if (!state->executeStep()) return core::unexpected(account_not_found(account_id));
-      if (state->getColumn(2).getInt() == 0) {
-        return core::unexpected(core::ErrorCode::not_found,
-                                "key " + std::string(key_id) + " is not a key of account " + std::string(account_id));
-      }
-      limit = state->getColumn(0).getInt64();
-      used = state->getColumn(1).getInt64();
+  return page_counts_.submit(PageCount{account_id, key_id},
+                             [this](std::vector<PageCounts::Slot*>& batch) { count_pages(batch); });
+}
+
+// One IMMEDIATE transaction for the batch: the write lock is taken before the first read, so no
+// other connection or process can count between a check and its increment, and each check sees the
+// increments of the batch before it. A caller's refusal or unknown key is its outcome alone; a
+// database failure fails the whole batch, which is then rolled back.
+void SqliteStore::count_pages(std::vector<PageCounts::Slot*>& batch) noexcept {
+  const auto fail_all = [&](const core::Error& error) {
+    for (PageCounts::Slot* slot : batch) slot->outcome = core::unexpected(error);
+  };
+  try {
+    auto counted = guarded("counting a page", [&]() -> core::Result<void> {
+      const std::int32_t period = usage_period(clock_->now()).id;
+      const std::lock_guard writer(pool_->write_mutex());
+      auto connection = pool_->acquire();
+      WriteTransaction transaction(*connection);
+      std::vector<core::Result<QuotaDecision>> outcomes;
+      outcomes.reserve(batch.size());
+      for (const PageCounts::Slot* slot : batch) outcomes.push_back(count_one(*connection, *slot->work, period));
+      transaction.commit();
+      for (std::size_t i = 0; i < batch.size(); ++i) batch[i]->outcome = std::move(outcomes[i]);
+      return {};
+    });
+    if (!counted) fail_all(counted.error());
+  } catch (const std::exception& e) {
+    // Out of memory and the like: the callers waiting on this batch must still get an answer.
+    fail_all({core::ErrorCode::internal, std::string("counting a page: ") + e.what()});
+  }
+}
+
+core::Result<QuotaDecision> SqliteStore::count_one(Connection& connection, const PageCount& count,
+                                                   std::int32_t period) {
+  std::int64_t limit = 0;
+  std::int64_t used = 0;
+  {
+    auto state = connection.query(kQuotaState);
+    bind_text(*state, 1, count.account_id);
+    state->bind(2, period);
+    bind_text(*state, 3, count.key_id);
+    if (!state->executeStep()) return core::unexpected(account_not_found(count.account_id));
+    if (state->getColumn(2).getInt() == 0) {
+      return core::unexpected(core::ErrorCode::not_found, "key " + std::string(count.key_id) +
+                                                               " is not a key of account " +
+                                                               std::string(count.account_id));
     }
-    if (used >= limit) return QuotaDecision{false, used, limit};
-    {
-      auto count = connection->query(kCountPage);
-      bind_text(*count, 1, account_id);
-      count->bind(2, period);
-      bind_text(*count, 3, key_id);
-      count->exec();
-    }
-    transaction.commit();
-    return QuotaDecision{true, used + 1, limit};
-  });
+    limit = state->getColumn(0).getInt64();
+    used = state->getColumn(1).getInt64();
+  }
+  if (used >= limit) return QuotaDecision{false, used, limit};
+  auto increment = connection.query(kCountPage);
+  bind_text(*increment, 1, count.account_id);
+  increment->bind(2, period);
+  bind_text(*increment, 3, count.key_id);
+  increment->exec();
+  return QuotaDecision{true, used + 1, limit};
 }
 
 core::Result<UsageSummary> SqliteStore::usage(std::string_view account_id, std::string_view key_id) {
