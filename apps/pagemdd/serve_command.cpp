@@ -1,10 +1,12 @@
 #include "serve_command.hpp"
 
+#include <algorithm>
 #include <condition_variable>
 #include <filesystem>
 #include <mutex>
 #include <thread>
 
+#include <boost/asio/thread_pool.hpp>
 #include <spdlog/spdlog.h>
 
 #include "pagemd/api/router.hpp"
@@ -19,7 +21,13 @@ namespace {
 
 using namespace std::chrono_literals;
 
-constexpr unsigned kAutomaticWorkerThreads = 64;  // mostly waiting on upstreams, so many more than cores
+// Threads for cache misses, which mostly wait on upstreams and converter processes: many more than
+// CPUs, and together with the upstream queue the bound on misses in progress.
+constexpr unsigned kAutomaticWorkerThreads = 64;
+
+// Threads for the handlers' own work (authentication, cache reads, counting): CPU and SQLite, never a
+// long wait, so a couple per CPU; more only add contention and context switches.
+unsigned request_threads() { return std::max(2U, 2 * std::thread::hardware_concurrency()); }
 constexpr auto kCachePurgeInterval = 1h;
 
 // What lives for the whole run, whatever SIGHUP changes.
@@ -133,15 +141,18 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
     spdlog::critical("{}", settings.error().message);
     return kExitConfig;
   }
-  api::Router router(api::ApiServices{*runtime.store, *runtime.keys, runtime.metrics, runtime.clock}, *settings);
+  boost::asio::thread_pool slow_work(config.worker_threads > 0 ? static_cast<std::size_t>(config.worker_threads)
+                                                               : kAutomaticWorkerThreads);
+  api::Router router(
+      api::ApiServices{*runtime.store, *runtime.keys, runtime.metrics, runtime.clock, slow_work.get_executor()},
+      *settings);
 
   const auto listen = server::parse_listen(config.listen);
   server::ServerOptions options;
   options.host = listen->first;
   options.port = listen->second;
   options.max_connections = static_cast<std::size_t>(config.max_connections);
-  options.worker_threads =
-      config.worker_threads > 0 ? static_cast<unsigned>(config.worker_threads) : kAutomaticWorkerThreads;
+  options.request_threads = request_threads();
   auto server = server::Server::listen(options, router, runtime.metrics);
   if (!server) {
     spdlog::critical("{}", server.error().message);

@@ -115,6 +115,7 @@ TEST_F(KeyServiceTest, RevokedKeyIsKeyRevoked) {
   const auto account = new_account();
   const auto second = service_->create_key(account.account_id, KeyMode::live);
   ASSERT_TRUE(second);
+  ASSERT_TRUE(service_->authenticate(bearer(second->key)));  // its identity is now kept between requests
   ASSERT_TRUE(service_->revoke_key(account.account_id, second->info.id, account.first_key.info.id));
   auto context = service_->authenticate(bearer(second->key));
   ASSERT_FALSE(context);
@@ -211,6 +212,41 @@ TEST_F(KeyServiceTest, SetPlanReachesAuthentication) {
   ASSERT_TRUE(context);
   EXPECT_EQ(context->plan, Plan::starter);
   EXPECT_EQ(context->monthly_limit, 5'000);
+}
+
+// Another process (`pagemdd account set-plan`) writes the store directly; this service sees it once
+// the identity it keeps has reached its lifetime.
+TEST_F(KeyServiceTest, AKeptIdentityIsReadAgainAfterItsLifetime) {
+  const auto account = new_account(Plan::free);
+  ASSERT_EQ(service_->authenticate(bearer(account.first_key.key))->plan, Plan::free);
+  ASSERT_TRUE(store_->set_plan(account.account_id, Plan::starter));
+  clock_.advance(999ms);
+  EXPECT_EQ(service_->authenticate(bearer(account.first_key.key))->plan, Plan::free);
+  clock_.advance(1ms);
+  EXPECT_EQ(service_->authenticate(bearer(account.first_key.key))->plan, Plan::starter);
+}
+
+TEST_F(KeyServiceTest, ALifetimeOfZeroReadsTheStoreEveryTime) {
+  KeyServiceOptions options;
+  options.identity_cache_lifetime = 0ms;
+  const KeyService uncached(*store_, clock_, options);
+  const auto account = new_account(Plan::free);
+  ASSERT_EQ(uncached.authenticate(bearer(account.first_key.key))->plan, Plan::free);
+  ASSERT_TRUE(store_->set_plan(account.account_id, Plan::pro));
+  EXPECT_EQ(uncached.authenticate(bearer(account.first_key.key))->plan, Plan::pro);
+}
+
+// Revoked by another process: refused once the kept identity has reached its lifetime.
+TEST_F(KeyServiceTest, ARevocationByAnotherWriterIsSeenAfterTheLifetime) {
+  const auto account = new_account();
+  const auto second = service_->create_key(account.account_id, KeyMode::live);
+  ASSERT_TRUE(second);
+  ASSERT_TRUE(service_->authenticate(bearer(second->key)));
+  ASSERT_TRUE(store_->revoke_key(account.account_id, second->info.id));
+  clock_.advance(1s);
+  auto context = service_->authenticate(bearer(second->key));
+  ASSERT_FALSE(context);
+  EXPECT_EQ(context.error().code, core::ErrorCode::key_revoked);
 }
 
 std::string read_file(const std::filesystem::path& path) {

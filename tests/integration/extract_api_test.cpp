@@ -253,5 +253,49 @@ TEST_F(SlowUpstream, ConcurrentRequestsForOnePageShareOneFetch) {
   EXPECT_EQ(origin_.request_count("/popular"), 1U);
 }
 
+// Misses wait for their origins on threads of their own: with more slow origins holding their answers
+// than the daemon has request threads, a cached page is still answered, before any of them.
+TEST_F(SlowUpstream, CachedPagesAreAnsweredWhileSlowOriginsHoldManyMisses) {
+  constexpr int kHeld = 40;
+  std::atomic<bool> released{false};
+  for (int i = 0; i < kHeld; ++i) {
+    origin_.handle("/held" + std::to_string(i), [&released, i](const HttpRequest&, Responder& out) {
+      while (!released && out.pause(20ms)) {
+      }
+      out.send(200, "text/html", article_html("Held", 100 + i));
+    });
+  }
+  origin_.handle("/cached", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", article_html("C")); });
+  start_daemon({"--rate-limit-per-minute", "0", "--upstream-fetches-per-second", "1000", "--worker-threads", "48",
+                "--fetch-timeout", "30"},
+               "scale");
+  ASSERT_EQ(extract(origin_.url("/cached"), account_->key).status, 200);
+
+  std::atomic<int> answered{0};
+  std::atomic<int> successes{0};
+  std::vector<std::thread> clients;
+  for (int i = 0; i < kHeld; ++i) {
+    clients.emplace_back([&, i] {
+      if (extract(origin_.url("/held" + std::to_string(i)), account_->key).status == 200) ++successes;
+      ++answered;
+    });
+  }
+  std::size_t waiting = 0;
+  while (waiting < kHeld) {
+    std::this_thread::sleep_for(10ms);
+    waiting = 0;
+    for (int i = 0; i < kHeld; ++i) waiting += origin_.request_count("/held" + std::to_string(i));
+  }
+  const auto cached = extract(origin_.url("/cached"), account_->key);
+  const int answered_before_cached = answered;
+  released = true;
+  for (auto& client : clients) client.join();
+
+  EXPECT_EQ(cached.status, 200) << cached.body;
+  EXPECT_EQ(cached.header("x-cache"), "HIT");
+  EXPECT_EQ(answered_before_cached, 0);
+  EXPECT_EQ(successes.load(), kHeld);
+}
+
 }  // namespace
 }  // namespace pagemd::testing

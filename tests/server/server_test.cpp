@@ -22,11 +22,12 @@ using namespace std::chrono_literals;
 
 class EchoHandler final : public api::Handler {
  public:
-  api::Response handle(const api::Request& request, const api::RequestInfo& info) override {
+  asio::awaitable<api::Response> handle(const api::Request& request, const api::RequestInfo& info) override {
     ++calls;
     if (request.target() == "/slow") std::this_thread::sleep_for(300ms);
     if (request.target() == "/throw") throw std::runtime_error("handler bug");
-    return api::json_response(request, 200, {{"target", std::string(request.target())}, {"draining", info.draining}});
+    co_return api::json_response(request, 200,
+                                 {{"target", std::string(request.target())}, {"draining", info.draining}});
   }
   std::atomic<int> calls{0};
 };

@@ -16,7 +16,7 @@ struct Call {
   const ApiSettings& settings;
 };
 
-[[nodiscard]] Response handle_extract(const Call& call);
+[[nodiscard]] boost::asio::awaitable<Response> handle_extract(const Call& call);
 [[nodiscard]] Response handle_usage(const Call& call);
 [[nodiscard]] Response handle_create_key(const Call& call);
 [[nodiscard]] Response handle_list_keys(const Call& call);

@@ -1,5 +1,7 @@
 // POST /api/v1/extract: the request body, the monthly quota around the extraction, and the answer.
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/http/field.hpp>
 
 #include "call.hpp"
@@ -9,6 +11,7 @@
 namespace pagemd::api {
 namespace {
 
+namespace asio = boost::asio;
 namespace http = boost::beast::http;
 using core::ErrorCode;
 
@@ -92,12 +95,12 @@ Response monthly_limit_response(const Call& call, std::int64_t used, std::int64_
 
 }  // namespace
 
-Response handle_extract(const Call& call) {
+asio::awaitable<Response> handle_extract(const Call& call) {
   const auto& request = call.request;
   auto body = parse_body(request.body());
-  if (!body) return error_response(request, body.error());
+  if (!body) co_return error_response(request, body.error());
   auto url = fetch::parse_url(body->url, call.settings.address_policy);
-  if (!url) return error_response(request, url.error());
+  if (!url) co_return error_response(request, url.error());
 
   convert::ExtractRequest extract_request;
   extract_request.url = std::move(*url);
@@ -113,35 +116,43 @@ Response handle_extract(const Call& call) {
   // it is counted after the work (failures cost nothing) and before the answer (a served page is
   // always on the books, even if the daemon dies right after).
   auto cached = extractor.cached(extract_request);
-  if (!cached) return error_response(request, cached.error());
+  if (!cached) co_return error_response(request, cached.error());
   std::optional<convert::ExtractOutcome> outcome = std::move(*cached);
   if (!outcome) {
     auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
-    if (!usage) return error_response(request, usage.error());
+    if (!usage) co_return error_response(request, usage.error());
     if (usage->used >= usage->monthly_limit) {
       call.services.metrics.record_quota_rejection();
-      return monthly_limit_response(call, usage->used, usage->monthly_limit, usage->plan);
+      co_return monthly_limit_response(call, usage->used, usage->monthly_limit, usage->plan);
     }
-    auto fetched = extractor.fresh(extract_request);
-    if (!fetched) {
-      Response failed = error_response(request, fetched.error());
-      if (fetched.error().code == ErrorCode::busy) failed.set(http::field::retry_after, "1");
-      return failed;
+    // The request thread is given back while the page is fetched and converted.
+    auto fetched = co_await asio::co_spawn(
+        call.services.slow_work,
+        [&]() -> asio::awaitable<std::optional<core::Result<convert::ExtractOutcome>>> {
+          co_return extractor.fresh(extract_request);
+        },
+        asio::use_awaitable);
+    if (!*fetched) {
+      Response failed = error_response(request, fetched->error());
+      if (fetched->error().code == ErrorCode::busy) failed.set(http::field::retry_after, "1");
+      co_return failed;
     }
-    outcome = std::move(*fetched);
+    outcome = std::move(**fetched);
   }
 
   auto counted = call.services.store.count_page(call.caller.account_id, call.caller.key_id);
-  if (!counted) return error_response(request, counted.error());
+  if (!counted) co_return error_response(request, counted.error());
   if (!counted->admitted) {
     call.services.metrics.record_quota_rejection();
-    return monthly_limit_response(call, counted->used, counted->limit, call.caller.plan);
+    // The caller's plan may be a moment old (auth::KeyServiceOptions); the refusal names the current one.
+    const auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
+    co_return monthly_limit_response(call, counted->used, counted->limit, usage ? usage->plan : call.caller.plan);
   }
   const bool hit = outcome->cache == convert::CacheStatus::hit;
   call.services.metrics.record_cache(hit);
   Response response = text_response(request, 200, "application/json", std::move(outcome->result_json));
   response.set("X-Cache", hit ? "HIT" : "MISS");
-  return response;
+  co_return response;
 }
 
 }  // namespace pagemd::api

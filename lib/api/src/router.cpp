@@ -14,6 +14,7 @@
 namespace pagemd::api {
 namespace {
 
+namespace asio = boost::asio;
 namespace http = boost::beast::http;
 using core::ErrorCode;
 
@@ -66,16 +67,63 @@ void set_rate_headers(Response& response, const ratelimit::RateDecision& decisio
   response.set("X-RateLimit-Reset", std::to_string(decision.reset_seconds));
 }
 
-Response dispatch_authenticated(const Call& call, const Route& route, Endpoint endpoint) {
+asio::awaitable<Response> dispatch_authenticated(const Call& call, const Route& route, Endpoint endpoint) {
   switch (endpoint) {
-    case Endpoint::extract: return handle_extract(call);
-    case Endpoint::usage: return handle_usage(call);
-    case Endpoint::create_key: return handle_create_key(call);
-    case Endpoint::list_keys: return handle_list_keys(call);
-    case Endpoint::revoke_key: return handle_revoke_key(call, route.key_id);
+    case Endpoint::extract: co_return co_await handle_extract(call);
+    case Endpoint::usage: co_return handle_usage(call);
+    case Endpoint::create_key: co_return handle_create_key(call);
+    case Endpoint::list_keys: co_return handle_list_keys(call);
+    case Endpoint::revoke_key: co_return handle_revoke_key(call, route.key_id);
     default: break;
   }
-  return error_response(call.request, {ErrorCode::internal, "The server failed to answer this request."});
+  co_return error_response(call.request, {ErrorCode::internal, "The server failed to answer this request."});
+}
+
+// The answer to a request in DESIGN.md's order of checks: route, method, authentication, per-minute
+// limit, then the endpoint. `account` is set once the caller is known, for the log line.
+asio::awaitable<Response> answer(const Request& request, const RequestInfo& info, const std::optional<Route>& route,
+                                 const ApiServices& services, const ApiSettings& settings, std::string& account) {
+  if (!route) co_return error_response(request, {ErrorCode::not_found, "There is no endpoint at this path."});
+  const Method* method = nullptr;
+  for (const Method& candidate : route->methods) {
+    if (candidate.verb == request.method()) method = &candidate;
+  }
+  if (method == nullptr) {
+    Response refused = error_response(
+        request, {ErrorCode::method_not_allowed,
+                  "This endpoint does not answer " + std::string(request.method_string()) + " requests."});
+    refused.set(http::field::allow, allowed_methods(*route));
+    co_return refused;
+  }
+
+  switch (method->endpoint) {
+    case Endpoint::healthz: co_return json_response(request, 200, {{"status", "ok"}});
+    case Endpoint::readyz:
+      co_return info.draining ? json_response(request, 503, {{"status", "draining"}})
+                              : json_response(request, 200, {{"status", "ready"}});
+    case Endpoint::metrics:
+      co_return text_response(request, 200, "text/plain; version=0.0.4", services.metrics.render_prometheus());
+    default: break;
+  }
+
+  auto caller = services.keys.authenticate(request[http::field::authorization]);
+  if (!caller) co_return error_response(request, caller.error());
+  account = caller->account_id;
+
+  const auto decision = settings.rate_limiter->admit(caller->account_id);
+  if (!decision.admitted) {
+    services.metrics.record_rate_rejection();
+    Response refused = error_response(
+        request, {ErrorCode::rate_limited, "Too many requests: slow down, at most " + std::to_string(decision.limit) +
+                                               " requests per minute are allowed."});
+    refused.set(http::field::retry_after, std::to_string(decision.retry_after_seconds));
+    set_rate_headers(refused, decision);
+    co_return refused;
+  }
+  const Call call{request, info, *caller, services, settings};
+  Response response = co_await dispatch_authenticated(call, *route, method->endpoint);
+  set_rate_headers(response, decision);
+  co_return response;
 }
 
 }  // namespace
@@ -90,65 +138,21 @@ Router::Router(ApiServices services, std::shared_ptr<const ApiSettings> settings
 
 void Router::update_settings(std::shared_ptr<const ApiSettings> settings) { settings_.store(std::move(settings)); }
 
-Response Router::handle(const Request& request, const RequestInfo& info) {
+asio::awaitable<Response> Router::handle(const Request& request, const RequestInfo& info) {
   const std::string_view target = request.target();
   const std::string_view path = target.substr(0, target.find('?'));
   const auto route = match_route(path);
-  std::string_view label = route ? route->pattern : "unmatched";
+  const std::string_view label = route ? route->pattern : "unmatched";
+  const auto settings = settings_.load();  // the request keeps the settings it started with
   std::string account = "-";
 
-  const auto answer = [&]() -> Response {
-    if (!route) return error_response(request, {ErrorCode::not_found, "There is no endpoint at this path."});
-    const Method* method = nullptr;
-    for (const Method& candidate : route->methods) {
-      if (candidate.verb == request.method()) method = &candidate;
-    }
-    if (method == nullptr) {
-      Response refused = error_response(
-          request, {ErrorCode::method_not_allowed, "This endpoint does not answer " +
-                                                       std::string(request.method_string()) + " requests."});
-      refused.set(http::field::allow, allowed_methods(*route));
-      return refused;
-    }
-
-    switch (method->endpoint) {
-      case Endpoint::healthz: return json_response(request, 200, {{"status", "ok"}});
-      case Endpoint::readyz:
-        return info.draining ? json_response(request, 503, {{"status", "draining"}})
-                             : json_response(request, 200, {{"status", "ready"}});
-      case Endpoint::metrics:
-        return text_response(request, 200, "text/plain; version=0.0.4", services_.metrics.render_prometheus());
-      default: break;
-    }
-
-    const auto settings = settings_.load();
-    auto caller = services_.keys.authenticate(request[http::field::authorization]);
-    if (!caller) return error_response(request, caller.error());
-    account = caller->account_id;
-
-    const auto decision = settings->rate_limiter->admit(caller->account_id);
-    if (!decision.admitted) {
-      services_.metrics.record_rate_rejection();
-      Response refused = error_response(
-          request, {ErrorCode::rate_limited, "Too many requests: slow down, at most " +
-                                                 std::to_string(decision.limit) + " requests per minute are allowed."});
-      refused.set(http::field::retry_after, std::to_string(decision.retry_after_seconds));
-      set_rate_headers(refused, decision);
-      return refused;
-    }
-    Response response = dispatch_authenticated(Call{request, info, *caller, services_, *settings}, *route,
-                                                method->endpoint);
-    set_rate_headers(response, decision);
-    return response;
-  };
-
-  Response response = answer();
+  Response response = co_await answer(request, info, route, services_, *settings, account);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - info.received_at).count();
   services_.metrics.record_request(label, response.result_int(), seconds);
   spdlog::info("{} {} {} {} account={} {:.1f}ms", info.request_id, std::string(request.method_string()),
                std::string(path), response.result_int(), account, seconds * 1000);
-  return response;
+  co_return response;
 }
 
 }  // namespace pagemd::api

@@ -8,6 +8,9 @@
 namespace pagemd::auth {
 namespace {
 
+// Keys whose identity is kept between requests; a few hundred bytes each.
+constexpr std::size_t kMaxRecentIdentities = 10'000;
+
 bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
 
 std::string_view trim(std::string_view text) noexcept {
@@ -39,18 +42,53 @@ KeyService::KeyService(store::Store& store, const core::Clock& clock, KeyService
 core::Result<AuthContext> KeyService::authenticate(std::string_view authorization) const {
   const std::string_view key = bearer_token(authorization);
   if (!well_formed_key_mode(key)) return unauthorized();
-  auto found = store_->find_key_by_digest(sha256_hex(key));
+  const std::string digest = sha256_hex(key);
+  const auto now = clock_->now();
+  auto found = identity_of(digest, now);
   if (!found) return core::unexpected(found.error());
   if (!found->has_value()) return unauthorized();
   const store::KeyIdentity& identity = **found;
   if (identity.revoked_at) {
     return core::unexpected(core::ErrorCode::key_revoked, "this API key has been revoked");
   }
-  const auto now = clock_->now();
   if (!identity.last_used_at || now - *identity.last_used_at >= options_.last_used_resolution) {
     if (auto marked = store_->mark_key_used(identity.key_id, now); !marked) return core::unexpected(marked.error());
+    remember_use(digest, now);
   }
   return AuthContext{identity.account_id, identity.key_id, identity.mode, identity.plan, identity.monthly_limit};
+}
+
+core::Result<std::optional<store::KeyIdentity>> KeyService::identity_of(const std::string& digest,
+                                                                         store::TimePoint now) const {
+  std::uint64_t revocations_before = 0;
+  if (options_.identity_cache_lifetime.count() > 0) {
+    const std::lock_guard lock(recent_mutex_);
+    const auto recent = recent_.find(digest);
+    if (recent != recent_.end() && now - recent->second.read_at < options_.identity_cache_lifetime) {
+      return std::optional<store::KeyIdentity>{recent->second.identity};
+    }
+    revocations_before = revocations_;
+  }
+  auto found = store_->find_key_by_digest(digest);
+  if (!found || !found->has_value() || options_.identity_cache_lifetime.count() <= 0) return found;
+  const std::lock_guard lock(recent_mutex_);
+  // A revocation while we read may have made what we read stale: use it, but do not keep it.
+  if (revocations_ != revocations_before) return found;
+  // Bounded without bookkeeping: past the cap everything is read again, which only costs time.
+  if (recent_.size() >= kMaxRecentIdentities) recent_.clear();
+  recent_.insert_or_assign(digest, RecentIdentity{**found, now});
+  return found;
+}
+
+void KeyService::remember_use(const std::string& digest, store::TimePoint when) const {
+  const std::lock_guard lock(recent_mutex_);
+  if (const auto recent = recent_.find(digest); recent != recent_.end()) recent->second.identity.last_used_at = when;
+}
+
+void KeyService::forget_key(std::string_view key_id) const {
+  const std::lock_guard lock(recent_mutex_);
+  ++revocations_;
+  std::erase_if(recent_, [&](const auto& entry) { return entry.second.identity.key_id == key_id; });
 }
 
 core::Result<CreatedKey> KeyService::create_key(std::string_view account_id, store::KeyMode mode) const {
@@ -86,7 +124,9 @@ core::Result<store::KeyInfo> KeyService::revoke_key(std::string_view account_id,
     return core::unexpected(core::ErrorCode::cannot_revoke_current_key,
                             "the key that authenticates this request cannot revoke itself; use another key");
   }
-  return store_->revoke_key(account_id, canonical_id);
+  auto revoked = store_->revoke_key(account_id, canonical_id);
+  if (revoked) forget_key(canonical_id);
+  return revoked;
 }
 
 }  // namespace pagemd::auth

@@ -4,6 +4,7 @@
 #include <csignal>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 #include <unordered_map>
@@ -80,7 +81,7 @@ struct Server::Impl {
         handler(request_handler),
         metrics(server_metrics),
         acceptor(ioc),
-        workers(options.worker_threads == 0 ? 1 : options.worker_threads),
+        workers(options.request_threads == 0 ? 1 : options.request_threads),
         signals(ioc, SIGINT, SIGTERM, SIGHUP),
         tick_timer(ioc) {}
 
@@ -105,20 +106,22 @@ struct Server::Impl {
     return connections.size();
   }
 
-  api::Response handle_safely(const api::Request& request, const api::RequestInfo& info) {
+  asio::awaitable<api::Response> handle_safely(const api::Request& request, const api::RequestInfo& info) {
+    std::optional<api::Response> response;
     try {
-      return handler.handle(request, info);
+      response = co_await handler.handle(request, info);
     } catch (const std::exception& e) {
       spdlog::error("request {} {} failed: {}", info.request_id, std::string(request.target()), e.what());
-      return api::error_response(request, {ErrorCode::internal, "The server failed to answer this request."});
     }
+    if (!response) {
+      co_return api::error_response(request, {ErrorCode::internal, "The server failed to answer this request."});
+    }
+    co_return std::move(*response);
   }
 
-  // Runs the handler on the worker pool and resumes on the connection's strand with its answer.
+  // Runs the handler on the request pool and resumes on the connection's strand with its answer.
   asio::awaitable<api::Response> answer(const api::Request& request, const api::RequestInfo& info) {
-    co_return co_await asio::co_spawn(
-        workers, [&]() -> asio::awaitable<api::Response> { co_return handle_safely(request, info); },
-        asio::use_awaitable);
+    co_return co_await asio::co_spawn(workers, handle_safely(request, info), asio::use_awaitable);
   }
 
   // The answer to a request the server refuses before it is complete (oversized or malformed).

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <string>
 
+#include <boost/asio/awaitable.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 
@@ -19,13 +20,15 @@ struct RequestInfo {
   bool draining = false;       // the server is shutting down (GET /readyz answers 503)
 };
 
-// Answers one request. Implementations may block (SQLite, libcurl, converter processes): the server
-// calls them on its worker pool, never on an I/O thread. Throwing is a bug; the server turns it into a
-// 500 with the details only in the log.
+// Answers one request. The server runs it on its request pool, a few threads per CPU and never an I/O
+// thread, so short blocking work (SQLite) is fine. Work that may wait for seconds (an upstream fetch, a
+// converter process) must be awaited on a pool of its own: a few slow origins must not hold the
+// threads that answer everyone else. Throwing is a bug; the server turns it into a 500 with the
+// details only in the log.
 class Handler {
  public:
   virtual ~Handler() = default;
-  [[nodiscard]] virtual Response handle(const Request& request, const RequestInfo& info) = 0;
+  [[nodiscard]] virtual boost::asio::awaitable<Response> handle(const Request& request, const RequestInfo& info) = 0;
 };
 
 }  // namespace pagemd::api

@@ -3,6 +3,8 @@
 #include <atomic>
 #include <memory>
 
+#include <boost/asio/any_io_executor.hpp>
+
 #include "pagemd/api/http.hpp"
 #include "pagemd/api/metrics.hpp"
 #include "pagemd/auth/key_service.hpp"
@@ -20,6 +22,8 @@ struct ApiServices {
   auth::KeyService& keys;
   Metrics& metrics;
   const core::Clock& clock;
+  // Where the waits of a cache miss run: the upstream fetch and the converter process.
+  boost::asio::any_io_executor slow_work;
 };
 
 // What a SIGHUP may replace. Each request works with the settings it started with.
@@ -38,7 +42,7 @@ class Router final : public Handler {
   // Takes effect for requests that start after the call; thread-safe.
   void update_settings(std::shared_ptr<const ApiSettings> settings);
 
-  [[nodiscard]] Response handle(const Request& request, const RequestInfo& info) override;
+  [[nodiscard]] boost::asio::awaitable<Response> handle(const Request& request, const RequestInfo& info) override;
 
  private:
   ApiServices services_;

@@ -2,9 +2,11 @@
 
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "pagemd/core/clock.hpp"
@@ -41,6 +43,11 @@ struct KeyServiceOptions {
   // last_used_at is rewritten only when older than this, so that a busy key costs one write a
   // minute instead of one per request; the value shown is accurate to within this resolution.
   std::chrono::seconds last_used_resolution{60};
+  // A key's account, plan and state, once read, serve its requests for this long without another
+  // database read. Revocations through this service take effect at once; changes made by another
+  // process (`pagemdd account set-plan`) within this time. Monthly limits are not affected: the
+  // quota check reads them with the count. 0 reads the store every time.
+  std::chrono::milliseconds identity_cache_lifetime{1000};
 };
 
 // API keys on top of a Store: making them, authenticating with them, listing and revoking them.
@@ -75,9 +82,24 @@ class KeyService {
                                                         std::string_view current_key_id) const;
 
  private:
+  struct RecentIdentity {
+    store::KeyIdentity identity;
+    store::TimePoint read_at;
+  };
+
+  // The identity of the key with this SHA-256 digest, from the recent ones or the store; nullopt
+  // when no key has it.
+  [[nodiscard]] core::Result<std::optional<store::KeyIdentity>> identity_of(const std::string& digest,
+                                                                           store::TimePoint now) const;
+  void remember_use(const std::string& digest, store::TimePoint when) const;
+  void forget_key(std::string_view key_id) const;
+
   store::Store* store_;
   const core::Clock* clock_;
   KeyServiceOptions options_;
+  mutable std::mutex recent_mutex_;
+  mutable std::unordered_map<std::string, RecentIdentity> recent_;  // by digest; never unknown keys
+  mutable std::uint64_t revocations_ = 0;
 };
 
 // The token of an `Authorization` header value: what follows `Bearer` (any case) and spaces, with

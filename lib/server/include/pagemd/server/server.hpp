@@ -24,7 +24,8 @@ struct ServerOptions {
   std::size_t max_header_bytes = 8 * 1024;
   std::size_t max_body_bytes = 64 * 1024;
   unsigned io_threads = 1;
-  unsigned worker_threads = 16;
+  // Threads that run the handlers (see api::Handler): CPU and database work, so about the CPU count.
+  unsigned request_threads = 4;
   // After SIGTERM, requests in flight get this long to finish before the server stops anyway.
   std::chrono::milliseconds drain_timeout{10'000};
 };
