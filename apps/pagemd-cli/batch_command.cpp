@@ -54,7 +54,9 @@ class InterruptWatch {
       if (stop_.exchange(true)) _exit(kExitInterrupted);
       static constexpr char kNotice[] =
           "\npagemd batch: interrupted; finishing the URLs in flight (interrupt again to quit at once)\n";
-      static_cast<void>(::write(STDERR_FILENO, kNotice, sizeof kNotice - 1));
+      if (::write(STDERR_FILENO, kNotice, sizeof kNotice - 1) < 0) {
+        // stderr is gone; the interrupt still takes effect.
+      }
     }
   }
 
