@@ -128,6 +128,7 @@ asio::awaitable<Response> handle_extract(const Call& call) {
     // The request thread is given back while the page is fetched and converted.
     auto fetched = co_await asio::co_spawn(
         call.services.slow_work,
+        // asio needs a default-constructible result; core::Result is not, hence the optional.
         [&]() -> asio::awaitable<std::optional<core::Result<convert::ExtractOutcome>>> {
           co_return extractor.fresh(extract_request);
         },
@@ -144,9 +145,7 @@ asio::awaitable<Response> handle_extract(const Call& call) {
   if (!counted) co_return error_response(request, counted.error());
   if (!counted->admitted) {
     call.services.metrics.record_quota_rejection();
-    // The caller's plan may be a moment old (auth::KeyServiceOptions); the refusal names the current one.
-    const auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
-    co_return monthly_limit_response(call, counted->used, counted->limit, usage ? usage->plan : call.caller.plan);
+    co_return monthly_limit_response(call, counted->used, counted->limit, counted->plan);
   }
   const bool hit = outcome->cache == convert::CacheStatus::hit;
   call.services.metrics.record_cache(hit);

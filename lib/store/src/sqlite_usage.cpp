@@ -12,7 +12,7 @@ namespace {
 constexpr const char* kQuotaState =
     "SELECT a.monthly_limit, "
     "(SELECT COALESCE(sum(used), 0) FROM usage WHERE account_id = a.id AND period = ?2), "
-    "EXISTS (SELECT 1 FROM api_keys WHERE id = ?3 AND account_id = a.id) "
+    "EXISTS (SELECT 1 FROM api_keys WHERE id = ?3 AND account_id = a.id), a.plan "
     "FROM accounts a WHERE a.id = ?1";
 constexpr const char* kCountPage =
     "INSERT INTO usage (account_id, period, key_id, used) VALUES (?1, ?2, ?3, 1) "
@@ -75,6 +75,7 @@ core::Result<QuotaDecision> SqliteStore::count_one(Connection& connection, const
                                                    std::int32_t period) {
   std::int64_t limit = 0;
   std::int64_t used = 0;
+  Plan plan{};
   {
     auto state = connection.query(kQuotaState);
     bind_text(*state, 1, count.account_id);
@@ -88,14 +89,15 @@ core::Result<QuotaDecision> SqliteStore::count_one(Connection& connection, const
     }
     limit = state->getColumn(0).getInt64();
     used = state->getColumn(1).getInt64();
+    plan = plan_column(state->getColumn(3));
   }
-  if (used >= limit) return QuotaDecision{false, used, limit};
+  if (used >= limit) return QuotaDecision{false, used, limit, plan};
   auto increment = connection.query(kCountPage);
   bind_text(*increment, 1, count.account_id);
   increment->bind(2, period);
   bind_text(*increment, 3, count.key_id);
   increment->exec();
-  return QuotaDecision{true, used + 1, limit};
+  return QuotaDecision{true, used + 1, limit, plan};
 }
 
 core::Result<UsageSummary> SqliteStore::usage(std::string_view account_id, std::string_view key_id) {

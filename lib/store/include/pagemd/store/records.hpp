@@ -61,6 +61,7 @@ struct QuotaDecision {
   bool admitted;       // true: the page was counted and committed
   std::int64_t used;   // the account's pages this month, after this page when admitted
   std::int64_t limit;  // the account's monthly limit
+  Plan plan;           // the account's plan, read with the limit
 };
 
 // The usage record of GET /extract/usage, with DESIGN.md's additions.
