@@ -35,6 +35,29 @@ TEST_F(CacheTest, SharedAcrossStoresOnTheSameFile) {
   EXPECT_TRUE(open()->cache_get(kUrl, std::nullopt, clock_.now())->has_value());
 }
 
+// A store keeps recent results in memory; the table stays the truth. A request whose max_age the
+// kept result is too old for still finds the newer row another process wrote.
+TEST_F(CacheTest, AFresherRowFromAnotherProcessIsFoundWhenTheKeptOneIsTooOld) {
+  ASSERT_TRUE(store_->cache_put(kUrl, "first", clock_.now()));
+  ASSERT_EQ((**store_->cache_get(kUrl, std::nullopt, clock_.now())).result_json, "first");
+  clock_.advance(10min);
+  ASSERT_TRUE(open()->cache_put(kUrl, "second", clock_.now()));
+  clock_.advance(1min);
+  EXPECT_EQ((**store_->cache_get(kUrl, std::nullopt, clock_.now())).result_json, "first");  // still fresh enough
+  EXPECT_EQ((**store_->cache_get(kUrl, 5min, clock_.now())).result_json, "second");
+  EXPECT_EQ((**store_->cache_get(kUrl, std::nullopt, clock_.now())).result_json, "second");  // now the kept one
+}
+
+TEST_F(CacheTest, WithoutMemoryEveryAnswerComesFromTheTable) {
+  SqliteOptions options;
+  options.recent_results_bytes = 0;
+  auto uncached = open_sqlite_store(db_file(), clock_, options);
+  ASSERT_TRUE(uncached);
+  ASSERT_TRUE((*uncached)->cache_put(kUrl, "first", clock_.now()));
+  ASSERT_TRUE(store_->cache_put(kUrl, "second", clock_.now()));
+  EXPECT_EQ((**(*uncached)->cache_get(kUrl, std::nullopt, clock_.now())).result_json, "second");
+}
+
 TEST_F(CacheTest, ExpiresAfterSevenDaysExactly) {
   const auto stored_at = clock_.now();
   ASSERT_TRUE(store_->cache_put(kUrl, "{}", stored_at));

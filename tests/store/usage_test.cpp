@@ -115,6 +115,48 @@ TEST_F(UsageTest, UnknownAccountOrForeignKeyIsNotFound) {
   EXPECT_EQ(summary.error().code, core::ErrorCode::not_found);
 }
 
+TEST_F(UsageTest, ABatchDecidesItsPagesInOrderAcrossAccountsAndKeys) {
+  const auto account = new_account(Plan::free);
+  const auto first = new_key(account);
+  const auto second = new_key(account);
+  const auto other = new_account(Plan::free);
+  const auto other_key = new_key(other);
+  for (int i = 0; i < 48; ++i) ASSERT_TRUE(store_->count_page(account, first.id)->admitted);
+
+  const std::string unknown = "00000000-0000-4000-8000-000000000000";
+  const std::vector<PageCount> pages{{account, first.id},  {other, other_key.id}, {account, second.id},
+                                     {account, first.id},  {unknown, first.id},   {account, other_key.id},
+                                     {other, other_key.id}};
+  const auto outcomes = store_->count_pages(pages);
+  ASSERT_EQ(outcomes.size(), pages.size());
+  const auto admitted_as = [&](std::size_t index, std::int64_t used) {
+    ASSERT_TRUE(outcomes[index]) << index << ": " << outcomes[index].error().message;
+    EXPECT_TRUE(outcomes[index]->admitted) << index;
+    EXPECT_EQ(outcomes[index]->used, used) << index;
+  };
+  admitted_as(0, 49);
+  admitted_as(1, 1);
+  admitted_as(2, 50);
+  ASSERT_TRUE(outcomes[3]);
+  EXPECT_FALSE(outcomes[3]->admitted);  // the page before it took the account's last one
+  EXPECT_EQ(outcomes[3]->used, 50);
+  EXPECT_EQ(outcomes[3]->plan, Plan::free);
+  ASSERT_FALSE(outcomes[4]);
+  EXPECT_EQ(outcomes[4].error().code, core::ErrorCode::not_found);
+  ASSERT_FALSE(outcomes[5]);  // a key of another account
+  EXPECT_EQ(outcomes[5].error().code, core::ErrorCode::not_found);
+  admitted_as(6, 2);
+
+  EXPECT_EQ(store_->usage(account, first.id)->key_used, 49);
+  EXPECT_EQ(store_->usage(account, second.id)->key_used, 1);
+  EXPECT_EQ(store_->usage(account, second.id)->used, 50);
+  EXPECT_EQ(store_->usage(other, other_key.id)->used, 2);
+}
+
+TEST_F(UsageTest, AnEmptyBatchCountsNothing) {
+  EXPECT_TRUE(store_->count_pages({}).empty());
+}
+
 // Runs `threads` threads that each try to count `attempts` pages, each on its own store (as separate
 // daemons or admin processes would) or all on one; returns how many were admitted.
 int hammer(const std::vector<Store*>& stores, const std::string& account, const std::string& key, int threads,

@@ -5,6 +5,7 @@
 #include "pagemd/api/http.hpp"
 #include "pagemd/api/router.hpp"
 #include "pagemd/auth/key_service.hpp"
+#include "pagemd/api/page_counter.hpp"
 
 namespace pagemd::api {
 
@@ -14,6 +15,7 @@ struct Call {
   const auth::AuthContext& caller;
   const ApiServices& services;
   const ApiSettings& settings;
+  PageCounter& page_counter;
 };
 
 [[nodiscard]] boost::asio::awaitable<Response> handle_extract(const Call& call);

@@ -141,7 +141,7 @@ asio::awaitable<Response> handle_extract(const Call& call) {
     outcome = std::move(**fetched);
   }
 
-  auto counted = call.services.store.count_page(call.caller.account_id, call.caller.key_id);
+  auto counted = co_await call.page_counter.count(call.caller.account_id, call.caller.key_id);
   if (!counted) co_return error_response(request, counted.error());
   if (!counted->admitted) {
     call.services.metrics.record_quota_rejection();

@@ -82,7 +82,8 @@ asio::awaitable<Response> dispatch_authenticated(const Call& call, const Route& 
 // The answer to a request in DESIGN.md's order of checks: route, method, authentication, per-minute
 // limit, then the endpoint. `account` is set once the caller is known, for the log line.
 asio::awaitable<Response> answer(const Request& request, const RequestInfo& info, const std::optional<Route>& route,
-                                 const ApiServices& services, const ApiSettings& settings, std::string& account) {
+                                 const ApiServices& services, const ApiSettings& settings, PageCounter& page_counter,
+                                 std::string& account) {
   if (!route) co_return error_response(request, {ErrorCode::not_found, "There is no endpoint at this path."});
   const Method* method = nullptr;
   for (const Method& candidate : route->methods) {
@@ -120,7 +121,7 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
     set_rate_headers(refused, decision);
     co_return refused;
   }
-  const Call call{request, info, *caller, services, settings};
+  const Call call{request, info, *caller, services, settings, page_counter};
   Response response = co_await dispatch_authenticated(call, *route, method->endpoint);
   set_rate_headers(response, decision);
   co_return response;
@@ -134,7 +135,7 @@ std::int64_t seconds_until(std::chrono::system_clock::time_point now, std::chron
 }
 
 Router::Router(ApiServices services, std::shared_ptr<const ApiSettings> settings)
-    : services_(services), settings_(std::move(settings)) {}
+    : services_(services), settings_(std::move(settings)), page_counter_(services.store) {}
 
 void Router::update_settings(std::shared_ptr<const ApiSettings> settings) { settings_.store(std::move(settings)); }
 
@@ -146,7 +147,7 @@ asio::awaitable<Response> Router::handle(const Request& request, const RequestIn
   const auto settings = settings_.load();  // the request keeps the settings it started with
   std::string account = "-";
 
-  Response response = co_await answer(request, info, route, services_, *settings, account);
+  Response response = co_await answer(request, info, route, services_, *settings, page_counter_, account);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - info.received_at).count();
   services_.metrics.record_request(label, response.result_int(), seconds);

@@ -252,7 +252,8 @@ std::filesystem::path database_file(const std::filesystem::path& data_dir) { ret
 namespace {
 
 core::Result<std::unique_ptr<Store>> open_store(const std::string& location, int flags, int connections,
-                                                const core::Clock& clock, std::chrono::milliseconds busy_timeout) {
+                                                const core::Clock& clock, std::chrono::milliseconds busy_timeout,
+                                                std::size_t recent_results_bytes) {
   return detail::guarded("opening the database " + location, [&]() -> core::Result<std::unique_ptr<Store>> {
     std::vector<std::unique_ptr<detail::Connection>> pool;
     pool.push_back(std::make_unique<detail::Connection>(location, flags, busy_timeout));
@@ -261,7 +262,8 @@ core::Result<std::unique_ptr<Store>> open_store(const std::string& location, int
       pool.push_back(std::make_unique<detail::Connection>(location, flags, busy_timeout));
     }
     return std::unique_ptr<Store>{
-        std::make_unique<detail::SqliteStore>(std::make_unique<detail::ConnectionPool>(std::move(pool)), clock)};
+        std::make_unique<detail::SqliteStore>(std::make_unique<detail::ConnectionPool>(std::move(pool)), clock,
+                                              recent_results_bytes)};
   });
 }
 
@@ -270,13 +272,13 @@ core::Result<std::unique_ptr<Store>> open_store(const std::string& location, int
 core::Result<std::unique_ptr<Store>> open_sqlite_store(const std::filesystem::path& db_file, const core::Clock& clock,
                                                        const SqliteOptions& options) {
   return open_store(db_file.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOFOLLOW,
-                    std::max(options.connections, 1), clock, options.busy_timeout);
+                    std::max(options.connections, 1), clock, options.busy_timeout, options.recent_results_bytes);
 }
 
 core::Result<std::unique_ptr<Store>> open_memory_store(const core::Clock& clock) {
   // Each connection to ":memory:" is a database of its own, so the in-memory store has exactly one.
   return open_store(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_MEMORY, 1, clock,
-                    std::chrono::milliseconds{0});
+                    std::chrono::milliseconds{0}, SqliteOptions{}.recent_results_bytes);
 }
 
 }  // namespace pagemd::store

@@ -8,6 +8,7 @@
 
 #include "connection.hpp"
 #include "group_commit.hpp"
+#include "recent_results.hpp"
 #include "pagemd/core/clock.hpp"
 #include "pagemd/store/store.hpp"
 
@@ -17,8 +18,8 @@ namespace pagemd::store::detail {
 // sqlite_usage.cpp (usage, cache).
 class SqliteStore final : public Store {
  public:
-  SqliteStore(std::unique_ptr<ConnectionPool> pool, const core::Clock& clock)
-      : pool_(std::move(pool)), clock_(&clock) {}
+  SqliteStore(std::unique_ptr<ConnectionPool> pool, const core::Clock& clock, std::size_t recent_results_bytes)
+      : pool_(std::move(pool)), clock_(&clock), recent_results_(recent_results_bytes) {}
 
   core::Result<std::string> create_account(Plan plan, std::optional<std::string> email) override;
   core::Result<std::optional<Account>> find_account(std::string_view account_id) override;
@@ -32,6 +33,7 @@ class SqliteStore final : public Store {
   core::Result<KeyInfo> revoke_key(std::string_view account_id, std::string_view key_id) override;
 
   core::Result<QuotaDecision> count_page(std::string_view account_id, std::string_view key_id) override;
+  std::vector<core::Result<QuotaDecision>> count_pages(std::span<const PageCount> pages) override;
   core::Result<UsageSummary> usage(std::string_view account_id, std::string_view key_id) override;
 
   core::Result<std::optional<CachedResult>> cache_get(std::string_view cache_key,
@@ -41,18 +43,13 @@ class SqliteStore final : public Store {
   core::Result<std::int64_t> purge_expired_cache(TimePoint now) override;
 
  private:
-  struct PageCount {
-    std::string_view account_id;
-    std::string_view key_id;
-  };
   using PageCounts = GroupCommit<PageCount, core::Result<QuotaDecision>>;
 
-  void count_pages(std::vector<PageCounts::Slot*>& batch) noexcept;
-  static core::Result<QuotaDecision> count_one(Connection& connection, const PageCount& count, std::int32_t period);
 
   std::unique_ptr<ConnectionPool> pool_;
   const core::Clock* clock_;
   PageCounts page_counts_;
+  RecentResults recent_results_;
 };
 
 // Runs a database operation and turns a SQLite::Exception (broken infrastructure: I/O error, busy

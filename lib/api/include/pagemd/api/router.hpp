@@ -7,6 +7,7 @@
 
 #include "pagemd/api/http.hpp"
 #include "pagemd/api/metrics.hpp"
+#include "pagemd/api/page_counter.hpp"
 #include "pagemd/auth/key_service.hpp"
 #include "pagemd/convert/extract_service.hpp"
 #include "pagemd/core/clock.hpp"
@@ -47,6 +48,7 @@ class Router final : public Handler {
  private:
   ApiServices services_;
   std::atomic<std::shared_ptr<const ApiSettings>> settings_;
+  PageCounter page_counter_;
 };
 
 }  // namespace pagemd::api

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "pagemd/store/plan.hpp"
 
@@ -57,6 +58,12 @@ struct KeyIdentity {
 };
 
 // The outcome of "count one page if the account is under its monthly limit".
+// One page to count: the account it is charged to and the key that asked for it.
+struct PageCount {
+  std::string_view account_id;
+  std::string_view key_id;
+};
+
 struct QuotaDecision {
   bool admitted;       // true: the page was counted and committed
   std::int64_t used;   // the account's pages this month, after this page when admitted

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <filesystem>
 #include <memory>
 
@@ -21,6 +22,9 @@ struct SqliteOptions {
   std::chrono::milliseconds busy_timeout{5000};
   // Connections kept open; reads run in parallel on them, writes take turns. At least 1.
   int connections = 4;
+  // Memory for the cache entries used most recently, so that popular pages are answered without a
+  // database read. 0 turns it off.
+  std::size_t recent_results_bytes = std::size_t{32} << 20;
 };
 
 // Opens (creating it if missing) the SQLite database file, in WAL mode, and brings its schema to

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,10 @@ class Store {
   // does not exist or the key is not one of its keys.
   [[nodiscard]] virtual core::Result<QuotaDecision> count_page(std::string_view account_id,
                                                                std::string_view key_id) = 0;
+  // count_page() for several pages at once, in one write transaction: each page is checked and
+  // counted in order, seeing the counts before it, and the outcomes come back in the same order. A
+  // database failure fails every page of the batch and counts none.
+  [[nodiscard]] virtual std::vector<core::Result<QuotaDecision>> count_pages(std::span<const PageCount> pages) = 0;
   // This month's usage of the account and of the key. ErrorCode::not_found for an unknown account.
   [[nodiscard]] virtual core::Result<UsageSummary> usage(std::string_view account_id, std::string_view key_id) = 0;
 
