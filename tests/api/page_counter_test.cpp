@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <functional>
+#include <latch>
 #include <future>
 #include <mutex>
 #include <optional>
@@ -33,7 +33,10 @@ class ObservedStore final : public Store {
   explicit ObservedStore(Store& real) : real_(real) {}
 
   std::vector<core::Result<store::QuotaDecision>> count_pages(std::span<const store::PageCount> pages) override {
-    if (first_batch_.exchange(false)) release_first_batch_.get_future().wait();
+    if (first_batch_.exchange(false)) {
+      first_batch_entered_.set_value();
+      release_first_batch_.get_future().wait();
+    }
     {
       const std::lock_guard lock(mutex_);
       batch_sizes_.push_back(pages.size());
@@ -41,7 +44,11 @@ class ObservedStore final : public Store {
     return real_.count_pages(pages);
   }
 
-  void hold_first_batch() { first_batch_ = true; }
+  // The first batch waits in count_pages() until let_first_batch_go(); returns once it is waiting.
+  std::future<void> hold_first_batch() {
+    first_batch_ = true;
+    return first_batch_entered_.get_future();
+  }
   void let_first_batch_go() { release_first_batch_.set_value(); }
   std::vector<std::size_t> batch_sizes() {
     const std::lock_guard lock(mutex_);
@@ -92,6 +99,7 @@ class ObservedStore final : public Store {
  private:
   Store& real_;
   std::atomic<bool> first_batch_{false};
+  std::promise<void> first_batch_entered_;
   std::promise<void> release_first_batch_;
   std::mutex mutex_;
   std::vector<std::size_t> batch_sizes_;
@@ -109,30 +117,40 @@ class PageCounterTest : public ::testing::Test {
                               store::KeyMode::live}, 20)->id;
   }
 
-  // Starts `requests` coroutines on `pool` that each count one page; returns their outcomes once all are in.
-  std::vector<core::Result<store::QuotaDecision>> count_at_once(asio::thread_pool& pool, PageCounter& counter,
-                                                                int requests, std::atomic<int>* started = nullptr) {
-    std::vector<std::optional<core::Result<store::QuotaDecision>>> outcomes(static_cast<std::size_t>(requests));
-    std::atomic<int> finished{0};
-    std::promise<void> all_finished;
-    for (std::size_t i = 0; i < outcomes.size(); ++i) {
-      asio::co_spawn(
-          pool,
-          [&, i]() -> asio::awaitable<void> {
-            if (started) ++*started;
-            outcomes[i] = co_await counter.count(account_, key_);
-            if (++finished == requests) all_finished.set_value();
-          },
-          asio::detached);
-    }
-    on_all_started();
-    all_finished.get_future().wait();
-    std::vector<core::Result<store::QuotaDecision>> results;
-    for (auto& outcome : outcomes) results.push_back(std::move(*outcome));
-    return results;
-  }
+  // Requests that each count one page, as coroutines on a pool, and what each was told.
+  class Requests {
+   public:
+    explicit Requests(int count) : outcomes_(static_cast<std::size_t>(count)), finished_(count) {}
 
-  std::function<void()> on_all_started = [] {};
+    void start(asio::thread_pool& pool, PageCounter& counter, const std::string& account, const std::string& key,
+               int first, int last) {
+      for (int i = first; i < last; ++i) {
+        asio::co_spawn(
+            pool,
+            [&, i]() -> asio::awaitable<void> {
+              ++started_;
+              outcomes_[static_cast<std::size_t>(i)] = co_await counter.count(account, key);
+              finished_.count_down();
+            },
+            asio::detached);
+      }
+    }
+    void wait_until_started(int count) const {
+      while (started_.load() < count) std::this_thread::yield();
+    }
+    std::vector<core::Result<store::QuotaDecision>> outcomes() {
+      finished_.wait();
+      std::vector<core::Result<store::QuotaDecision>> results;
+      for (auto& outcome : outcomes_) results.push_back(std::move(*outcome));
+      return results;
+    }
+
+   private:
+    std::vector<std::optional<core::Result<store::QuotaDecision>>> outcomes_;
+    std::atomic<int> started_{0};
+    std::latch finished_;
+  };
+
   testing::ScratchDir dir_;
   testing::FakeClock clock_;
   std::unique_ptr<Store> real_;
@@ -145,11 +163,12 @@ TEST_F(PageCounterTest, AtTheLimitEachRequestGetsItsOwnDecisionAndTheCountIsExac
   for (int i = 0; i < 45; ++i) ASSERT_TRUE(real_->count_page(account_, key_)->admitted);
   asio::thread_pool pool(4);
   PageCounter counter(*observed_);
-  const auto outcomes = count_at_once(pool, counter, 40);
+  Requests requests(40);
+  requests.start(pool, counter, account_, key_, 0, 40);
 
   std::vector<std::int64_t> admitted_as;
   int refused = 0;
-  for (const auto& outcome : outcomes) {
+  for (const auto& outcome : requests.outcomes()) {
     ASSERT_TRUE(outcome) << outcome.error().message;
     if (outcome->admitted) admitted_as.push_back(outcome->used);
     else ++refused;
@@ -160,20 +179,36 @@ TEST_F(PageCounterTest, AtTheLimitEachRequestGetsItsOwnDecisionAndTheCountIsExac
   EXPECT_EQ(real_->usage(account_, key_)->used, 50);
 }
 
+// The commit is queued behind the requests already waiting for a thread, so all of them reach
+// their count first and share it.
+TEST_F(PageCounterTest, RequestsQueuedTogetherShareOneCommit) {
+  constexpr int kRequests = 30;
+  asio::thread_pool pool(1);
+  PageCounter counter(*observed_);
+  std::promise<void> all_queued;
+  asio::post(pool, [queued = all_queued.get_future()] { queued.wait(); });  // the thread waits for the queue
+  Requests requests(kRequests);
+  requests.start(pool, counter, account_, key_, 0, kRequests);
+  all_queued.set_value();
+  for (const auto& outcome : requests.outcomes()) ASSERT_TRUE(outcome && outcome->admitted);
+  EXPECT_EQ(observed_->batch_sizes(), std::vector<std::size_t>{kRequests});
+  EXPECT_EQ(real_->usage(account_, key_)->used, kRequests);
+}
+
 // While one commit runs, the counts that arrive wait and are then committed together, so a batch
 // is not limited by the number of threads.
 TEST_F(PageCounterTest, CountsArrivingDuringACommitShareTheNextOne) {
   constexpr int kRequests = 30;
   asio::thread_pool pool(2);  // one thread held in the first commit, one to run everyone else
   PageCounter counter(*observed_);
-  observed_->hold_first_batch();
-  std::atomic<int> started{0};
-  on_all_started = [&] {
-    while (started.load() < kRequests) std::this_thread::yield();
-    observed_->let_first_batch_go();
-  };
-  const auto outcomes = count_at_once(pool, counter, kRequests, &started);
-  for (const auto& outcome : outcomes) ASSERT_TRUE(outcome && outcome->admitted);
+  auto first_batch_waiting = observed_->hold_first_batch();
+  Requests requests(kRequests);
+  requests.start(pool, counter, account_, key_, 0, 1);
+  first_batch_waiting.wait();
+  requests.start(pool, counter, account_, key_, 1, kRequests);
+  requests.wait_until_started(kRequests);
+  observed_->let_first_batch_go();
+  for (const auto& outcome : requests.outcomes()) ASSERT_TRUE(outcome && outcome->admitted);
 
   const auto sizes = observed_->batch_sizes();
   // The first count alone, the rest together; the last to start may still have been on its way in.

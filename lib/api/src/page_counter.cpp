@@ -41,44 +41,51 @@ struct PageCounter::Waiter {
 asio::awaitable<core::Result<store::QuotaDecision>> PageCounter::count(std::string_view account_id,
                                                                        std::string_view key_id) {
   Waiter waiter{{account_id, key_id}, std::nullopt, {}, co_await asio::this_coro::executor};
-  // asio runs the initiation after this coroutine has suspended, so the commit below may resume it.
   co_await asio::async_initiate<const asio::use_awaitable_t<>, void()>(
       [this, &waiter](auto handler) {
         waiter.resumable = std::make_unique<ResumableHandler<decltype(handler)>>(std::move(handler));
         {
           const std::lock_guard lock(mutex_);
           waiting_.push_back(&waiter);
-          if (committing_) return;  // the thread committing now takes this count in its next batch
+          if (committing_) return;  // the commit under way or queued takes this count too
           committing_ = true;
         }
-        commit_until_none_wait();
+        post_commit(waiter.executor);
       },
       asio::use_awaitable);
   co_return std::move(*waiter.outcome);
 }
 
-void PageCounter::commit_until_none_wait() noexcept {
-  for (;;) {
-    std::vector<Waiter*> batch;
-    {
-      const std::lock_guard lock(mutex_);
-      if (waiting_.empty()) {
-        committing_ = false;
-        return;
-      }
-      batch = std::exchange(waiting_, {});
-    }
-    std::vector<store::PageCount> pages;
-    pages.reserve(batch.size());
-    for (const Waiter* waiter : batch) pages.push_back(waiter->page);
-    auto outcomes = store_.count_pages(pages);
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      batch[i]->outcome = std::move(outcomes[i]);
-      // Posted, not called: each request resumes on a free request thread, not inside this loop.
-      auto executor = batch[i]->executor;
-      asio::post(executor, [resumable = std::move(batch[i]->resumable)] { resumable->resume(); });
+// The commit is queued behind the work already waiting for a request thread, not run at once: the
+// requests ahead of it reach their count meanwhile and join its batch, so the batch grows with the
+// load without any timer.
+void PageCounter::post_commit(const asio::any_io_executor& executor) {
+  asio::post(executor, [this, executor] { commit_waiting(executor); });
+}
+
+void PageCounter::commit_waiting(const asio::any_io_executor& executor) noexcept {
+  std::vector<Waiter*> batch;
+  {
+    const std::lock_guard lock(mutex_);
+    batch = std::exchange(waiting_, {});
+  }
+  std::vector<store::PageCount> pages;
+  pages.reserve(batch.size());
+  for (const Waiter* waiter : batch) pages.push_back(waiter->page);
+  auto outcomes = store_.count_pages(pages);
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    batch[i]->outcome = std::move(outcomes[i]);
+    auto resume_on = batch[i]->executor;
+    asio::post(resume_on, [resumable = std::move(batch[i]->resumable)] { resumable->resume(); });
+  }
+  {
+    const std::lock_guard lock(mutex_);
+    if (waiting_.empty()) {
+      committing_ = false;
+      return;
     }
   }
+  post_commit(executor);
 }
 
 }  // namespace pagemd::api

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
 
 #include "pagemd/core/result.hpp"
@@ -12,11 +13,11 @@
 namespace pagemd::api {
 
 // Counts served pages for requests that wait as coroutines. The first request to find no commit
-// under way commits, on its thread, every count waiting at that moment in one write transaction,
-// then the counts that arrived meanwhile, until none is left; each waiting request resumes once its
-// own count is committed. Unlike a group commit of blocked threads, a batch is not limited by the
-// number of request threads: under load it holds every request that reached the count, and the
-// other request threads go on answering while the commit runs.
+// under way queues one on its executor; when it runs, it commits every count waiting at that moment
+// in one write transaction, and queues the next commit if more counts arrived meanwhile. Each
+// waiting request resumes once its own count is committed. Unlike a group commit of blocked
+// threads, a batch is not limited by the number of request threads: under load it holds every
+// request that reached the count, and the other request threads go on answering while it commits.
 class PageCounter {
  public:
   explicit PageCounter(store::Store& store) : store_(store) {}
@@ -28,7 +29,8 @@ class PageCounter {
  private:
   struct Waiter;
 
-  void commit_until_none_wait() noexcept;
+  void post_commit(const boost::asio::any_io_executor& executor);
+  void commit_waiting(const boost::asio::any_io_executor& executor) noexcept;
 
   store::Store& store_;
   std::mutex mutex_;
