@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <thread>
+#include <vector>
 
 #include "pagemd/api/responses.hpp"
 
@@ -38,6 +39,7 @@ class RunningServer {
   explicit RunningServer(ServerOptions options) {
     options.host = "127.0.0.1";
     options.port = 0;
+    options.io_threads = 2;  // as the daemon runs on two cores: the listener and the drain share the threads
     auto listening = Server::listen(options, handler, metrics);
     if (!listening) throw std::runtime_error(listening.error().message);
     server = std::move(*listening);
@@ -45,7 +47,7 @@ class RunningServer {
   }
   ~RunningServer() {
     server->drain();
-    thread.join();
+    if (thread.joinable()) thread.join();
   }
   EchoHandler handler;
   api::Metrics metrics;
@@ -134,6 +136,44 @@ TEST(Server, DrainFinishesRequestsInFlight) {
   EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0U) << answer;
   EXPECT_NE(answer.find("Connection: close"), std::string::npos);
   running.reset();
+}
+
+// Connections come and go on both I/O threads while the server drains: every client gets whole
+// answers or a closed connection, and the server stops.
+TEST(Server, DrainsWhileConnectionsComeAndGoOnSeveralThreads) {
+  auto running = std::make_unique<RunningServer>(ServerOptions{});
+  const std::uint16_t port = running->server->port();
+  std::atomic<bool> stop{false};
+  std::atomic<int> answered{0};
+  std::atomic<int> torn{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < 8; ++c) {
+    clients.emplace_back([&] {
+      while (!stop.load()) {
+        boost::system::error_code ec;
+        asio::io_context io;
+        tcp::socket socket(io);
+        socket.connect({asio::ip::make_address("127.0.0.1"), port}, ec);
+        if (ec) continue;  // the listener has closed
+        asio::write(socket, asio::buffer(std::string("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")), ec);
+        std::string answer;
+        asio::read(socket, asio::dynamic_buffer(answer), ec);
+        if (answer.empty()) continue;  // refused or closed before a request was read
+        if (answer.rfind("HTTP/1.1 200", 0) == 0 && answer.find("\"target\":\"/a\"") != std::string::npos) {
+          ++answered;
+        } else {
+          ++torn;
+        }
+      }
+    });
+  }
+  while (answered.load() < 200) std::this_thread::sleep_for(1ms);
+  running->server->drain();
+  running->thread.join();
+  stop = true;
+  for (auto& client : clients) client.join();
+  EXPECT_EQ(torn.load(), 0);
+  EXPECT_TRUE(running->drained);
 }
 
 }  // namespace

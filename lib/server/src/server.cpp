@@ -80,6 +80,7 @@ struct Server::Impl {
       : options(std::move(server_options)),
         handler(request_handler),
         metrics(server_metrics),
+        control(asio::make_strand(ioc)),
         acceptor(ioc),
         workers(options.request_threads == 0 ? 1 : options.request_threads),
         signals(ioc, SIGINT, SIGTERM, SIGHUP),
@@ -89,6 +90,9 @@ struct Server::Impl {
   api::Handler& handler;
   api::Metrics& metrics;
   asio::io_context ioc;
+  // The listener, signals, watchdog ticks and the drain run on this strand, so that with several
+  // I/O threads closing the acceptor never races an accept in progress.
+  asio::strand<asio::io_context::executor_type> control;
   tcp::acceptor acceptor;
   asio::thread_pool workers;
   asio::signal_set signals;
@@ -223,7 +227,7 @@ struct Server::Impl {
       if (ec) {
         // Out of file descriptors and the like: wait a moment instead of spinning on the error.
         spdlog::warn("accept failed: {}", ec.message());
-        asio::steady_timer pause(ioc, std::chrono::milliseconds{50});
+        asio::steady_timer pause(control, std::chrono::milliseconds{50});
         co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
         continue;
       }
@@ -276,7 +280,7 @@ struct Server::Impl {
   // Waits for the open connections to finish their requests, then stops the event loop.
   asio::awaitable<void> drain_loop() {
     const auto deadline = std::chrono::steady_clock::now() + options.drain_timeout;
-    asio::steady_timer poll(ioc);
+    asio::steady_timer poll(control);
     while (open_connections() > 0) {
       if (std::chrono::steady_clock::now() >= deadline) {
         spdlog::warn("drain timed out with {} connections open", open_connections());
@@ -290,7 +294,7 @@ struct Server::Impl {
     ioc.stop();
   }
 
-  // Runs on an I/O thread: stop accepting, close idle keep-alive connections, let busy ones finish.
+  // Runs on the control strand: stop accepting, close idle keep-alive connections, let busy ones finish.
   void begin_drain() {
     if (draining.exchange(true)) return;
     spdlog::info("draining: no new connections, waiting for requests in flight");
@@ -309,7 +313,7 @@ struct Server::Impl {
         if (connection->stream && connection->idle) connection->stream->cancel();
       });
     }
-    asio::co_spawn(ioc, drain_loop(), log_failure("the drain"));
+    asio::co_spawn(control, drain_loop(), log_failure("the drain"));
   }
 };
 
@@ -343,10 +347,10 @@ std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().por
 bool Server::run(const Lifecycle& lifecycle) {
   Impl& impl = *impl_;
   impl.lifecycle = &lifecycle;
-  asio::co_spawn(impl.ioc, impl.accept_loop(), log_failure("the listener"));
-  asio::co_spawn(impl.ioc, impl.signal_loop(), log_failure("signal handling"));
+  asio::co_spawn(impl.control, impl.accept_loop(), log_failure("the listener"));
+  asio::co_spawn(impl.control, impl.signal_loop(), log_failure("signal handling"));
   if (lifecycle.on_tick && lifecycle.tick_interval.count() > 0) {
-    asio::co_spawn(impl.ioc, impl.tick_loop(), log_failure("the watchdog tick"));
+    asio::co_spawn(impl.control, impl.tick_loop(), log_failure("the watchdog tick"));
   }
   if (lifecycle.on_ready) lifecycle.on_ready();
 
@@ -358,7 +362,7 @@ bool Server::run(const Lifecycle& lifecycle) {
 }
 
 void Server::drain() {
-  asio::post(impl_->ioc, [impl = impl_.get()] { impl->begin_drain(); });
+  asio::post(impl_->control, [impl = impl_.get()] { impl->begin_drain(); });
 }
 
 }  // namespace pagemd::server

@@ -23,6 +23,7 @@ struct ServerOptions {
   std::chrono::milliseconds write_timeout{30'000};
   std::size_t max_header_bytes = 8 * 1024;
   std::size_t max_body_bytes = 64 * 1024;
+  // Threads that read requests and write answers. Each connection keeps to its own strand.
   unsigned io_threads = 1;
   // Threads that run the handlers (see api::Handler): CPU and database work, so about the CPU count.
   unsigned request_threads = 4;
