@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include "connection.hpp"
-#include "group_commit.hpp"
 #include "recent_results.hpp"
 #include "pagemd/core/clock.hpp"
 #include "pagemd/store/store.hpp"
@@ -43,12 +42,8 @@ class SqliteStore final : public Store {
   core::Result<std::int64_t> purge_expired_cache(TimePoint now) override;
 
  private:
-  using PageCounts = GroupCommit<PageCount, core::Result<QuotaDecision>>;
-
-
   std::unique_ptr<ConnectionPool> pool_;
   const core::Clock* clock_;
-  PageCounts page_counts_;
   RecentResults recent_results_;
 };
 

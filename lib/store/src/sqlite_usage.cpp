@@ -41,21 +41,6 @@ constexpr const char* kCachePurgeBatch =
 // up for about a millisecond, not for the whole purge.
 constexpr std::int64_t kPurgeBatchRows = 256;
 
-}  // namespace
-
-// Callers on different threads share a transaction through the group commit.
-core::Result<QuotaDecision> SqliteStore::count_page(std::string_view account_id, std::string_view key_id) {
-  return page_counts_.submit(PageCount{account_id, key_id}, [this](std::vector<PageCounts::Slot*>& batch) noexcept {
-    std::vector<PageCount> pages;
-    pages.reserve(batch.size());
-    for (const PageCounts::Slot* slot : batch) pages.push_back(*slot->work);
-    auto outcomes = count_pages(pages);
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i]->outcome = std::move(outcomes[i]);
-  });
-}
-
-namespace {
-
 // An account's quota as a batch of counts sees it: read once, then kept up to date in memory.
 struct AccountQuota {
   std::int64_t limit = 0;
@@ -81,6 +66,12 @@ bool is_key_of(Connection& connection, std::string_view account_id, std::string_
 }
 
 }  // namespace
+
+// The daemon batches its counts itself (api::PageCounter); a single count is a batch of one.
+core::Result<QuotaDecision> SqliteStore::count_page(std::string_view account_id, std::string_view key_id) {
+  const PageCount page{account_id, key_id};
+  return std::move(count_pages({&page, 1}).front());
+}
 
 // One IMMEDIATE transaction for the batch: the write lock is taken before the first read, so no
 // other connection or process can count between a check and its increment. Pages are decided in
