@@ -101,6 +101,12 @@ struct Server::Impl {
 
   std::atomic<bool> draining{false};
   std::atomic<bool> drained_cleanly{true};
+  // Control strand only. An accept that completed just before the acceptor closed still holds its
+  // socket until the listener resumes; stopping the event loop before then would leave that client
+  // connected and unanswered.
+  bool listening = false;
+  // Connections over the cap that are being told 503; the drain waits for them like for sessions.
+  std::atomic<std::size_t> refusals_in_flight{0};
   std::mutex connections_mutex;
   std::unordered_map<std::uint64_t, std::weak_ptr<Connection>> connections;
   std::uint64_t next_connection_id = 0;
@@ -212,10 +218,13 @@ struct Server::Impl {
 
   // Over the connection cap: a short 503 instead of a silent reset, so clients know to back off.
   asio::awaitable<void> turn_away(tcp::socket socket) {
-    beast::tcp_stream stream(std::move(socket));
-    co_await refuse(stream, ErrorCode::busy, "The server has too many open connections; try again shortly.");
-    beast::error_code ec;
-    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+    {
+      beast::tcp_stream stream(std::move(socket));
+      co_await refuse(stream, ErrorCode::busy, "The server has too many open connections; try again shortly.");
+      beast::error_code ec;
+      stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+    }
+    --refusals_in_flight;
   }
 
   asio::awaitable<void> accept_loop() {
@@ -223,7 +232,10 @@ struct Server::Impl {
       beast::error_code ec;
       tcp::socket socket =
           co_await acceptor.async_accept(asio::make_strand(ioc), asio::redirect_error(asio::use_awaitable, ec));
-      if (draining || ec == asio::error::operation_aborted) co_return;
+      if (draining || ec == asio::error::operation_aborted) {
+        listening = false;
+        co_return;
+      }
       if (ec) {
         // Out of file descriptors and the like: wait a moment instead of spinning on the error.
         spdlog::warn("accept failed: {}", ec.message());
@@ -233,6 +245,7 @@ struct Server::Impl {
       }
       if (open_connections() >= options.max_connections) {
         auto executor = socket.get_executor();
+        ++refusals_in_flight;
         asio::co_spawn(executor, turn_away(std::move(socket)), log_failure("refusing a connection"));
         continue;
       }
@@ -277,11 +290,12 @@ struct Server::Impl {
     }
   }
 
-  // Waits for the open connections to finish their requests, then stops the event loop.
+  // Waits for the listener to let go of its last socket and for the open connections to finish their
+  // requests, then stops the event loop.
   asio::awaitable<void> drain_loop() {
     const auto deadline = std::chrono::steady_clock::now() + options.drain_timeout;
     asio::steady_timer poll(control);
-    while (open_connections() > 0) {
+    while (listening || open_connections() > 0 || refusals_in_flight > 0) {
       if (std::chrono::steady_clock::now() >= deadline) {
         spdlog::warn("drain timed out with {} connections open", open_connections());
         drained_cleanly = false;
@@ -347,6 +361,7 @@ std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().por
 bool Server::run(const Lifecycle& lifecycle) {
   Impl& impl = *impl_;
   impl.lifecycle = &lifecycle;
+  impl.listening = true;
   asio::co_spawn(impl.control, impl.accept_loop(), log_failure("the listener"));
   asio::co_spawn(impl.control, impl.signal_loop(), log_failure("signal handling"));
   if (lifecycle.on_tick && lifecycle.tick_interval.count() > 0) {
