@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "pagemd/api/responses.hpp"
 
 namespace pagemd::server {
@@ -27,8 +29,9 @@ class EchoHandler final : public api::Handler {
     ++calls;
     if (request.target() == "/slow") std::this_thread::sleep_for(300ms);
     if (request.target() == "/throw") throw std::runtime_error("handler bug");
-    co_return api::json_response(request, 200,
-                                 {{"target", std::string(request.target())}, {"draining", info.draining}});
+    nlohmann::json answer = {{"target", std::string(request.target())}, {"draining", info.draining}};
+    if (!request.body().empty()) answer["body"] = request.body();
+    co_return api::json_response(request, 200, answer);
   }
   std::atomic<int> calls{0};
 };
@@ -78,6 +81,36 @@ TEST(Server, AnswersAndKeepsConnectionsAlive) {
   EXPECT_NE(answer.find("{\"draining\":false,\"target\":\"/one\"}"), std::string::npos) << answer;
   EXPECT_NE(answer.find("{\"draining\":false,\"target\":\"/two\"}"), std::string::npos) << answer;
   EXPECT_NE(answer.find("X-Request-Id: "), std::string::npos);
+}
+
+TEST(Server, ABodyIsReadWholeWhetherItCameWithTheHeadersOrAfterThem) {
+  RunningServer running({});
+  const std::uint16_t port = running.server->port();
+  const std::string with_headers = "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
+                                   "POST /b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                   "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
+                                   "GET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  const std::string answers = exchange(port, with_headers);
+  EXPECT_NE(answers.find("{\"body\":\"hello\",\"draining\":false,\"target\":\"/a\"}"), std::string::npos) << answers;
+  EXPECT_NE(answers.find("{\"body\":\"abcde\",\"draining\":false,\"target\":\"/b\"}"), std::string::npos) << answers;
+  EXPECT_NE(answers.find("{\"draining\":false,\"target\":\"/c\"}"), std::string::npos) << answers;
+
+  // Part of the body with the headers, the rest later: the server must wait for it.
+  asio::io_context io;
+  tcp::socket socket(io);
+  socket.connect({asio::ip::make_address("127.0.0.1"), port});
+  asio::write(socket, asio::buffer(std::string("POST /d HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                                               "Content-Length: 11\r\n\r\nhello")));
+  std::this_thread::sleep_for(100ms);
+  asio::write(socket, asio::buffer(std::string(" world")));
+  std::string split;
+  boost::system::error_code ec;
+  asio::read(socket, asio::dynamic_buffer(split), ec);
+  EXPECT_NE(split.find("{\"body\":\"hello world\",\"draining\":false,\"target\":\"/d\"}"), std::string::npos) << split;
+
+  const std::string bad_chunk = "POST /e HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n";
+  EXPECT_EQ(exchange(port, bad_chunk).rfind("HTTP/1.1 400", 0), 0U);
+  EXPECT_EQ(running.handler.calls.load(), 4);
 }
 
 TEST(Server, OversizedHeadersAndBodiesAreRefused) {

@@ -52,6 +52,12 @@ std::string new_request_id() {
   return id;
 }
 
+// The client went away, went quiet or the drain cut it off: nothing to answer.
+bool connection_ended(const beast::error_code& ec) {
+  return ec == http::error::end_of_stream || ec == beast::error::timeout || ec == asio::error::operation_aborted ||
+         ec == asio::error::connection_reset || ec == asio::error::eof;
+}
+
 // Reports an exception that escaped a detached coroutine: a bug, so it is logged loudly.
 auto log_failure(const char* what) {
   return [what](const std::exception_ptr& failure) {
@@ -175,10 +181,7 @@ struct Server::Impl {
         co_await refuse(stream, ErrorCode::payload_too_large, "The request body exceeds 64 KiB.");
         break;
       }
-      if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == asio::error::operation_aborted ||
-          ec == asio::error::connection_reset || ec == asio::error::eof) {
-        break;
-      }
+      if (connection_ended(ec)) break;
       if (ec) {
         co_await refuse(stream, ErrorCode::invalid_request, "The request is not valid HTTP/1.1.");
         break;
@@ -190,13 +193,25 @@ struct Server::Impl {
         co_await http::async_write(stream, proceed, asio::redirect_error(asio::use_awaitable, ec));
         if (ec) break;
       }
-      stream.expires_after(options.read_timeout);
-      co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+      // A small request's body usually arrives with its headers: parsing it straight from the buffer
+      // saves a trip through the event loop.
+      if (!parser.is_done() && buffer.size() > 0) {
+        buffer.consume(parser.put(buffer.data(), ec));
+        if (ec == http::error::need_more) ec = {};
+      }
+      if (!ec && !parser.is_done()) {
+        stream.expires_after(options.read_timeout);
+        co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+      }
       if (ec == http::error::body_limit) {
         co_await refuse(stream, ErrorCode::payload_too_large, "The request body exceeds 64 KiB.");
         break;
       }
-      if (ec) break;
+      if (connection_ended(ec) || ec == http::error::partial_message) break;
+      if (ec) {
+        co_await refuse(stream, ErrorCode::invalid_request, "The request body is not valid HTTP/1.1.");
+        break;
+      }
 
       const api::Request request = parser.release();
       const api::RequestInfo info{new_request_id(), remote, received_at, draining.load()};
