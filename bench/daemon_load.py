@@ -75,6 +75,17 @@ def answered_within(base: str, bound: str) -> tuple[int, int]:
     return int(within.group(1)), int(total.group(1))
 
 
+def open_files(pid: int) -> set[str]:
+    """What the process's descriptors point to; one closed while they are read is skipped."""
+    targets = set()
+    for descriptor in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            targets.add(str(descriptor.readlink()))
+        except FileNotFoundError:
+            pass
+    return targets
+
+
 def median_run(runs: list[dict]) -> dict:
     return {field: statistics.median(run[field] for run in runs) for field in runs[0]}
 
@@ -117,8 +128,7 @@ def main() -> None:
                     fields = line.split()
                     if fields[3] == "0A" and fields[1].startswith("0100007F:"):  # LISTEN on 127.0.0.1
                         inode = fields[9]
-                        fds = Path(f"/proc/{daemon.pid}/fd")
-                        if any(f"socket:[{inode}]" == str(p.readlink()) for p in fds.iterdir()):
+                        if f"socket:[{inode}]" in open_files(daemon.pid):
                             port = int(fields[1].split(":")[1], 16)
                 if port:
                     break

@@ -219,5 +219,38 @@ TEST_F(PageCounterTest, CountsArrivingDuringACommitShareTheNextOne) {
   EXPECT_EQ(real_->usage(account_, key_)->used, kRequests);
 }
 
+// Each request goes on on its own executor: the commit resumes the waiters of its executor itself,
+// and hands the others back to theirs.
+TEST_F(PageCounterTest, EachRequestResumesOnItsOwnExecutor) {
+  asio::thread_pool committing_pool(1);
+  asio::thread_pool other_pool(1);
+  const auto thread_of = [](asio::thread_pool& pool) {
+    std::promise<std::thread::id> id;
+    asio::post(pool, [&id] { id.set_value(std::this_thread::get_id()); });
+    return id.get_future().get();
+  };
+  const std::thread::id committing_thread = thread_of(committing_pool);
+  const std::thread::id other_thread = thread_of(other_pool);
+
+  PageCounter counter(*observed_);
+  auto first_batch_waiting = observed_->hold_first_batch();
+  std::promise<std::thread::id> first_resumed_on;
+  std::promise<std::thread::id> second_resumed_on;
+  const auto count_and_report = [&](std::promise<std::thread::id>& resumed_on) -> asio::awaitable<void> {
+    auto outcome = co_await counter.count(account_, key_);
+    EXPECT_TRUE(outcome && outcome->admitted);
+    resumed_on.set_value(std::this_thread::get_id());
+  };
+  asio::co_spawn(committing_pool, count_and_report(first_resumed_on), asio::detached);
+  first_batch_waiting.wait();
+  asio::co_spawn(other_pool, count_and_report(second_resumed_on), asio::detached);
+  thread_of(other_pool);  // runs after the second request has suspended in its count
+  observed_->let_first_batch_go();
+
+  EXPECT_EQ(first_resumed_on.get_future().get(), committing_thread);
+  EXPECT_EQ(second_resumed_on.get_future().get(), other_thread);
+  EXPECT_EQ(real_->usage(account_, key_)->used, 2);
+}
+
 }  // namespace
 }  // namespace pagemd::api

@@ -73,10 +73,16 @@ void PageCounter::commit_waiting(const asio::any_io_executor& executor) noexcept
   pages.reserve(batch.size());
   for (const Waiter* waiter : batch) pages.push_back(waiter->page);
   auto outcomes = store_.count_pages(pages);
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    batch[i]->outcome = std::move(outcomes[i]);
-    auto resume_on = batch[i]->executor;
-    asio::post(resume_on, [resumable = std::move(batch[i]->resumable)] { resumable->resume(); });
+  for (std::size_t i = 0; i < batch.size(); ++i) batch[i]->outcome = std::move(outcomes[i]);
+  // A waiter on the executor running this commit resumes right here, until it hands its answer to
+  // its connection: a few microseconds, less than another trip through the request pool's queue.
+  for (Waiter* waiter : batch) {
+    auto resumable = std::exchange(waiter->resumable, nullptr);
+    if (waiter->executor == executor) {
+      resumable->resume();
+    } else {
+      asio::post(waiter->executor, [resumable = std::move(resumable)] { resumable->resume(); });
+    }
   }
   {
     const std::lock_guard lock(mutex_);
