@@ -1,5 +1,10 @@
 #include "connection.hpp"
 
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <thread>
+
 namespace pagemd::store::detail {
 
 Query::~Query() {
@@ -10,6 +15,29 @@ Query::~Query() {
   }
 }
 
+namespace {
+
+// Turning a new file to WAL takes the exclusive lock. When another connection is turning it at the
+// same moment, both hold the shared lock and SQLite answers SQLITE_BUSY at once instead of calling
+// the busy handler, because waiting could deadlock the two. So two processes starting on a new
+// data dir (the daemon and a `pagemd admin` command, say) retry here, within the busy timeout.
+void switch_to_wal(SQLite::Database& database, std::chrono::milliseconds busy_timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + busy_timeout;
+  auto pause = std::chrono::milliseconds{1};
+  for (;;) {
+    try {
+      database.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (const SQLite::Exception& error) {
+      if ((error.getErrorCode() & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() + pause > deadline) throw;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds{50});
+  }
+}
+
+}  // namespace
+
 Connection::Connection(const std::string& path, int open_flags, std::chrono::milliseconds busy_timeout)
     : database_(path, open_flags, static_cast<int>(busy_timeout.count())) {
   // WAL lets readers run beside the one writer and keeps a commit to one append. NORMAL syncs the
@@ -17,7 +45,7 @@ Connection::Connection(const std::string& path, int open_flags, std::chrono::mil
   // the last commits before a power loss or kernel crash may be lost. FULL would fsync every commit,
   // a few milliseconds on ordinary disks, for every page served; we take the faster choice, as
   // SQLite's documentation recommends for WAL.
-  database_.exec("PRAGMA journal_mode = WAL");
+  switch_to_wal(database_, busy_timeout);
   database_.exec("PRAGMA synchronous = NORMAL");
   database_.exec("PRAGMA foreign_keys = ON");
 }
