@@ -232,14 +232,17 @@ struct Server::Impl {
   }
 
   // Over the connection cap: a short 503 instead of a silent reset, so clients know to back off.
+  // The accept loop counted it in refusals_in_flight; it is uncounted however it ends, an exception
+  // included, or the drain would wait for it until its timeout.
   asio::awaitable<void> turn_away(tcp::socket socket) {
-    {
-      beast::tcp_stream stream(std::move(socket));
-      co_await refuse(stream, ErrorCode::busy, "The server has too many open connections; try again shortly.");
-      beast::error_code ec;
-      stream.socket().shutdown(tcp::socket::shutdown_send, ec);
-    }
-    --refusals_in_flight;
+    struct Uncount {
+      std::atomic<std::size_t>& in_flight;
+      ~Uncount() { --in_flight; }
+    } const uncount{refusals_in_flight};
+    beast::tcp_stream stream(std::move(socket));
+    co_await refuse(stream, ErrorCode::busy, "The server has too many open connections; try again shortly.");
+    beast::error_code ec;
+    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
   }
 
   asio::awaitable<void> accept_loop() {
