@@ -76,7 +76,10 @@ std::string readable_stem(std::string_view normalized_url) {
   const bool cut = stem.size() > kMaxStem;
   if (cut) stem.resize(kMaxStem);
   if (stem.empty()) stem = "page";
-  if (cut || !query.empty()) stem += "-" + hex8(fnv1a(normalized_url));
+  if (cut || !query.empty()) {
+    stem += '-';
+    stem += hex8(fnv1a(normalized_url));
+  }
   return stem;
 }
 

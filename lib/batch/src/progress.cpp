@@ -44,7 +44,9 @@ std::string format_progress(const BatchProgress& progress, std::chrono::millisec
   if (width < visible + 4 + 10) return tail;
   const std::size_t cells = std::min<std::size_t>(40, width - visible - 4);
   const std::size_t filled = progress.total == 0 ? cells : cells * progress.done / progress.total;
-  return "[" + std::string(filled, '#') + std::string(cells - filled, '-') + "]  " + tail;
+  std::string line = "[";
+  line.append(filled, '#').append(cells - filled, '-').append("]  ").append(tail);
+  return line;
 }
 
 std::string format_summary(const BatchSummary& summary, std::chrono::milliseconds elapsed) {

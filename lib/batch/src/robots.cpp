@@ -163,8 +163,10 @@ std::string path_of_url(std::string_view url) {
   std::string_view rest = url.substr(path);
   rest = rest.substr(0, rest.find('#'));
   if (rest.empty()) return "/";
-  if (rest.front() == '?') return "/" + std::string(rest);
-  return std::string(rest);
+  std::string path_and_query;
+  if (rest.front() == '?') path_and_query = '/';
+  path_and_query += rest;
+  return path_and_query;
 }
 
 }  // namespace pagemd::batch
