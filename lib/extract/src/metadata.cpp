@@ -1,205 +1,27 @@
 #include "metadata.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
-#include "url_resolve.hpp"
+#include "linked_data.hpp"
+#include "metadata_text.hpp"
+#include "page_title.hpp"
 #include "text_util.hpp"
+#include "url_resolve.hpp"
 
 namespace pagemd::extract {
 namespace {
 
-using nlohmann::json;
-
-// ---------------------------------------------------------------------------------------------
-// Strings
-
-
-
-
-
-bool istarts_with(std::string_view s, std::string_view prefix) {
-  return s.size() >= prefix.size() && equals_ignore_case(s.substr(0, prefix.size()), prefix);
-}
-
-
-// Length of a Unicode space (or zero-width character) at s[i] encoded in UTF-8, else 0. Titles
-// and names are full of &nbsp; and thin spaces that should read as plain spaces.
-std::size_t unicode_space_at(std::string_view s, std::size_t i) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  if (b0 == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) return 2;
-  if (i + 2 >= s.size()) return 0;
-  const auto b1 = static_cast<unsigned char>(s[i + 1]);
-  const auto b2 = static_cast<unsigned char>(s[i + 2]);
-  if (b0 == 0xE2 && b1 == 0x80 && (b2 <= 0x8B || b2 == 0xAF)) return 3;  // U+2000..U+200B, U+202F
-  if (b0 == 0xE2 && b1 == 0x81 && b2 == 0x9F) return 3;                  // U+205F
-  if (b0 == 0xE3 && b1 == 0x80 && b2 == 0x80) return 3;                  // U+3000
-  if (b0 == 0xEF && b1 == 0xBB && b2 == 0xBF) return 3;                  // U+FEFF
-  return 0;
-}
-
-// Like text_util's collapse_whitespace, but Unicode spaces (no-break, thin, ideographic) count too.
-std::string collapse_spaces(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  bool pending_space = false;
-  for (std::size_t i = 0; i < s.size();) {
-    std::size_t space = is_ascii_space(s[i]) ? 1 : 0;
-    if (space == 0 && static_cast<unsigned char>(s[i]) >= 0xC2) space = unicode_space_at(s, i);
-    if (space > 0) {
-      pending_space = true;
-      i += space;
-      continue;
-    }
-    if (pending_space && !out.empty()) out += ' ';
-    pending_space = false;
-    out += s[i++];
-  }
-  return out;
-}
-
-std::size_t count_words(std::string_view s) {
-  std::size_t words = 0;
-  bool in_word = false;
-  for (const char c : s) {
-    if (c == ' ') {
-      in_word = false;
-    } else if (!in_word) {
-      in_word = true;
-      ++words;
-    }
-  }
-  return words;
-}
-
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0u | (cp >> 6));
-    out += static_cast<char>(0x80u | (cp & 0x3Fu));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0u | (cp >> 12));
-    out += static_cast<char>(0x80u | ((cp >> 6) & 0x3Fu));
-    out += static_cast<char>(0x80u | (cp & 0x3Fu));
-  } else {
-    out += static_cast<char>(0xF0u | (cp >> 18));
-    out += static_cast<char>(0x80u | ((cp >> 12) & 0x3Fu));
-    out += static_cast<char>(0x80u | ((cp >> 6) & 0x3Fu));
-    out += static_cast<char>(0x80u | (cp & 0x3Fu));
-  }
-}
-
-// Replaces invalid UTF-8 with U+FFFD: percent-decoded URL text can hold any bytes, and the
-// metadata ends up in JSON, whose serializer rejects invalid UTF-8.
-std::string valid_utf8(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    if (b0 < 0x80) {
-      out += s[i++];
-      continue;
-    }
-    std::size_t len = 0;
-    unsigned char lo = 0x80;
-    unsigned char hi = 0xBF;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-      len = 2;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-      len = 3;
-      if (b0 == 0xE0) lo = 0xA0;
-      if (b0 == 0xED) hi = 0x9F;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-      len = 4;
-      if (b0 == 0xF0) lo = 0x90;
-      if (b0 == 0xF4) hi = 0x8F;
-    }
-    bool ok = len > 0 && i + len <= s.size();
-    for (std::size_t k = 1; ok && k < len; ++k) {
-      const auto b = static_cast<unsigned char>(s[i + k]);
-      ok = k == 1 ? (b >= lo && b <= hi) : (b & 0xC0u) == 0x80u;
-    }
-    if (ok) {
-      out.append(s.substr(i, len));
-      i += len;
-    } else {
-      out += "\xEF\xBF\xBD";
-      ++i;
-    }
-  }
-  return out;
-}
-
-
-// The character references JSON-LD producers actually emit (mostly WordPress escaping its
-// output twice). Unknown references stay as written.
-std::string decode_basic_entities(std::string_view s) {
-  if (s.find('&') == std::string_view::npos) return std::string(s);
-  static constexpr std::pair<std::string_view, std::string_view> kNamed[] = {
-      {"amp", "&"}, {"quot", "\""}, {"apos", "'"}, {"lt", "<"}, {"gt", ">"}, {"nbsp", "\xC2\xA0"}};
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size();) {
-    if (s[i] != '&') {
-      out += s[i++];
-      continue;
-    }
-    const std::size_t semi = s.find(';', i + 1);
-    if (semi == std::string_view::npos || semi - i > 10) {
-      out += s[i++];
-      continue;
-    }
-    const std::string_view name = s.substr(i + 1, semi - i - 1);
-    bool done = false;
-    if (name.size() >= 2 && name[0] == '#') {
-      char32_t cp = 0;
-      const bool hex = name[1] == 'x' || name[1] == 'X';
-      const std::string_view digits = name.substr(hex ? 2 : 1);
-      bool ok = !digits.empty();
-      for (const char c : digits) {
-        const int v = hex ? hex_digit_value(c) : (c >= '0' && c <= '9' ? c - '0' : -1);
-        if (v < 0 || cp > 0x10FFFF) {
-          ok = false;
-          break;
-        }
-        cp = cp * (hex ? 16u : 10u) + static_cast<char32_t>(v);
-      }
-      if (ok && cp > 0 && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF)) {
-        append_utf8(out, cp);
-        done = true;
-      }
-    } else {
-      for (const auto& [entity, text] : kNamed) {
-        if (name == entity) {
-          out += text;
-          done = true;
-          break;
-        }
-      }
-    }
-    if (done) {
-      i = semi + 1;
-    } else {
-      out += s[i++];
-    }
-  }
-  return out;
-}
-
-bool looks_like_url(std::string_view s) {
-  return istarts_with(s, "http://") || istarts_with(s, "https://") || istarts_with(s, "//") ||
-         istarts_with(s, "www.");
-}
+using metadata_detail::collapse_spaces;
+using metadata_detail::LinkedData;
+using metadata_detail::looks_like_url;
+using metadata_detail::trim_site_name;
 
 // ---------------------------------------------------------------------------------------------
 // Document scan
@@ -406,411 +228,6 @@ class MetaIndex {
 };
 
 // ---------------------------------------------------------------------------------------------
-// JSON-LD
-
-// nlohmann's parser recurses per nesting level, so depth is bounded before it runs. Real
-// structured data nests a handful of levels.
-constexpr int kMaxJsonDepth = 64;
-// Anything bigger is not a page's structured data but something dumped into a script tag.
-constexpr std::size_t kMaxJsonLdBytes = 4u << 20;
-
-bool nesting_within(std::string_view text, int limit) {
-  int depth = 0;
-  bool in_string = false;
-  bool escaped = false;
-  for (const char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      if (++depth > limit) return false;
-    } else if ((c == '}' || c == ']') && depth > 0) {
-      --depth;
-    }
-  }
-  return true;
-}
-
-json parse_lenient(std::string_view text) {
-  json value = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!value.is_discarded()) return value;
-  // Junk around the value: "<!--", "//<![CDATA[", a trailing ";" and the like. The junk may
-  // itself hold brackets, so an object and an array are each tried from their own delimiters.
-  for (const auto& [open, close] : {std::pair{'{', '}'}, std::pair{'[', ']'}}) {
-    const std::size_t begin = text.find(open);
-    const std::size_t end = text.rfind(close);
-    if (begin == std::string_view::npos || end == std::string_view::npos || end < begin) continue;
-    if (begin == 0 && end + 1 == text.size()) continue;
-    value = json::parse(text.substr(begin, end - begin + 1), nullptr, /*allow_exceptions=*/false);
-    if (!value.is_discarded()) return value;
-  }
-  return value;
-}
-
-std::optional<json> parse_json_ld(std::string_view raw) {
-  const std::string_view text = trim(raw);
-  if (text.empty() || text.size() > kMaxJsonLdBytes || !nesting_within(text, kMaxJsonDepth)) return std::nullopt;
-  json value = parse_lenient(text);
-  if (value.is_discarded() && text.find("&quot;") != std::string_view::npos) {
-    value = parse_lenient(decode_basic_entities(text));
-  }
-  if (value.is_discarded() || !(value.is_object() || value.is_array())) return std::nullopt;
-  return value;
-}
-
-std::string_view bare_type(std::string_view type) {
-  const std::size_t cut = type.find_last_of("/:#");
-  return cut == std::string_view::npos ? type : type.substr(cut + 1);
-}
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-constexpr int kNotMain = -1;
-
-// How well a schema.org type describes the page itself: articles first, then other creative
-// works (recipes, products, events), the generic WebPage last. Entities a page mentions
-// (publisher, author, breadcrumbs, the site) never describe it.
-int type_rank(std::string_view full_type) {
-  const std::string_view type = bare_type(full_type);
-  static constexpr std::string_view kArticles[] = {"Article",    "NewsArticle", "BlogPosting",      "Report",
-                                                   "TechArticle", "ScholarlyArticle", "LiveBlogPosting",
-                                                   "SocialMediaPosting", "DiscussionForumPosting"};
-  if (std::find(std::begin(kArticles), std::end(kArticles), type) != std::end(kArticles) ||
-      ends_with(type, "Article")) {
-    return 0;
-  }
-  if (type == "WebPage" || ends_with(type, "Page")) return 2;
-  static constexpr std::string_view kEntities[] = {
-      "Person",         "WebSite",      "BreadcrumbList",   "ListItem",      "ItemList",
-      "ImageObject",    "SiteNavigationElement", "SearchAction", "EntryPoint", "ReadAction",
-      "WPHeader",       "WPFooter",     "WPSideBar",        "Brand",         "Offer",
-      "AggregateOffer", "AggregateRating", "Rating",        "PostalAddress", "ContactPoint",
-      "Place",          "Country",      "City",             "PropertyValue", "Thing",
-      "Corporation",    "Language",     "GeoCoordinates",   "OpeningHoursSpecification"};
-  if (std::find(std::begin(kEntities), std::end(kEntities), type) != std::end(kEntities) ||
-      ends_with(type, "Organization") || ends_with(type, "Business")) {
-    return kNotMain;
-  }
-  return 1;
-}
-
-int object_rank(const json& object) {
-  const auto type = object.find("@type");
-  if (type == object.end()) return kNotMain;
-  int best = kNotMain;
-  auto consider = [&](const json& t) {
-    if (!t.is_string()) return;
-    const int rank = type_rank(t.get_ref<const std::string&>());
-    if (rank != kNotMain && (best == kNotMain || rank < best)) best = rank;
-  };
-  if (type->is_array()) {
-    for (const json& t : *type) consider(t);
-  } else {
-    consider(*type);
-  }
-  return best;
-}
-
-bool has_type(const json& object, std::string_view wanted) {
-  const auto type = object.find("@type");
-  if (type == object.end()) return false;
-  if (type->is_string()) return bare_type(type->get_ref<const std::string&>()) == wanted;
-  if (type->is_array()) {
-    for (const json& t : *type) {
-      if (t.is_string() && bare_type(t.get_ref<const std::string&>()) == wanted) return true;
-    }
-  }
-  return false;
-}
-
-std::string json_text(const json& value) {
-  if (!value.is_string()) return {};
-  return collapse_spaces(decode_basic_entities(value.get_ref<const std::string&>()));
-}
-
-class LinkedData {
- public:
-  void add(json document) {
-    documents_.push_back(std::move(document));
-  }
-
-  // Call once after every add(): pointers into documents_ must not move afterwards.
-  void index() {
-    struct Item {
-      const json* value;
-      bool main_context;  // reachable from the top through arrays, @graph and mainEntity only
-      int depth;
-    };
-    std::vector<Item> stack;
-    for (auto it = documents_.rbegin(); it != documents_.rend(); ++it) stack.push_back({&*it, true, 0});
-    while (!stack.empty()) {
-      const Item item = stack.back();
-      stack.pop_back();
-      const json& value = *item.value;
-      if (value.is_array()) {
-        for (auto it = value.rbegin(); it != value.rend(); ++it) {
-          if (it->is_structured()) stack.push_back({&*it, item.main_context, item.depth + 1});
-        }
-        continue;
-      }
-      if (!value.is_object()) continue;
-      if (item.main_context) {
-        const int rank = object_rank(value);
-        if (rank != kNotMain) mains_.push_back({&value, rank, item.depth});
-      }
-      const auto id = value.find("@id");
-      if (id != value.end() && id->is_string() && value.size() > 1) ids_.emplace(id->get_ref<const std::string&>(), &value);
-      if (website_name_.empty() && has_type(value, "WebSite")) {
-        if (const auto name = value.find("name"); name != value.end()) website_name_ = json_text(*name);
-      }
-      for (auto it = value.begin(); it != value.end(); ++it) {
-        if (!it->is_structured()) continue;
-        const bool main = item.main_context && (it.key() == "@graph" || it.key() == "mainEntity");
-        stack.push_back({&*it, main, item.depth + 1});
-      }
-    }
-    std::stable_sort(mains_.begin(), mains_.end(), [](const Main& a, const Main& b) {
-      return a.rank != b.rank ? a.rank < b.rank : a.depth < b.depth;
-    });
-  }
-
-  [[nodiscard]] std::string description() const { return first_field("description", &json_text); }
-  [[nodiscard]] std::string date_published() const { return first_field("datePublished", &json_text); }
-
-  [[nodiscard]] std::string author() const {
-    return first_field("author", [this](const json& v) { return author_names(v); });
-  }
-
-  [[nodiscard]] std::string publisher() const {
-    return first_field("publisher", [this](const json& v) { return first_name(v); });
-  }
-
-  [[nodiscard]] std::string image() const {
-    return first_field("image", [this](const json& v) { return image_url(v); });
-  }
-
-  [[nodiscard]] const std::string& website_name() const { return website_name_; }
-
- private:
-  struct Main {
-    const json* object;
-    int rank;
-    int depth;
-  };
-
-  template <typename Extract>
-  std::string first_field(const char* key, Extract extract) const {
-    for (const Main& main : mains_) {
-      const auto field = main.object->find(key);
-      if (field == main.object->end()) continue;
-      std::string value = extract(*field);
-      if (!value.empty()) return value;
-    }
-    return {};
-  }
-
-  // A bare {"@id": ...} stands for the object of that id elsewhere in the data.
-  const json& dereference(const json& value) const {
-    if (!value.is_object() || value.size() != 1) return value;
-    const auto id = value.find("@id");
-    if (id == value.end() || !id->is_string()) return value;
-    const auto target = ids_.find(id->get_ref<const std::string&>());
-    return target == ids_.end() ? value : *target->second;
-  }
-
-  std::string name_of(const json& raw) const {
-    const json& value = dereference(raw);
-    if (value.is_string()) return json_text(value);
-    if (!value.is_object()) return {};
-    const auto name = value.find("name");
-    return name == value.end() ? std::string() : json_text(*name);
-  }
-
-  std::string first_name(const json& value) const {
-    if (!value.is_array()) return name_of(value);
-    for (const json& element : value) {
-      std::string name = name_of(element);
-      if (!name.empty()) return name;
-    }
-    return {};
-  }
-
-  std::string author_names(const json& value) const {
-    std::vector<std::string> names;
-    auto add = [&](const json& element) {
-      std::string name = name_of(element);
-      if (name.empty() || looks_like_url(name)) return;
-      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
-    };
-    if (value.is_array()) {
-      for (const json& element : value) add(element);
-    } else {
-      add(value);
-    }
-    std::string joined;
-    for (const std::string& name : names) {
-      if (!joined.empty()) joined += ", ";
-      joined += name;
-    }
-    return joined;
-  }
-
-  std::string image_url(const json& raw) const {
-    const json& value = dereference(raw);
-    if (value.is_string()) return json_text(value);
-    if (value.is_array()) {
-      for (const json& element : value) {
-        std::string url = image_url_single(element);
-        if (!url.empty()) return url;
-      }
-      return {};
-    }
-    return image_url_single(value);
-  }
-
-  std::string image_url_single(const json& raw) const {
-    const json& value = dereference(raw);
-    if (value.is_string()) return json_text(value);
-    if (!value.is_object()) return {};
-    for (const char* key : {"url", "contentUrl"}) {
-      const auto url = value.find(key);
-      if (url != value.end()) {
-        std::string text = json_text(*url);
-        if (!text.empty()) return text;
-      }
-    }
-    return {};
-  }
-
-  std::vector<json> documents_;
-  std::vector<Main> mains_;
-  std::unordered_map<std::string, const json*> ids_;
-  std::string website_name_;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Title
-
-constexpr std::string_view kTitleSeparators[] = {" | ", " - ", " \u2013 ", " \u2014 ", " :: ",
-                                                 " \u00B7 ", " \u00BB ", " / "};
-
-struct Span {
-  std::size_t begin;
-  std::size_t end;
-};
-
-std::vector<Span> split_title(std::string_view title) {
-  std::vector<Span> parts;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < title.size(); ++i) {
-    if (title[i] != ' ') continue;
-    for (const std::string_view sep : kTitleSeparators) {
-      if (title.substr(i, sep.size()) == sep) {
-        if (i > start) parts.push_back({start, i});
-        start = i + sep.size();
-        i = start - 1;
-        break;
-      }
-    }
-  }
-  if (start < title.size()) parts.push_back({start, title.size()});
-  return parts;
-}
-
-// Letters and digits only, lower-cased: "Example.com", "EXAMPLE" and "Example" compare by what
-// a reader sees, not by punctuation.
-std::string name_key(std::string_view s) {
-  std::string key;
-  for (const char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80 || (c >= '0' && c <= '9')) {
-      key += c;
-    } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-      key += ascii_lower(c);
-    }
-  }
-  return key;
-}
-
-// A bare domain ("www.example.com") named by its site label ("example").
-std::string_view domain_label(std::string_view s) {
-  if (s.find(' ') != std::string_view::npos) return s;
-  const std::size_t dot = s.rfind('.');
-  if (dot == std::string_view::npos || dot == 0) return s;
-  std::string_view label = s.substr(0, dot);
-  if (istarts_with(label, "www.")) label.remove_prefix(4);
-  return label;
-}
-
-bool names_site(std::string_view part, const std::vector<std::string>& site_keys) {
-  const std::string whole = name_key(part);
-  const std::string label = name_key(domain_label(part));
-  for (const std::string& key : site_keys) {
-    if (key == whole || key == label) return true;
-  }
-  return false;
-}
-
-// Tells the page's title from the site's name in a <title> such as "Post | Site".
-std::string trim_site_name(const std::string& title, const std::vector<std::string>& site_names,
-                           const std::vector<Heading>& headings) {
-  const std::vector<Span> parts = split_title(title);
-  if (parts.size() < 2) return title;
-  auto text = [&](std::size_t first, std::size_t last) {
-    return title.substr(parts[first].begin, parts[last].end - parts[first].begin);
-  };
-  std::vector<std::string> site_keys;
-  for (const std::string& name : site_names) {
-    std::string key = name_key(name);
-    if (!key.empty()) site_keys.push_back(std::move(key));
-  }
-
-  // The page's own heading settles it: the longest run of parts that some <h1> repeats.
-  constexpr std::size_t kMaxParts = 12;
-  if (parts.size() <= kMaxParts) {
-    std::optional<std::pair<std::size_t, std::size_t>> best;
-    for (const Heading& heading : headings) {
-      if (heading.links_home || heading.text.empty()) continue;
-      if (equals_ignore_case(heading.text, title)) return title;
-      for (std::size_t first = 0; first < parts.size(); ++first) {
-        for (std::size_t last = first; last < parts.size(); ++last) {
-          if (first == last && names_site(text(first, last), site_keys)) continue;
-          if (!equals_ignore_case(heading.text, text(first, last))) continue;
-          if (!best || last - first > best->second - best->first) best = std::make_pair(first, last);
-        }
-      }
-    }
-    if (best) return text(best->first, best->second);
-  }
-
-  if (!site_keys.empty()) {
-    std::size_t first = 0;
-    std::size_t last = parts.size() - 1;
-    while (first < last && names_site(text(last, last), site_keys)) --last;
-    while (first < last && names_site(text(first, first), site_keys)) ++first;
-    return text(first, last);
-  }
-
-  constexpr std::size_t kMaxSiteNameWords = 4;
-  const std::size_t n = parts.size();
-  const std::size_t last_words = count_words(text(n - 1, n - 1));
-  if (last_words <= kMaxSiteNameWords && count_words(text(0, n - 2)) > last_words) return text(0, n - 2);
-  const std::size_t first_words = count_words(text(0, 0));
-  if (first_words <= kMaxSiteNameWords && count_words(text(1, n - 1)) > first_words) return text(1, n - 1);
-  return title;
-}
-
-// ---------------------------------------------------------------------------------------------
 // URLs
 
 std::string absolute_http(const UrlResolver& resolver, std::string_view reference) {
@@ -834,6 +251,46 @@ std::string percent_decode(std::string_view s) {
   return out;
 }
 
+// Replaces invalid UTF-8 with U+FFFD: percent-decoded URL text can hold any bytes, and the
+// metadata ends up in JSON, whose serializer rejects invalid UTF-8.
+std::string valid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    if (b0 < 0x80) {
+      out += s[i++];
+      continue;
+    }
+    std::size_t len = 0;
+    unsigned char lo = 0x80;
+    unsigned char hi = 0xBF;
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+      len = 2;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+      len = 3;
+      if (b0 == 0xE0) lo = 0xA0;
+      if (b0 == 0xED) hi = 0x9F;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+      len = 4;
+      if (b0 == 0xF0) lo = 0x90;
+      if (b0 == 0xF4) hi = 0x8F;
+    }
+    bool ok = len > 0 && i + len <= s.size();
+    for (std::size_t k = 1; ok && k < len; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      ok = k == 1 ? (b >= lo && b <= hi) : (b & 0xC0u) == 0x80u;
+    }
+    if (ok) {
+      out.append(s.substr(i, len));
+      i += len;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -841,11 +298,7 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
   Scan scan = scan_document(doc);
   const MetaIndex meta(scan.metas);
 
-  LinkedData linked;
-  for (const std::string& block : json_ld) {
-    if (std::optional<json> value = parse_json_ld(block)) linked.add(std::move(*value));
-  }
-  linked.index();
+  const LinkedData linked(json_ld);
 
   PageInfo info;
   info.base_href = scan.base_href;
@@ -856,7 +309,11 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
     UrlResolver rebased = resolver.rebased(scan.base_href);
     if (rebased.has_base()) resolver = std::move(rebased);
   }
-  for (Heading& heading : scan.h1s) heading.links_home = heading_links_home(doc, heading.id, heading.text, resolver);
+  std::vector<std::string_view> own_headings;
+  for (Heading& heading : scan.h1s) {
+    heading.links_home = heading_links_home(doc, heading.id, heading.text, resolver);
+    if (!heading.links_home) own_headings.push_back(heading.text);
+  }
 
   const std::string og_site_name = meta.first({"og:site_name"});
   const std::string ld_publisher = linked.publisher();
@@ -868,9 +325,9 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
   }
   // Many sites put their name into og:title too ("Story - SpaceNews.com"): it is trimmed alike.
   const std::string og_title = meta.first({"og:title"});
-  if (!og_title.empty()) info.title = trim_site_name(og_title, site_names, scan.h1s);
+  if (!og_title.empty()) info.title = trim_site_name(og_title, site_names, own_headings);
   if (info.title.empty() && scan.title && !scan.title->empty()) {
-    info.title = trim_site_name(*scan.title, site_names, scan.h1s);
+    info.title = trim_site_name(*scan.title, site_names, own_headings);
   }
   if (info.title.empty()) {
     for (const Heading& heading : scan.h1s) {

@@ -45,6 +45,10 @@ namespace pagemd::extract {
   return true;
 }
 
+[[nodiscard]] inline bool starts_with_ignore_case(std::string_view s, std::string_view prefix) noexcept {
+  return s.size() >= prefix.size() && equals_ignore_case(s.substr(0, prefix.size()), prefix);
+}
+
 // Runs of ASCII whitespace become one space; leading and trailing whitespace is dropped.
 [[nodiscard]] inline std::string collapse_whitespace(std::string_view s) {
   std::string out;

@@ -1,0 +1,63 @@
+#pragma once
+
+// A page's JSON-LD structured data, read for what it says about the page itself: the objects
+// that describe the page (an article, a recipe, a product, the WebPage) rather than the entities
+// it mentions (publisher, author, breadcrumbs, the site).
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace pagemd::extract::metadata_detail {
+
+class LinkedData {
+ public:
+  // `blocks` are the raw ld+json script bodies; malformed ones are ignored.
+  explicit LinkedData(const std::vector<std::string>& blocks);
+  // It keeps pointers into its own documents, which a copy would not update.
+  LinkedData(const LinkedData&) = delete;
+  LinkedData& operator=(const LinkedData&) = delete;
+  // Defined where nlohmann::json is complete, so that users of this header need only json_fwd.hpp.
+  ~LinkedData();
+
+  // The first non-empty value among the objects that describe the page, the best-ranked type
+  // first; "" when there is none.
+  [[nodiscard]] std::string description() const;
+  [[nodiscard]] std::string date_published() const;
+  [[nodiscard]] std::string author() const;  // the names in the first author field with any, joined by ", "
+  [[nodiscard]] std::string publisher() const;
+  [[nodiscard]] std::string image() const;
+
+  // The name of the first WebSite object anywhere in the data.
+  [[nodiscard]] const std::string& website_name() const { return website_name_; }
+
+ private:
+  struct Main {
+    const nlohmann::json* object;
+    int rank;
+    int depth;
+  };
+
+  // Runs once every document is in: pointers into documents_ must not move afterwards.
+  void index();
+
+  template <typename Extract>
+  std::string first_field(const char* key, Extract extract) const;
+
+  // A bare {"@id": ...} stands for the object of that id elsewhere in the data.
+  const nlohmann::json& dereference(const nlohmann::json& value) const;
+  std::string name_of(const nlohmann::json& raw) const;
+  std::string first_name(const nlohmann::json& value) const;
+  std::string author_names(const nlohmann::json& value) const;
+  std::string image_url(const nlohmann::json& raw) const;
+  std::string image_url_single(const nlohmann::json& raw) const;
+
+  std::vector<nlohmann::json> documents_;
+  std::vector<Main> mains_;
+  std::unordered_map<std::string, const nlohmann::json*> ids_;
+  std::string website_name_;
+};
+
+}  // namespace pagemd::extract::metadata_detail
