@@ -120,8 +120,9 @@ TEST(DaemonCommandLine, CheckConfigPrintsTheEffectiveSettingsOrExits78) {
   ScratchDir dir;
   const auto good = dir.path() / "good.conf";
   std::ofstream(good) << "listen = \"127.0.0.1:9999\"\nallow_private_targets = [\"10.1.0.0/16\"]\n";
-  const auto checked = run_command({pagemdd_binary(), "--check-config", "--config", good.string(), "--log-level", "debug"});
-  EXPECT_EQ(checked.exit_status, 0) << checked.err;
+  const auto checked =
+      run_program({pagemdd_binary(), "--check-config", "--config", good.string(), "--log-level", "debug"});
+  EXPECT_EQ(checked.status, 0) << checked.err;
   EXPECT_NE(checked.out.find("listen = \"127.0.0.1:9999\""), std::string::npos);
   EXPECT_NE(checked.out.find("allow_private_targets = [\"10.1.0.0/16\"]"), std::string::npos);
   EXPECT_NE(checked.out.find("log_level = \"debug\""), std::string::npos);  // the flag wins
@@ -131,21 +132,21 @@ TEST(DaemonCommandLine, CheckConfigPrintsTheEffectiveSettingsOrExits78) {
     SCOPED_TRACE(bad);
     const auto file = dir.path() / "bad.conf";
     std::ofstream(file) << bad;
-    const auto refused = run_command({pagemdd_binary(), "--check-config", "--config", file.string()});
-    EXPECT_EQ(refused.exit_status, 78);
+    const auto refused = run_program({pagemdd_binary(), "--check-config", "--config", file.string()});
+    EXPECT_EQ(refused.status, 78);
     EXPECT_NE(refused.err.find("pagemdd:"), std::string::npos);
   }
-  EXPECT_EQ(run_command({pagemdd_binary(), "--config", (dir.path() / "missing.conf").string(), "--check-config"})
-                .exit_status,
+  EXPECT_EQ(run_program({pagemdd_binary(), "--config", (dir.path() / "missing.conf").string(), "--check-config"})
+                .status,
             78);
-  EXPECT_EQ(run_command({pagemdd_binary(), "--no-such-flag"}).exit_status, 2);
+  EXPECT_EQ(run_program({pagemdd_binary(), "--no-such-flag"}).status, 2);
 }
 
 TEST(DaemonCommandLine, AccountCommands) {
   ScratchDir dir;
   const TestAccount account = create_account(dir.path(), "pro");
-  const auto listed = run_command({pagemdd_binary(), "account", "list", "--data-dir", dir.path().string(), "--json"});
-  ASSERT_EQ(listed.exit_status, 0) << listed.err;
+  const auto listed = run_program({pagemdd_binary(), "account", "list", "--data-dir", dir.path().string(), "--json"});
+  ASSERT_EQ(listed.status, 0) << listed.err;
   const auto accounts = nlohmann::json::parse(listed.out)["accounts"];
   ASSERT_EQ(accounts.size(), 1U);
   EXPECT_EQ(accounts[0]["id"], account.account_id);
@@ -155,23 +156,23 @@ TEST(DaemonCommandLine, AccountCommands) {
   EXPECT_EQ(accounts[0]["used"], 0);
   EXPECT_TRUE(accounts[0]["email"].is_null());
 
-  const auto changed = run_command(
+  const auto changed = run_program(
       {pagemdd_binary(), "account", "set-plan", "--data-dir", dir.path().string(), account.account_id, "scale"});
-  EXPECT_EQ(changed.exit_status, 0);
-  const auto after = run_command({pagemdd_binary(), "account", "list", "--data-dir", dir.path().string(), "--json"});
+  EXPECT_EQ(changed.status, 0);
+  const auto after = run_program({pagemdd_binary(), "account", "list", "--data-dir", dir.path().string(), "--json"});
   EXPECT_EQ(nlohmann::json::parse(after.out)["accounts"][0]["monthly_limit"], 200000);
 
-  EXPECT_EQ(run_command({pagemdd_binary(), "account", "set-plan", "--data-dir", dir.path().string(),
+  EXPECT_EQ(run_program({pagemdd_binary(), "account", "set-plan", "--data-dir", dir.path().string(),
                          account.account_id, "platinum"})
-                .exit_status,
+                .status,
             2);
-  EXPECT_EQ(run_command({pagemdd_binary(), "account", "set-plan", "--data-dir", dir.path().string(),
+  EXPECT_EQ(run_program({pagemdd_binary(), "account", "set-plan", "--data-dir", dir.path().string(),
                          "00000000-0000-4000-8000-000000000000", "pro"})
-                .exit_status,
+                .status,
             1);
-  const auto human = run_command({pagemdd_binary(), "account", "create", "--data-dir", dir.path().string(), "--email",
+  const auto human = run_program({pagemdd_binary(), "account", "create", "--data-dir", dir.path().string(), "--email",
                                   "ops@example.com"});
-  EXPECT_EQ(human.exit_status, 0);
+  EXPECT_EQ(human.status, 0);
   EXPECT_NE(human.out.find("sk_live_"), std::string::npos);
   EXPECT_NE(human.out.find("shown only this once"), std::string::npos);
 }

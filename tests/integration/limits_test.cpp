@@ -62,9 +62,9 @@ TEST_F(Limits, TheFiftyFirstPageOfAFreeAccountIsRefused) {
   EXPECT_EQ(extract(origin_.url("/page0"), account_->key).status, 429);
 
   // Raising the plan from the admin command takes effect at once.
-  const auto raised = run_command({pagemdd_binary(), "account", "set-plan", "--data-dir", data_dir_.path().string(),
+  const auto raised = run_program({pagemdd_binary(), "account", "set-plan", "--data-dir", data_dir_.path().string(),
                                    account_->account_id, "starter"});
-  ASSERT_EQ(raised.exit_status, 0) << raised.err;
+  ASSERT_EQ(raised.status, 0) << raised.err;
   EXPECT_EQ(extract(origin_.url("/page50"), account_->key).status, 200);
 }
 

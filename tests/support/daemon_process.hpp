@@ -1,28 +1,14 @@
 #pragma once
 
-#include <sys/types.h>
-
 #include <chrono>
-#include <condition_variable>
+#include <cstdint>
 #include <filesystem>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "child_process.hpp"
+
 namespace pagemd::testing {
-
-// The output and exit status of a program run to completion.
-struct CommandResult {
-  int exit_status = -1;  // -1: killed by a signal
-  std::string out;
-  std::string err;
-};
-
-// Runs `argv` (argv[0] is a path) with `input` on stdin, waiting for it to finish. Extra environment
-// entries ("NAME=value") are added to the test's own.
-[[nodiscard]] CommandResult run_command(const std::vector<std::string>& argv, const std::string& input = {},
-                                        const std::vector<std::string>& extra_environment = {});
 
 // The real pagemdd binary, started on 127.0.0.1 with a free port and a data directory of the test's,
 // its stderr (the log) collected. Killed when the object goes, if it has not exited before.
@@ -31,7 +17,6 @@ class DaemonProcess {
   // Starts `pagemdd --listen 127.0.0.1:0 --data-dir DIR [--config /dev/null] ARGS...` (the config only
   // when ARGS name none) and waits until it listens. Throws std::runtime_error if it exits or stays silent instead.
   DaemonProcess(const std::filesystem::path& data_dir, const std::vector<std::string>& args = {});
-  ~DaemonProcess();
   DaemonProcess(const DaemonProcess&) = delete;
   DaemonProcess& operator=(const DaemonProcess&) = delete;
 
@@ -41,25 +26,19 @@ class DaemonProcess {
   // url("/api/v1" + path)
   [[nodiscard]] std::string api(const std::string& path) const { return url("/api/v1" + path); }
 
-  void send_signal(int signal) const;
+  void send_signal(int signal) const { process_.send_signal(signal); }
   // Waits for the process to exit; its exit status, -1 if killed by a signal, -2 on timeout.
-  int wait_for_exit(std::chrono::milliseconds timeout);
+  int wait_for_exit(std::chrono::milliseconds timeout) { return process_.wait_for_exit(timeout); }
   // Waits until the log contains `text`; false on timeout.
-  bool wait_for_log(const std::string& text, std::chrono::milliseconds timeout);
-  [[nodiscard]] std::string log() const;
+  bool wait_for_log(const std::string& text, std::chrono::milliseconds timeout) {
+    return process_.wait_for_stderr(text, timeout);
+  }
+  [[nodiscard]] std::string log() const { return process_.err(); }
 
  private:
-  pid_t pid_ = -1;
+  ChildProcess process_;
   std::uint16_t port_ = 0;
-  bool exited_ = false;
-  mutable std::mutex log_mutex_;
-  std::condition_variable log_grew_;
-  std::string log_;
-  std::thread log_reader_;
 };
-
-// The path of the built pagemdd (compiled in by CMake).
-[[nodiscard]] std::string pagemdd_binary();
 
 // An account made with `pagemdd account create --json` on the data directory.
 struct TestAccount {

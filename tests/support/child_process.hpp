@@ -3,16 +3,13 @@
 #include <sys/types.h>
 
 #include <chrono>
-#include <cstdint>
-#include <filesystem>
-#include <mutex>
 #include <condition_variable>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
-// Programs run with a scrubbed environment, for the CLI's end-to-end tests (the daemon itself is
-// started with tests/support/daemon_process.hpp).
+// Programs the end-to-end tests start (pagemd, pagemdd, helpers), with a scrubbed environment.
 namespace pagemd::testing {
 
 // A program started with a clean environment: the test's own, minus every variable pagemd reads
@@ -29,12 +26,19 @@ class ChildProcess {
   void send_signal(int signal) const;
   // Waits for the exit; the status, or -1 when a signal ended it.
   int wait();
+  // As wait(), but -2 when the program is still running after `timeout`.
+  int wait_for_exit(std::chrono::milliseconds timeout);
   // Waits until stderr contains `text`; false after `timeout`.
   bool wait_for_stderr(const std::string& text, std::chrono::milliseconds timeout);
   [[nodiscard]] std::string out() const;
   [[nodiscard]] std::string err() const;
 
  private:
+  // Reaps the program if it has ended (or, with `options` 0, once it ends); false while it runs.
+  bool reap(int options);
+  // What the destructor does, also for a constructor that fails once the program runs.
+  void stop();
+
   pid_t pid_ = -1;
   bool reaped_ = false;
   int status_ = -1;
@@ -54,10 +58,11 @@ struct RunResult {
 };
 
 // Runs a program to its end (see ChildProcess for the environment).
-[[nodiscard]] RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& environment = {},
-                                    const std::string& input = {});
+[[nodiscard]] RunResult run_program(const std::vector<std::string>& argv,
+                                    const std::vector<std::string>& environment = {}, const std::string& input = {});
 
-// The built pagemd (compiled in by CMake).
+// The built pagemd and pagemdd (compiled in by CMake).
 [[nodiscard]] std::string pagemd_binary();
+[[nodiscard]] std::string pagemdd_binary();
 
 }  // namespace pagemd::testing
