@@ -91,26 +91,33 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const std::vect
   in.read.close();
   out.write.close();
   err.write.close();
-  const auto reader = [this](Fd fd, std::string& sink) {
-    return std::thread([this, fd = std::move(fd), &sink] {
+  const auto reader = [this](Fd fd, std::string& sink, bool* ended) {
+    return std::thread([this, fd = std::move(fd), &sink, ended] {
       char buffer[16384];
       for (;;) {
         const ssize_t got = ::read(fd.get(), buffer, sizeof buffer);
-        if (got <= 0) break;
         {
           const std::lock_guard lock(mutex_);
-          sink.append(buffer, static_cast<std::size_t>(got));
+          if (got > 0) sink.append(buffer, static_cast<std::size_t>(got));
+          if (got <= 0 && ended != nullptr) *ended = true;
         }
         grew_.notify_all();
+        if (got <= 0) break;
       }
     });
   };
   try {
-    out_reader_ = reader(std::move(out.read), out_);
-    err_reader_ = reader(std::move(err.read), err_);
+    out_reader_ = reader(std::move(out.read), out_, nullptr);
+    err_reader_ = reader(std::move(err.read), err_, &err_ended_);
     // With no input, stdin closes with `in` when the constructor returns.
     if (!input.empty()) {
       in_writer_ = std::thread([fd = std::move(in.write), input]() mutable {
+        // A program that exits without reading all its input must not kill the test with SIGPIPE,
+        // which goes to the writing thread: blocked here, the write fails with EPIPE instead.
+        sigset_t pipe_signal;
+        sigemptyset(&pipe_signal);
+        sigaddset(&pipe_signal, SIGPIPE);
+        pthread_sigmask(SIG_BLOCK, &pipe_signal, nullptr);
         std::size_t written = 0;
         while (written < input.size()) {
           const ssize_t wrote = ::write(fd.get(), input.data() + written, input.size() - written);
@@ -153,7 +160,9 @@ bool ChildProcess::reap(int options) {
   return true;
 }
 
-void ChildProcess::send_signal(int signal) const { ::kill(pid_, signal); }
+void ChildProcess::send_signal(int signal) const {
+  if (!reaped_) ::kill(pid_, signal);
+}
 
 int ChildProcess::wait() {
   reap(0);
@@ -171,7 +180,8 @@ int ChildProcess::wait_for_exit(std::chrono::milliseconds timeout) {
 
 bool ChildProcess::wait_for_stderr(const std::string& text, std::chrono::milliseconds timeout) {
   std::unique_lock lock(mutex_);
-  return grew_.wait_for(lock, timeout, [&] { return err_.find(text) != std::string::npos; });
+  grew_.wait_for(lock, timeout, [&] { return err_ended_ || err_.find(text) != std::string::npos; });
+  return err_.find(text) != std::string::npos;
 }
 
 std::string ChildProcess::out() const {

@@ -23,12 +23,14 @@ class ChildProcess {
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
+  // Does nothing once the program is reaped: its pid may be another process's by then.
   void send_signal(int signal) const;
   // Waits for the exit; the status, or -1 when a signal ended it.
   int wait();
   // As wait(), but -2 when the program is still running after `timeout`.
   int wait_for_exit(std::chrono::milliseconds timeout);
-  // Waits until stderr contains `text`; false after `timeout`.
+  // Waits until stderr contains `text`; false after `timeout`, or at once when stderr ends without it
+  // (the program exited), so that a program that fails to start fails its test quickly.
   bool wait_for_stderr(const std::string& text, std::chrono::milliseconds timeout);
   [[nodiscard]] std::string out() const;
   [[nodiscard]] std::string err() const;
@@ -46,6 +48,7 @@ class ChildProcess {
   std::condition_variable grew_;
   std::string out_;
   std::string err_;
+  bool err_ended_ = false;
   std::thread out_reader_;
   std::thread err_reader_;
   std::thread in_writer_;
