@@ -4,11 +4,13 @@
 // knowing nothing of HTML. Each container (heading, quote, list item, emphasis, table cell...)
 // writes into its own buffer; closing it wraps or indents that buffer and hands the result to the
 // enclosing one. Whitespace collapsing, Markdown escaping, blank-line discipline and table layout
-// all live here, so the HTML walker stays a plain mapping from tags to events.
+// all live here, so the HTML walker stays a plain mapping from tags to events: the text, escaping
+// and inline spans in markdown_inline.cpp, the block containers and tables in markdown_writer.cpp.
 
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pagemd::extract {
@@ -95,7 +97,11 @@ class MarkdownWriter {
   };
 
   Buffer& top() { return buffers_.back(); }
-  Buffer pop();
+  Buffer pop() {
+    Buffer b = std::move(buffers_.back());
+    buffers_.pop_back();
+    return b;
+  }
   void flush_pending(Buffer& b);
   void append_block(Buffer& parent, std::string_view block, int strength = 2);
   void append_inline(Buffer& parent, const Buffer& child, std::string_view rendered);

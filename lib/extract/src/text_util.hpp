@@ -3,6 +3,8 @@
 // ASCII-only string helpers shared by the extract module: HTML's notions of whitespace and case
 // are ASCII ones, so locale-aware functions would be both slower and wrong here.
 
+#include <algorithm>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -47,6 +49,17 @@ namespace pagemd::extract {
 
 [[nodiscard]] inline bool starts_with_ignore_case(std::string_view s, std::string_view prefix) noexcept {
   return s.size() >= prefix.size() && equals_ignore_case(s.substr(0, prefix.size()), prefix);
+}
+
+// The longest run of `c` in `s`: a code fence or span needs one backtick more than any run inside it.
+[[nodiscard]] inline std::size_t longest_run(std::string_view s, char c) noexcept {
+  std::size_t best = 0;
+  std::size_t run = 0;
+  for (char x : s) {
+    run = x == c ? run + 1 : 0;
+    best = std::max(best, run);
+  }
+  return best;
 }
 
 // Runs of ASCII whitespace become one space; leading and trailing whitespace is dropped.
