@@ -8,6 +8,7 @@
 // and inline spans in markdown_inline.cpp, the block containers and tables in markdown_writer.cpp.
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
