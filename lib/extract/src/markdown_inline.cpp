@@ -287,7 +287,9 @@ void MarkdownWriter::close_inline(InlineKind kind, std::string_view target) {
         rendered = child.out;
       } else if (is_autolink(child.out, target)) {
         // A link whose text is its own address reads best as an autolink.
-        rendered = "<" + std::string(target) + ">";
+        rendered = '<';
+        rendered += target;
+        rendered += '>';
       } else {
         rendered = "[" + child.out + "](" + escape_destination(target) + ")";
       }
