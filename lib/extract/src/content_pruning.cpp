@@ -88,8 +88,8 @@ class Pruner {
     const NodeId parent = n.parent;
     const bool in_prose = parent != kNoNode && (doc_.is_element(parent, GUMBO_TAG_P) ||
                                                 doc_.is_element(parent, GUMBO_TAG_LI) ||
-                                                heading_level_of(doc_.node(parent).tag) > 0);
-    if (in_prose || n.tag == GUMBO_TAG_A || heading_level_of(n.tag) > 0) return false;
+                                                heading_level(doc_.node(parent).tag) > 0);
+    if (in_prose || n.tag == GUMBO_TAG_A || heading_level(n.tag) > 0) return false;
     if (!block && page_.stats(parent).chars > chars + chars / 2 && !stands_alone(id)) {
       // An inline element among other text is part of a sentence unless it stands on its own line.
       return false;
@@ -146,9 +146,6 @@ class Pruner {
     return separates(before) && separates(after);
   }
 
-  static int heading_level_of(GumboTag tag) {
-    return tag >= GUMBO_TAG_H1 && tag <= GUMBO_TAG_H6 ? static_cast<int>(tag - GUMBO_TAG_H1) + 1 : 0;
-  }
 
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);

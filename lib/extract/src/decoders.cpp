@@ -14,6 +14,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "utf8.hpp"
+
 namespace pagemd::extract::encoding_detail {
 namespace {
 
@@ -22,40 +24,6 @@ constexpr std::string_view kReplacementUtf8 = "\xEF\xBF\xBD";
 // ---------------------------------------------------------------------------------------------
 // Shared decoding helpers
 
-struct Utf8Bytes {
-  std::array<char, 4> bytes{};
-  std::uint8_t size = 0;
-};
-
-constexpr Utf8Bytes encode_utf8(char32_t cp) {
-  Utf8Bytes out;
-  const auto byte = [](char32_t v) { return static_cast<char>(static_cast<unsigned char>(v)); };
-  if (cp < 0x80) {
-    out.bytes[0] = byte(cp);
-    out.size = 1;
-  } else if (cp < 0x800) {
-    out.bytes[0] = byte(0xC0 | (cp >> 6));
-    out.bytes[1] = byte(0x80 | (cp & 0x3F));
-    out.size = 2;
-  } else if (cp < 0x10000) {
-    out.bytes[0] = byte(0xE0 | (cp >> 12));
-    out.bytes[1] = byte(0x80 | ((cp >> 6) & 0x3F));
-    out.bytes[2] = byte(0x80 | (cp & 0x3F));
-    out.size = 3;
-  } else {
-    out.bytes[0] = byte(0xF0 | (cp >> 18));
-    out.bytes[1] = byte(0x80 | ((cp >> 12) & 0x3F));
-    out.bytes[2] = byte(0x80 | ((cp >> 6) & 0x3F));
-    out.bytes[3] = byte(0x80 | (cp & 0x3F));
-    out.size = 4;
-  }
-  return out;
-}
-
-void append_code_point(std::string& out, char32_t cp) {
-  const Utf8Bytes encoded = encode_utf8(cp);
-  out.append(encoded.bytes.data(), encoded.size);
-}
 
 // ---------------------------------------------------------------------------------------------
 // UTF-8
@@ -264,7 +232,7 @@ void decode_utf16(std::string_view in, ByteOrder order, std::string& out) {
     const bool is_trail = unit >= 0xDC00 && unit <= 0xDFFF;
     if (lead_surrogate != 0) {
       if (is_trail) {
-        append_code_point(out, 0x10000 + ((lead_surrogate - 0xD800) << 10) + (unit - 0xDC00));
+        append_utf8(out, 0x10000 + ((lead_surrogate - 0xD800) << 10) + (unit - 0xDC00));
         lead_surrogate = 0;
         continue;
       }
@@ -276,7 +244,7 @@ void decode_utf16(std::string_view in, ByteOrder order, std::string& out) {
     } else if (is_trail) {
       out.append(kReplacementUtf8);
     } else {
-      append_code_point(out, unit);
+      append_utf8(out, unit);
     }
   }
   // A dangling lead surrogate and an odd final byte are one error between them.

@@ -163,4 +163,16 @@ bool is_furniture(GumboTag tag) {
   }
 }
 
+int heading_level(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_H1: return 1;
+    case GUMBO_TAG_H2: return 2;
+    case GUMBO_TAG_H3: return 3;
+    case GUMBO_TAG_H4: return 4;
+    case GUMBO_TAG_H5: return 5;
+    case GUMBO_TAG_H6: return 6;
+    default: return 0;
+  }
+}
+
 }  // namespace pagemd::extract

@@ -28,5 +28,7 @@ enum class Unlikely : std::uint8_t {
 [[nodiscard]] bool is_never_content(GumboTag tag);
 // Page furniture by tag: navigation, asides, footers, forms and their controls.
 [[nodiscard]] bool is_furniture(GumboTag tag);
+// 1 to 6 for <h1> to <h6>, else 0.
+[[nodiscard]] int heading_level(GumboTag tag);
 
 }  // namespace pagemd::extract

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "decoders.hpp"
+#include "text_util.hpp"
 
 // Which encoding a page is in: the labels of the Encoding Standard and the sniffing of HTML. The
 // decoders that turn the bytes into UTF-8 are in decoders.cpp.
@@ -91,14 +92,6 @@ constexpr std::size_t kMaxLabelLength = 24;
 // The Encoding Standard's ASCII whitespace; note it excludes vertical tab.
 constexpr bool is_ascii_whitespace(char c) {
   return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
-
-constexpr char ascii_lower(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-constexpr bool is_ascii_alpha(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
 std::string_view trim_ascii_whitespace(std::string_view s) {

@@ -11,29 +11,13 @@
 
 #include "metadata_text.hpp"
 #include "text_util.hpp"
+#include "utf8.hpp"
 
 namespace pagemd::extract::metadata_detail {
 namespace {
 
 using nlohmann::json;
 
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0u | (cp >> 6));
-    out += static_cast<char>(0x80u | (cp & 0x3Fu));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0u | (cp >> 12));
-    out += static_cast<char>(0x80u | ((cp >> 6) & 0x3Fu));
-    out += static_cast<char>(0x80u | (cp & 0x3Fu));
-  } else {
-    out += static_cast<char>(0xF0u | (cp >> 18));
-    out += static_cast<char>(0x80u | ((cp >> 12) & 0x3Fu));
-    out += static_cast<char>(0x80u | ((cp >> 6) & 0x3Fu));
-    out += static_cast<char>(0x80u | (cp & 0x3Fu));
-  }
-}
 
 // The character references JSON-LD producers actually emit (mostly WordPress escaping its
 // output twice). Unknown references stay as written.

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "element_kinds.hpp"
 #include "markdown_writer.hpp"
 #include "text_util.hpp"
 
@@ -33,18 +34,6 @@ enum class Frame : std::uint8_t {
 // Beyond this many nested quotes or lists, deeper ones render flat: each level re-indents its whole
 // content, so unbounded nesting would cost quadratic time on hostile pages.
 constexpr int kMaxContainerDepth = 12;
-
-int heading_level(GumboTag tag) {
-  switch (tag) {
-    case GUMBO_TAG_H1: return 1;
-    case GUMBO_TAG_H2: return 2;
-    case GUMBO_TAG_H3: return 3;
-    case GUMBO_TAG_H4: return 4;
-    case GUMBO_TAG_H5: return 5;
-    case GUMBO_TAG_H6: return 6;
-    default: return 0;
-  }
-}
 
 bool is_block_element(GumboTag tag) {
   switch (tag) {

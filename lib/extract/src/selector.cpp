@@ -1,5 +1,6 @@
 #include "selector.hpp"
 #include "text_util.hpp"
+#include "utf8.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,24 +33,6 @@ void lower_in_place(std::string& text) {
   for (char& c : text) c = ascii_lower(c);
 }
 
-void append_utf8(std::string& out, std::uint32_t code_point) {
-  const auto byte = [](std::uint32_t value) { return static_cast<char>(static_cast<unsigned char>(value)); };
-  if (code_point < 0x80) {
-    out.push_back(byte(code_point));
-  } else if (code_point < 0x800) {
-    out.push_back(byte(0xC0U | (code_point >> 6U)));
-    out.push_back(byte(0x80U | (code_point & 0x3FU)));
-  } else if (code_point < 0x10000) {
-    out.push_back(byte(0xE0U | (code_point >> 12U)));
-    out.push_back(byte(0x80U | ((code_point >> 6U) & 0x3FU)));
-    out.push_back(byte(0x80U | (code_point & 0x3FU)));
-  } else {
-    out.push_back(byte(0xF0U | (code_point >> 18U)));
-    out.push_back(byte(0x80U | ((code_point >> 12U) & 0x3FU)));
-    out.push_back(byte(0x80U | ((code_point >> 6U) & 0x3FU)));
-    out.push_back(byte(0x80U | (code_point & 0x3FU)));
-  }
-}
 
 std::string describe(char c) {
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -264,7 +247,7 @@ class Parser {
     if (code_point == 0 || (code_point >= 0xD800 && code_point <= 0xDFFF) || code_point > 0x10FFFF) {
       code_point = 0xFFFD;
     }
-    append_utf8(out, code_point);
+    append_utf8(out, static_cast<char32_t>(code_point));
     return true;
   }
 
