@@ -20,7 +20,7 @@ namespace {
 // Turning a new file to WAL takes the exclusive lock. When another connection is turning it at the
 // same moment, both hold the shared lock and SQLite answers SQLITE_BUSY at once instead of calling
 // the busy handler, because waiting could deadlock the two. So two processes starting on a new
-// data dir (the daemon and a `pagemd admin` command, say) retry here, within the busy timeout.
+// data dir (the daemon and `pagemdd account create`, say) retry here, within the busy timeout.
 void switch_to_wal(SQLite::Database& database, std::chrono::milliseconds busy_timeout) {
   const auto deadline = std::chrono::steady_clock::now() + busy_timeout;
   auto pause = std::chrono::milliseconds{1};
