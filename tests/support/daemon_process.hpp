@@ -29,7 +29,7 @@ class DaemonProcess {
   void send_signal(int signal) const { process_.send_signal(signal); }
   // Waits for the process to exit; its exit status, -1 if killed by a signal, -2 on timeout.
   int wait_for_exit(std::chrono::milliseconds timeout) { return process_.wait_for_exit(timeout); }
-  // Waits until the log contains `text`; false on timeout.
+  // Waits until the log contains `text`; false on timeout or when the log ends without it.
   bool wait_for_log(const std::string& text, std::chrono::milliseconds timeout) {
     return process_.wait_for_stderr(text, timeout);
   }
