@@ -120,7 +120,9 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
   Runtime runtime;
   std::error_code ec;
   std::filesystem::create_directories(config.data_dir, ec);
-  auto store = store::open_sqlite_store(store::database_file(config.data_dir), runtime.clock);
+  store::SqliteOptions store_options;
+  store_options.background_checkpoints = true;
+  auto store = store::open_sqlite_store(store::database_file(config.data_dir), runtime.clock, store_options);
   if (!store) {
     spdlog::critical("{}", store.error().message);
     return kExitFailure;

@@ -13,6 +13,8 @@
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
 #include "fake_clock.hpp"
@@ -250,6 +252,30 @@ TEST_F(PageCounterTest, EachRequestResumesOnItsOwnExecutor) {
   EXPECT_EQ(first_resumed_on.get_future().get(), committing_thread);
   EXPECT_EQ(second_resumed_on.get_future().get(), other_thread);
   EXPECT_EQ(real_->usage(account_, key_)->used, 2);
+}
+
+// The server's connections run on strands of an io_context, executors that count their references:
+// each request's count must take and release its executor exactly once, however the compiler
+// handles the co_await that fetches it.
+TEST_F(PageCounterTest, RequestsOnStrandsEachGetTheirCount) {
+  asio::io_context io;
+  PageCounter counter(*observed_);
+  constexpr int kRequests = 40;
+  std::atomic<int> admitted{0};
+  for (int i = 0; i < kRequests; ++i) {
+    asio::co_spawn(
+        asio::make_strand(io),
+        [&]() -> asio::awaitable<void> {
+          auto outcome = co_await counter.count(account_, key_);
+          if (outcome && outcome->admitted) ++admitted;
+        },
+        asio::detached);
+  }
+  std::thread helper([&io] { io.run(); });
+  io.run();
+  helper.join();
+  EXPECT_EQ(admitted.load(), kRequests);
+  EXPECT_EQ(real_->usage(account_, key_)->used, kRequests);
 }
 
 }  // namespace

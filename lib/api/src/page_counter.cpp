@@ -40,7 +40,10 @@ struct PageCounter::Waiter {
 
 asio::awaitable<core::Result<store::QuotaDecision>> PageCounter::count(std::string_view account_id,
                                                                        std::string_view key_id) {
-  Waiter waiter{{account_id, key_id}, std::nullopt, {}, co_await asio::this_coro::executor};
+  // Awaited in a statement of its own: GCC 12 destroys the result of a co_await inside a braced
+  // initializer twice, which over-releases a reference-counted executor such as a strand.
+  asio::any_io_executor executor = co_await asio::this_coro::executor;
+  Waiter waiter{{account_id, key_id}, std::nullopt, {}, std::move(executor)};
   co_await asio::async_initiate<const asio::use_awaitable_t<>, void()>(
       [this, &waiter](auto handler) {
         waiter.resumable = std::make_unique<ResumableHandler<decltype(handler)>>(std::move(handler));
@@ -81,7 +84,10 @@ void PageCounter::commit_waiting(const asio::any_io_executor& executor) noexcept
     if (waiter->executor == executor) {
       resumable->resume();
     } else {
-      asio::post(waiter->executor, [resumable = std::move(resumable)] { resumable->resume(); });
+      // A copy: once posted, the request may resume on another thread and free the waiter while the
+      // post is still returning.
+      const asio::any_io_executor resume_on = waiter->executor;
+      asio::post(resume_on, [resumable = std::move(resumable)] { resumable->resume(); });
     }
   }
   {

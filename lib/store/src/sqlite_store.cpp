@@ -251,19 +251,22 @@ std::filesystem::path database_file(const std::filesystem::path& data_dir) { ret
 
 namespace {
 
-core::Result<std::unique_ptr<Store>> open_store(const std::string& location, int flags, int connections,
-                                                const core::Clock& clock, std::chrono::milliseconds busy_timeout,
-                                                std::size_t recent_results_bytes) {
+core::Result<std::unique_ptr<Store>> open_store(const std::string& location, int flags, const core::Clock& clock,
+                                                const SqliteOptions& options) {
   return detail::guarded("opening the database " + location, [&]() -> core::Result<std::unique_ptr<Store>> {
+    const auto open = [&] { return std::make_unique<detail::Connection>(location, flags, options.busy_timeout); };
     std::vector<std::unique_ptr<detail::Connection>> pool;
-    pool.push_back(std::make_unique<detail::Connection>(location, flags, busy_timeout));
+    pool.push_back(open());
     if (auto migrated = detail::migrate(*pool.front()); !migrated) return core::unexpected(migrated.error());
-    for (int i = 1; i < connections; ++i) {
-      pool.push_back(std::make_unique<detail::Connection>(location, flags, busy_timeout));
+    for (int i = 1; i < options.connections; ++i) pool.push_back(open());
+    std::unique_ptr<detail::Checkpointer> checkpointer;
+    if (options.background_checkpoints) {
+      checkpointer = std::make_unique<detail::Checkpointer>(open(), detail::Checkpointer::kDefaultThresholdPages);
+      for (auto& connection : pool) checkpointer->watch(*connection);
     }
-    return std::unique_ptr<Store>{
-        std::make_unique<detail::SqliteStore>(std::make_unique<detail::ConnectionPool>(std::move(pool)), clock,
-                                              recent_results_bytes)};
+    return std::unique_ptr<Store>{std::make_unique<detail::SqliteStore>(
+        std::move(checkpointer), std::make_unique<detail::ConnectionPool>(std::move(pool)), clock,
+        options.recent_results_bytes)};
   });
 }
 
@@ -271,14 +274,18 @@ core::Result<std::unique_ptr<Store>> open_store(const std::string& location, int
 
 core::Result<std::unique_ptr<Store>> open_sqlite_store(const std::filesystem::path& db_file, const core::Clock& clock,
                                                        const SqliteOptions& options) {
-  return open_store(db_file.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOFOLLOW,
-                    std::max(options.connections, 1), clock, options.busy_timeout, options.recent_results_bytes);
+  SqliteOptions checked = options;
+  checked.connections = std::max(options.connections, 1);
+  return open_store(db_file.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOFOLLOW, clock,
+                    checked);
 }
 
 core::Result<std::unique_ptr<Store>> open_memory_store(const core::Clock& clock) {
   // Each connection to ":memory:" is a database of its own, so the in-memory store has exactly one.
-  return open_store(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_MEMORY, 1, clock,
-                    std::chrono::milliseconds{0}, SqliteOptions{}.recent_results_bytes);
+  SqliteOptions options;
+  options.connections = 1;
+  options.busy_timeout = std::chrono::milliseconds{0};
+  return open_store(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_MEMORY, clock, options);
 }
 
 }  // namespace pagemd::store

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "checkpointer.hpp"
 #include "connection.hpp"
 #include "recent_results.hpp"
 #include "pagemd/core/clock.hpp"
@@ -17,8 +18,13 @@ namespace pagemd::store::detail {
 // sqlite_usage.cpp (usage, cache).
 class SqliteStore final : public Store {
  public:
-  SqliteStore(std::unique_ptr<ConnectionPool> pool, const core::Clock& clock, std::size_t recent_results_bytes)
-      : pool_(std::move(pool)), clock_(&clock), recent_results_(recent_results_bytes) {}
+  // `checkpointer` may be null (SQLite then checkpoints in the commits).
+  SqliteStore(std::unique_ptr<Checkpointer> checkpointer, std::unique_ptr<ConnectionPool> pool,
+              const core::Clock& clock, std::size_t recent_results_bytes)
+      : checkpointer_(std::move(checkpointer)),
+        pool_(std::move(pool)),
+        clock_(&clock),
+        recent_results_(recent_results_bytes) {}
 
   core::Result<std::string> create_account(Plan plan, std::optional<std::string> email) override;
   core::Result<std::optional<Account>> find_account(std::string_view account_id) override;
@@ -42,6 +48,7 @@ class SqliteStore final : public Store {
   core::Result<std::int64_t> purge_expired_cache(TimePoint now) override;
 
  private:
+  std::unique_ptr<Checkpointer> checkpointer_;  // before the pool: it outlives the connections it watches
   std::unique_ptr<ConnectionPool> pool_;
   const core::Clock* clock_;
   RecentResults recent_results_;

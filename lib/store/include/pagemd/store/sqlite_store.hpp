@@ -25,6 +25,11 @@ struct SqliteOptions {
   // Memory for the cache entries used most recently, so that popular pages are answered without a
   // database read. 0 turns it off.
   std::size_t recent_results_bytes = std::size_t{32} << 20;
+  // Runs WAL checkpoints on a thread of the store's own instead of in the commit that makes the WAL
+  // long, so no commit waits for the database file to be copied and synced (milliseconds). For a
+  // long-running process with many commits, the daemon; a short command is better off without the
+  // thread.
+  bool background_checkpoints = false;
 };
 
 // Opens (creating it if missing) the SQLite database file, in WAL mode, and brings its schema to
