@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   libboost1.81-dev libcli11-dev nlohmann-json3-dev libsqlitecpp-dev libsqlite3-dev
   libcurl4-openssl-dev libgumbo-dev libssl-dev libspdlog-dev libgtest-dev libgmock-dev
-  libtomlplusplus-dev libsystemd-dev scdoc
+  libtomlplusplus-dev libsystemd-dev libjemalloc-dev scdoc
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
   python3 cmark-gfm clang libclang-rt-14-dev
   # lib/fetch: IDN host names; its tests compress their bombs with zlib and brotli
