@@ -99,7 +99,7 @@ asio::awaitable<Response> handle_extract(const Call& call) {
   const auto& request = call.request;
   auto body = parse_body(request.body());
   if (!body) co_return error_response(request, body.error());
-  auto url = fetch::parse_url(body->url, call.settings.address_policy);
+  auto url = call.settings.urls->parse(body->url);
   if (!url) co_return error_response(request, url.error());
 
   convert::ExtractRequest extract_request;

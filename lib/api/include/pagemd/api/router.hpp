@@ -11,7 +11,7 @@
 #include "pagemd/auth/key_service.hpp"
 #include "pagemd/convert/extract_service.hpp"
 #include "pagemd/core/clock.hpp"
-#include "pagemd/fetch/address_policy.hpp"
+#include "pagemd/fetch/recent_urls.hpp"
 #include "pagemd/ratelimit/rate_limiter.hpp"
 #include "pagemd/store/store.hpp"
 
@@ -30,7 +30,8 @@ struct ApiServices {
 // What a SIGHUP may replace. Each request works with the settings it started with.
 struct ApiSettings {
   std::shared_ptr<ratelimit::RateLimiter> rate_limiter;
-  fetch::AddressPolicy address_policy;
+  // The requested URLs, checked against the address policy (allow_private_targets).
+  std::shared_ptr<fetch::RecentUrls> urls;
   std::shared_ptr<convert::ExtractService> extractor;
 };
 
