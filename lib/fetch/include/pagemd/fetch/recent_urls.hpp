@@ -1,12 +1,14 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 #include "pagemd/core/result.hpp"
+#include "pagemd/core/string_hash.hpp"
 #include "pagemd/fetch/address_policy.hpp"
 #include "pagemd/fetch/url.hpp"
 
@@ -29,7 +31,7 @@ class RecentUrls {
   const AddressPolicy policy_;
   const std::size_t capacity_;
   std::mutex mutex_;
-  std::unordered_map<std::string, ParsedUrl> accepted_;
+  std::unordered_map<std::string, ParsedUrl, core::StringHash, std::equal_to<>> accepted_;
 };
 
 }  // namespace pagemd::fetch

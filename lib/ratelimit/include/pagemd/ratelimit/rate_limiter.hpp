@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "pagemd/core/clock.hpp"
+#include "pagemd/core/string_hash.hpp"
 
 namespace pagemd::ratelimit {
 
@@ -58,14 +59,9 @@ class RateLimiter {
  private:
   using TimePoint = core::Clock::time_point;
 
-  struct Hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view text) const noexcept { return std::hash<std::string_view>{}(text); }
-  };
-
   struct Shard {
     mutable std::mutex mutex;
-    std::unordered_map<std::string, std::deque<TimePoint>, Hash, std::equal_to<>> logs;
+    std::unordered_map<std::string, std::deque<TimePoint>, core::StringHash, std::equal_to<>> logs;
     TimePoint next_sweep{};
   };
 
