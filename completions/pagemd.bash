@@ -36,7 +36,7 @@ _pagemd() {
       --output-dir) __dirs; return 0 ;;
       -o) __dirs; return 0 ;;
       esac
-      options='--help -h --base-url --json --output-dir -o --whole-body' commands='' positional='__files' ;;
+      options='--help -h --base-url --json --output-dir -o --whole-body --text' commands='' positional='__files' ;;
     'batch')
       case "$prev" in
       --input) __files; return 0 ;;

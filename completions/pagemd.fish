@@ -39,6 +39,7 @@ complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l base-url -r -d 'Th
 complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l json -d 'Print the extraction result object (markdown + metadata) as JSON'
 complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l output-dir -s o -r -F -d 'Write each FILE to DIR/<name>.md (.json with --json); required with several files'
 complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l whole-body -d 'Convert the whole <body>, not only the main content'
+complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l text -d 'Read the input as plain text, not HTML (the default for *.txt and *.text files)'
 complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -F
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l help -s h -d 'Print this help message and exit'
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l input -s i -r -F -d 'The URL list, one per line (\'-\' reads standard input)'

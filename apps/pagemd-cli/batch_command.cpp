@@ -12,7 +12,7 @@
 #include <mutex>
 #include <thread>
 
-#include "exit_codes.hpp"
+#include "pagemd/core/exit_codes.hpp"
 #include "pagemd/batch/batch_runner.hpp"
 #include "pagemd/batch/progress.hpp"
 #include "pagemd/batch/url_list.hpp"
@@ -51,7 +51,7 @@ class InterruptWatch {
     const timespec poll{0, 100'000'000};
     while (!done_) {
       if (sigtimedwait(&signals_, nullptr, &poll) < 0) continue;
-      if (stop_.exchange(true)) _exit(kExitInterrupted);
+      if (stop_.exchange(true)) _exit(core::kExitInterrupted);
       static constexpr char kNotice[] =
           "\npagemd batch: interrupted; finishing the URLs in flight (interrupt again to quit at once)\n";
       if (::write(STDERR_FILENO, kNotice, sizeof kNotice - 1) < 0) {
@@ -120,12 +120,12 @@ int run_batch(const BatchOptions& options) {
   std::string list;
   if (!read_list(options.input, list)) {
     std::cerr << "pagemd batch: cannot read " << options.input << '\n';
-    return kExitOther;
+    return core::kExitOther;
   }
   auto policy = fetch::AddressPolicy::from_cidrs(options.allow_private_targets);
   if (!policy) {
     std::cerr << "pagemd batch: --allow-private-targets: " << policy.error().message << '\n';
-    return kExitUsage;
+    return core::kExitUsage;
   }
   batch::BatchSettings settings;
   settings.output_dir = options.output_dir;
@@ -139,8 +139,7 @@ int run_batch(const BatchOptions& options) {
 
   fetch::CurlFetcher fetcher(fetch::FetchLimits{}, *policy, fetch::CurlFetcherOptions{});
   convert::InProcessConverter converter;
-  const core::SystemClock clock;
-  batch::BatchRunner runner(settings, fetcher, converter, clock);
+  batch::BatchRunner runner(settings, fetcher, converter);
 
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   const batch::ColorMode color = color_mode();
@@ -165,11 +164,11 @@ int run_batch(const BatchOptions& options) {
   if (drew) std::cerr << '\n';
   if (!summary) {
     std::cerr << "pagemd batch: " << summary.error().message << '\n';
-    return kExitOther;
+    return core::kExitOther;
   }
   std::cerr << batch::format_summary(*summary, elapsed()) << '\n';
-  if (summary->interrupted) return kExitInterrupted;
-  return summary->any_failed() ? kExitPageFailed : kExitOk;
+  if (summary->interrupted) return core::kExitInterrupted;
+  return summary->any_failed() ? core::kExitPageFailed : core::kExitOk;
 }
 
 }  // namespace pagemd::cli

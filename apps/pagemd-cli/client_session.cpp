@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "exit_codes.hpp"
+#include "pagemd/core/exit_codes.hpp"
 #include "pagemd/client/credentials.hpp"
 #include "pagemd/core/time.hpp"
 
@@ -67,21 +67,9 @@ std::unique_ptr<client::ApiClient> open_client(const ClientGlobals& globals) {
 }
 
 int exit_code_for(const client::Reply& reply) {
-  if (reply.ok()) return kExitOk;
-  const core::ErrorCode code = reply.error->code;
-  switch (reply.http_status) {
-    case 0: return kExitDaemonUnreachable;
-    case 401: return kExitAuth;
-    case 429:
-    case 503: return kExitLimited;
-    case 422:
-    case 502:
-    case 504: return kExitPageFailed;
-    case 400:
-      return code == core::ErrorCode::invalid_url || code == core::ErrorCode::url_not_allowed ? kExitPageFailed
-                                                                                              : kExitOther;
-    default: return reply.http_status >= 500 ? kExitDaemonUnreachable : kExitOther;
-  }
+  if (reply.ok()) return core::kExitOk;
+  if (reply.http_status == 0) return core::kExitDaemonUnreachable;
+  return core::kind_of(reply.error->code).exit_status;
 }
 
 int report_failure(const client::Reply& reply) {
@@ -101,7 +89,7 @@ int print_raw_body(const client::Reply& reply) {
   std::cout << reply.body;
   if (!reply.body.ends_with('\n')) std::cout << '\n';
   std::cout.flush();
-  return std::cout ? kExitOk : kExitOther;
+  return std::cout ? core::kExitOk : core::kExitOther;
 }
 
 }  // namespace pagemd::cli

@@ -20,11 +20,11 @@ struct ClientGlobals {
 void setup_client_globals(CLI::App& app, ClientGlobals& globals);
 
 // A client for the daemon named by the globals, with the key from its sources; prints why to stderr
-// and returns nullptr when there is no usable key (the caller exits with kExitAuth).
+// and returns nullptr when there is no usable key (the caller exits with core::kExitAuth).
 [[nodiscard]] std::unique_ptr<client::ApiClient> open_client(const ClientGlobals& globals);
 
-// The exit status DESIGN.md gives a reply: 0, 3 (401), 4 (429, 503), 5 (400 URL errors, 422, 502,
-// 504), 6 (unreachable, 5xx), else 1.
+// The exit status DESIGN.md gives a reply: 0 for success, 6 when the daemon could not be reached, else
+// the error table's status for the reply's code (an answer without a known code counts as internal).
 [[nodiscard]] int exit_code_for(const client::Reply& reply);
 
 // Tells stderr why the request failed (a monthly limit also says when the month resets) and returns

@@ -3,7 +3,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "exit_codes.hpp"
+#include "pagemd/core/exit_codes.hpp"
 
 namespace pagemd::cli {
 namespace {
@@ -294,7 +294,7 @@ int run_completion(const CompletionOptions& options, const CLI::App& root) {
     std::cout << render_fish(tree);
   }
   std::cout.flush();
-  return std::cout ? kExitOk : kExitOther;
+  return std::cout ? core::kExitOk : core::kExitOther;
 }
 
 }  // namespace pagemd::cli

@@ -1,5 +1,6 @@
 #include "convert_command.hpp"
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -8,10 +9,11 @@
 #include <sstream>
 #include <system_error>
 
-#include "exit_codes.hpp"
+#include "pagemd/convert/page_converter.hpp"
 #include "pagemd/convert/result_json.hpp"
+#include "pagemd/core/atomic_file.hpp"
+#include "pagemd/core/exit_codes.hpp"
 #include "pagemd/core/time.hpp"
-#include "pagemd/extract/extractor.hpp"
 
 namespace pagemd::cli {
 namespace {
@@ -36,37 +38,24 @@ bool read_input(const std::string& path, std::string& bytes, std::string& error)
   return true;
 }
 
-std::string render(const extract::Extraction& extraction, bool json) {
-  if (!json) return extraction.markdown;
-  const std::string timestamp = core::format_rfc3339(std::chrono::system_clock::now());
-  return convert::result_to_json(extraction, timestamp).dump(2) + "\n";
+std::string render(extract::Extraction extraction, bool json) {
+  if (!json) return std::move(extraction.markdown);
+  const convert::PageResult result{std::move(extraction), core::format_rfc3339(std::chrono::system_clock::now()), {},
+                                   std::nullopt};
+  return convert::to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-// Writes via a temporary file and a rename, so a reader never sees half a file.
-bool write_atomically(const fs::path& target, const std::string& content, std::string& error) {
-  fs::path temporary = target;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out) {
-      error = "cannot write " + temporary.string();
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(temporary, target, ec);
-  if (ec) {
-    error = "cannot rename to " + target.string() + ": " + ec.message();
-    return false;
-  }
-  return true;
+// Text files convert as text: their paragraphs kept apart, their angle brackets kept as written.
+convert::MediaType media_type_of(const std::string& input, bool plain_text) {
+  if (plain_text) return convert::MediaType::plain_text;
+  std::string extension = fs::path(input).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".txt" || extension == ".text" ? convert::MediaType::plain_text : convert::MediaType::html;
 }
 
 }  // namespace
 
-CLI::App& setup_convert(CLI::App& app, ConvertOptions& options) {
+CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
   CLI::App* convert = app.add_subcommand("convert", "Convert local HTML files (or stdin) to Markdown; no daemon needed");
   convert->add_option("files", options.inputs, "HTML files to convert; '-' or none reads standard input")
       ->type_name("FILE");
@@ -77,54 +66,57 @@ CLI::App& setup_convert(CLI::App& app, ConvertOptions& options) {
                       "Write each FILE to DIR/<name>.md (.json with --json); required with several files")
       ->type_name("DIR");
   convert->add_flag("--whole-body", options.whole_body, "Convert the whole <body>, not only the main content");
+  convert->add_flag("--text", options.plain_text,
+                    "Read the input as plain text, not HTML (the default for *.txt and *.text files)");
   return *convert;
 }
 
-int run_convert(const ConvertOptions& options) {
+int run_convert(const ConvertCommandOptions& options) {
   std::vector<std::string> inputs = options.inputs;
   if (inputs.empty()) inputs.push_back("-");
   if (inputs.size() > 1 && options.output_dir.empty()) {
     std::cerr << "pagemd convert: several files need -o DIR\n";
-    return kExitUsage;
+    return core::kExitUsage;
   }
   if (!options.output_dir.empty()) {
     std::error_code ec;
     fs::create_directories(options.output_dir, ec);
     if (ec) {
       std::cerr << "pagemd convert: cannot create " << options.output_dir << ": " << ec.message() << '\n';
-      return kExitOther;
+      return core::kExitOther;
     }
   }
 
-  extract::ExtractOptions extract_options;
-  extract_options.page_url = options.base_url;
-  extract_options.scope = options.whole_body ? extract::ContentScope::whole_body : extract::ContentScope::main_content;
+  convert::ConvertOptions convert_options;
+  convert_options.scope = options.whole_body ? extract::ContentScope::whole_body : extract::ContentScope::main_content;
 
-  int status = kExitOk;
+  int status = core::kExitOk;
   for (const std::string& input : inputs) {
-    std::string bytes;
+    convert::Page page;
+    page.url = options.base_url;
+    page.media_type = media_type_of(input, options.plain_text);
     std::string error;
-    if (!read_input(input, bytes, error)) {
+    if (!read_input(input, page.body, error)) {
       std::cerr << "pagemd convert: " << input << ": " << error << '\n';
-      status = kExitPageFailed;
+      status = core::kExitPageFailed;
       continue;
     }
-    auto extraction = extract::extract(bytes, extract_options);
+    auto extraction = convert::convert_page(page, convert_options);
     if (!extraction) {
       std::cerr << "pagemd convert: " << input << ": " << extraction.error().message << '\n';
-      status = kExitPageFailed;
+      status = core::kExitPageFailed;
       continue;
     }
-    const std::string output = render(*extraction, options.json);
+    const std::string output = render(std::move(*extraction), options.json);
     if (options.output_dir.empty()) {
       std::cout << output;
       continue;
     }
     const std::string stem = input == "-" ? "stdin" : fs::path(input).stem().string();
     const fs::path target = fs::path(options.output_dir) / (stem + (options.json ? ".json" : ".md"));
-    if (!write_atomically(target, output, error)) {
-      std::cerr << "pagemd convert: " << error << '\n';
-      status = kExitOther;
+    if (auto written = core::write_file_atomically(target, output); !written) {
+      std::cerr << "pagemd convert: " << written.error().message << '\n';
+      status = core::kExitOther;
     }
   }
   std::cout.flush();

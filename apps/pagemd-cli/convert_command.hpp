@@ -7,17 +7,18 @@
 
 namespace pagemd::cli {
 
-struct ConvertOptions {
+struct ConvertCommandOptions {
   std::vector<std::string> inputs;  // files; empty or "-" = standard input
   std::string base_url;
   std::string output_dir;
   bool json = false;
   bool whole_body = false;
+  bool plain_text = false;  // every input is text, not only *.txt files
 };
 
 // Registers `convert` on the app; the options live as long as the returned reference's owner.
-CLI::App& setup_convert(CLI::App& app, ConvertOptions& options);
+CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options);
 // Returns the process exit status.
-int run_convert(const ConvertOptions& options);
+int run_convert(const ConvertCommandOptions& options);
 
 }  // namespace pagemd::cli

@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "exit_codes.hpp"
+#include "pagemd/core/exit_codes.hpp"
 
 namespace pagemd::cli {
 
@@ -15,20 +15,20 @@ CLI::App& setup_extract(CLI::App& app, ExtractCommandOptions& options) {
 
 int run_extract(const ExtractCommandOptions& options, const ClientGlobals& globals) {
   const auto client = open_client(globals);
-  if (!client) return kExitAuth;
+  if (!client) return core::kExitAuth;
   const client::Reply reply = client->extract(options.url);
   if (options.json && reply.http_status != 0) print_raw_body(reply);
   if (!reply.ok()) return report_failure(reply);
-  if (options.json) return kExitOk;
+  if (options.json) return core::kExitOk;
   const nlohmann::json body = reply.json();
   const auto markdown = body.is_object() ? body.find("markdown") : body.end();
   if (markdown == body.end() || !markdown->is_string()) {
     std::cerr << "pagemd: the daemon's answer has no markdown\n";
-    return kExitDaemonUnreachable;
+    return core::kExitDaemonUnreachable;
   }
   std::cout << markdown->get<std::string>();
   std::cout.flush();
-  return std::cout ? kExitOk : kExitOther;
+  return std::cout ? core::kExitOk : core::kExitOther;
 }
 
 }  // namespace pagemd::cli

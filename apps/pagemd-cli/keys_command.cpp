@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "exit_codes.hpp"
+#include "pagemd/core/exit_codes.hpp"
 #include "json_text.hpp"
 #include "text_table.hpp"
 
@@ -11,7 +11,7 @@ namespace {
 
 int finish_output() {
   std::cout.flush();
-  return std::cout ? kExitOk : kExitOther;
+  return std::cout ? core::kExitOk : core::kExitOther;
 }
 
 // The new key alone on stdout (so `pagemd keys create > FILE` stores it); the rest on stderr.
@@ -54,7 +54,7 @@ KeysCommand setup_keys(CLI::App& app, KeysOptions& options) {
 
 int run_keys(const KeysCommand& command, const KeysOptions& options, const ClientGlobals& globals) {
   const auto client = open_client(globals);
-  if (!client) return kExitAuth;
+  if (!client) return core::kExitAuth;
   client::Reply reply;
   if (command.create->parsed()) {
     reply = client->create_key();
@@ -65,7 +65,7 @@ int run_keys(const KeysCommand& command, const KeysOptions& options, const Clien
   }
   if (options.json && reply.http_status != 0) print_raw_body(reply);
   if (!reply.ok()) return report_failure(reply);
-  if (options.json) return kExitOk;
+  if (options.json) return core::kExitOk;
   const nlohmann::json body = reply.json();
   if (command.create->parsed()) return print_created(body);
   if (command.list->parsed()) return print_list(body);

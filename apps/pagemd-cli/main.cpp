@@ -8,7 +8,7 @@
 #include "client_session.hpp"
 #include "completion_command.hpp"
 #include "convert_command.hpp"
-#include "exit_codes.hpp"
+#include "pagemd/core/exit_codes.hpp"
 #include "extract_command.hpp"
 #include "keys_command.hpp"
 #include "usage_command.hpp"
@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   CLI::App& usage = setup_usage(app, usage_options);
   KeysOptions keys_options;
   const KeysCommand keys = setup_keys(app, keys_options);
-  ConvertOptions convert_options;
+  ConvertCommandOptions convert_options;
   CLI::App& convert = setup_convert(app, convert_options);
   BatchOptions batch_options;
   CLI::App& batch = setup_batch(app, batch_options);
@@ -42,13 +42,13 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return app.exit(e) == 0 ? pagemd::core::kExitOk : pagemd::core::kExitUsage;
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return app.exit(e) == 0 ? pagemd::core::kExitOk : pagemd::core::kExitUsage;
   } catch (const CLI::ParseError& e) {
     // CLI11 would exit with its own codes (100+); DESIGN.md fixes usage errors at 2.
     app.exit(e);
-    return kExitUsage;
+    return pagemd::core::kExitUsage;
   }
 
   try {
@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
     if (completion.parsed()) return run_completion(completion_options, app);
   } catch (const std::exception& e) {
     std::cerr << "pagemd: internal error: " << e.what() << '\n';
-    return kExitOther;
+    return pagemd::core::kExitOther;
   }
-  return kExitUsage;
+  return pagemd::core::kExitUsage;
 }

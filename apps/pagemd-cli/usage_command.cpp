@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "exit_codes.hpp"
+#include "pagemd/core/exit_codes.hpp"
 #include "json_text.hpp"
 #include "text_table.hpp"
 
@@ -16,11 +16,11 @@ CLI::App& setup_usage(CLI::App& app, UsageOptions& options) {
 
 int run_usage(const UsageOptions& options, const ClientGlobals& globals) {
   const auto client = open_client(globals);
-  if (!client) return kExitAuth;
+  if (!client) return core::kExitAuth;
   const client::Reply reply = client->usage();
   if (options.json && reply.http_status != 0) print_raw_body(reply);
   if (!reply.ok()) return report_failure(reply);
-  if (options.json) return kExitOk;
+  if (options.json) return core::kExitOk;
   const nlohmann::json body = reply.json();
   print_table(std::cout, {
                              {"plan", field_text(body, "plan")},
@@ -32,7 +32,7 @@ int run_usage(const UsageOptions& options, const ClientGlobals& globals) {
                              {"resets at", field_text(body, "resets_at")},
                          });
   std::cout.flush();
-  return std::cout ? kExitOk : kExitOther;
+  return std::cout ? core::kExitOk : core::kExitOther;
 }
 
 }  // namespace pagemd::cli

@@ -10,7 +10,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fake_clock.hpp"
 #include "pagemd/batch/dir_lock.hpp"
 #include "pagemd/batch/manifest.hpp"
 #include "scratch_dir.hpp"
@@ -86,7 +85,7 @@ class BatchRunnerTest : public ::testing::Test {
     settings.jobs = 4;
     settings.redo = redo;
     settings.robots = robots;
-    BatchRunner runner(settings, fetcher_, converter_, clock_);
+    BatchRunner runner(settings, fetcher_, converter_);
     return runner.run(urls, stop_, [&](const BatchProgress& progress) { progress_.push_back(progress); });
   }
 
@@ -108,7 +107,6 @@ class BatchRunnerTest : public ::testing::Test {
   testing::ScratchDir dir_;
   FakeFetcher fetcher_;
   convert::InProcessConverter converter_;
-  testing::FakeClock clock_;
   std::atomic<bool> stop_{false};
   std::vector<BatchProgress> progress_;
 };
@@ -229,7 +227,7 @@ TEST_F(BatchRunnerTest, AtMostTwoFetchesFromOneHostAtATime) {
   settings.output_dir = dir_.path() / "out";
   settings.jobs = 8;
   settings.robots = RobotsMode::ignore;
-  BatchRunner runner(settings, fetcher_, converter_, clock_);
+  BatchRunner runner(settings, fetcher_, converter_);
   ASSERT_TRUE(runner.run(urls, stop_));
   EXPECT_EQ(fetcher_.max_in_flight("a.example"), 2U);
   EXPECT_EQ(fetcher_.max_in_flight("b.example"), 2U);

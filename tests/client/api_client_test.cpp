@@ -213,16 +213,5 @@ TEST(ApiClient, AnUnreachableDaemonHasStatusZero) {
   EXPECT_EQ(reply.error->message.find("sk_test_secret"), std::string::npos);
 }
 
-TEST(ErrorCodeFromString, KnowsEveryWireCodeAndNothingElse) {
-  for (const char* code : {"unauthorized", "key_revoked", "invalid_url", "rate_limited", "monthly_limit_exceeded",
-                           "cannot_revoke_current_key", "key_not_found", "busy", "internal"}) {
-    const auto parsed = error_code_from_string(code);
-    ASSERT_TRUE(parsed.has_value()) << code;
-    EXPECT_EQ(core::to_string(*parsed), code);
-  }
-  EXPECT_FALSE(error_code_from_string("").has_value());
-  EXPECT_FALSE(error_code_from_string("Rate_Limited").has_value());
-}
-
 }  // namespace
 }  // namespace pagemd::client

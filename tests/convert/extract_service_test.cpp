@@ -76,9 +76,9 @@ TEST_F(ExtractServiceTest, MaxAgeAndExpiryFetchAgain) {
 
 TEST_F(ExtractServiceTest, OptionsThatChangeTheOutputHaveTheirOwnEntry) {
   ExtractRequest whole = request_;
-  whole.scope = extract::ContentScope::whole_body;
+  whole.options.scope = extract::ContentScope::whole_body;
   ExtractRequest excluding = request_;
-  excluding.exclude_selectors = {"p"};
+  excluding.options.exclude_selectors = {"p"};
   EXPECT_NE(cache_key(request_), cache_key(whole));
   EXPECT_NE(cache_key(request_), cache_key(excluding));
   EXPECT_EQ(cache_key(request_), "https://example.com/a");

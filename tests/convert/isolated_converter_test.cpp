@@ -10,11 +10,10 @@ namespace {
 
 std::vector<std::string> this_program_as_worker() { return {"/proc/self/exe", "--converter-worker"}; }
 
-ConvertRequest page(std::string html) {
-  ConvertRequest request;
+Page page(std::string html) {
+  Page request;
   request.body = std::move(html);
-  request.options.page_url = "https://example.com/";
-  request.timestamp = "2026-01-02T03:04:05Z";
+  request.url = "https://example.com/";
   return request;
 }
 
@@ -25,22 +24,27 @@ const std::string kArticle =
 TEST(IsolatedConverter, AnswersLikeTheInProcessConverter) {
   auto converter = IsolatedConverter::start(this_program_as_worker(), {});
   ASSERT_TRUE(converter) << converter.error().message;
-  auto isolated = (*converter)->convert(page(kArticle));
+  ConvertOptions options;
+  options.exclude_selectors = {"nav"};
+  auto isolated = (*converter)->convert(page(kArticle), options);
   ASSERT_TRUE(isolated) << isolated.error().message;
-  InProcessConverter local;
-  EXPECT_EQ(*isolated, *local.convert(page(kArticle)));
+  EXPECT_EQ(*isolated, *convert_page(page(kArticle), options));
+  Page text = page("Plain <text>\n\nin two paragraphs");
+  text.media_type = MediaType::plain_text;
+  text.declared_charset = "windows-1252";
+  EXPECT_EQ(*(*converter)->convert(text, {}), *convert_page(text, {}));
   EXPECT_EQ((*converter)->restarts(), 0U);
 }
 
 TEST(IsolatedConverter, SelectorErrorsComeBackWithoutLosingTheWorker) {
   auto converter = IsolatedConverter::start(this_program_as_worker(), {1});
   ASSERT_TRUE(converter);
-  auto request = page(kArticle);
-  request.options.exclude_selectors = {">>"};
-  auto failed = (*converter)->convert(request);
+  ConvertOptions options;
+  options.exclude_selectors = {">>"};
+  auto failed = (*converter)->convert(page(kArticle), options);
   ASSERT_FALSE(failed);
   EXPECT_EQ(failed.error().code, core::ErrorCode::invalid_request);
-  EXPECT_TRUE((*converter)->convert(page(kArticle)));
+  EXPECT_TRUE((*converter)->convert(page(kArticle), {}));
   EXPECT_EQ((*converter)->restarts(), 0U);
 }
 
@@ -52,8 +56,8 @@ TEST(IsolatedConverter, ManyThreadsShareFewWorkers) {
   for (int t = 0; t < 8; ++t) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 5; ++i) {
-        auto result = (*converter)->convert(page("<title>p" + std::to_string(t * 10 + i) + "</title><p>text</p>"));
-        if (result && (*result)["metadata"]["title"] == "p" + std::to_string(t * 10 + i)) ++successes;
+        auto result = (*converter)->convert(page("<title>p" + std::to_string(t * 10 + i) + "</title><p>text</p>"), {});
+        if (result && result->metadata.title == "p" + std::to_string(t * 10 + i)) ++successes;
       }
     });
   }
@@ -67,7 +71,7 @@ TEST(IsolatedConverter, AWorkerThatDiesCostsOnlyItsRequest) {
   auto converter = IsolatedConverter::start({"/bin/false"}, {1});
   ASSERT_TRUE(converter);
   for (int i = 0; i < 3; ++i) {
-    auto result = (*converter)->convert(page(kArticle));
+    auto result = (*converter)->convert(page(kArticle), {});
     ASSERT_FALSE(result);
     EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
   }
@@ -83,11 +87,11 @@ TEST(IsolatedConverter, APageOverTheCpuLimitFailsAndTheNextPageWorks) {
   // Several seconds of work in any build: the kernel's SIGXCPU ends the worker at its allowance.
   std::string heavy = "<html><body>";
   for (int i = 0; i < 2'000'000; ++i) heavy += "<p>word <b>word</b> word</p>";
-  auto result = (*converter)->convert(page(heavy));
+  auto result = (*converter)->convert(page(heavy), {});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
   EXPECT_EQ((*converter)->restarts(), 1U);
-  EXPECT_TRUE((*converter)->convert(page(kArticle)));
+  EXPECT_TRUE((*converter)->convert(page(kArticle), {}));
 }
 
 TEST(IsolatedConverter, AWorkerThatHangsIsKilledAtTheDeadline) {
@@ -97,7 +101,7 @@ TEST(IsolatedConverter, AWorkerThatHangsIsKilledAtTheDeadline) {
   limits.wall_grace = std::chrono::milliseconds{300};
   auto converter = IsolatedConverter::start({"/bin/sleep", "600"}, limits);
   ASSERT_TRUE(converter);
-  auto result = (*converter)->convert(page(kArticle));
+  auto result = (*converter)->convert(page(kArticle), {});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
   EXPECT_EQ((*converter)->restarts(), 1U);
@@ -115,11 +119,11 @@ TEST(IsolatedConverter, APageOverTheMemoryLimitFailsAndTheNextPageWorks) {
   // Ten thousand levels of nesting with text at every level: far more tree than 48 MiB holds.
   std::string heavy = "<html><body>";
   for (int i = 0; i < 200000; ++i) heavy += "<div><p>word word word</p>";
-  auto result = (*converter)->convert(page(heavy));
+  auto result = (*converter)->convert(page(heavy), {});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
   EXPECT_GE((*converter)->restarts(), 1U);
-  EXPECT_TRUE((*converter)->convert(page(kArticle)));
+  EXPECT_TRUE((*converter)->convert(page(kArticle), {}));
 }
 
 }  // namespace

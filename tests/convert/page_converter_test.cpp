@@ -2,37 +2,44 @@
 
 #include <gtest/gtest.h>
 
+#include "pagemd/convert/result_json.hpp"
+
 namespace pagemd::convert {
 namespace {
 
-ConvertRequest html_request(std::string html) {
-  ConvertRequest request;
-  request.body = std::move(html);
-  request.options.page_url = "https://example.com/a/page.html";
-  request.timestamp = "2026-01-02T03:04:05Z";
-  return request;
+Page html_page(std::string html) {
+  Page page;
+  page.body = std::move(html);
+  page.url = "https://example.com/a/page.html";
+  return page;
 }
 
-TEST(InProcessConverter, ProducesTheResultObject) {
-  InProcessConverter converter;
-  auto result = converter.convert(html_request(
-      "<html><head><title>Hello</title></head><body><article><p>Some words <a href=\"/x\">here</a>.</p>"
-      "</article></body></html>"));
+TEST(ConvertPage, MakesMarkdownAndMetadata) {
+  auto result = convert_page(html_page("<html><head><title>Hello</title></head><body><article><p>Some words "
+                                       "<a href=\"/x\">here</a>.</p></article></body></html>"),
+                             {});
   ASSERT_TRUE(result) << result.error().message;
-  EXPECT_EQ((*result)["metadata"]["title"], "Hello");
-  EXPECT_EQ((*result)["metadata"]["timestamp"], "2026-01-02T03:04:05Z");
-  EXPECT_EQ((*result)["metadata"]["links"], nlohmann::json::array({"https://example.com/x"}));
-  EXPECT_NE((*result)["markdown"].get<std::string>().find("[here](https://example.com/x)"), std::string::npos);
-  EXPECT_TRUE(result->contains("warning"));  // five words are thin content
+  EXPECT_EQ(result->metadata.title, "Hello");
+  EXPECT_EQ(result->metadata.links, std::vector<std::string>{"https://example.com/x"});
+  EXPECT_NE(result->markdown.find("[here](https://example.com/x)"), std::string::npos);
+  EXPECT_TRUE(result->warning.has_value());  // five words are thin content
 }
 
-TEST(InProcessConverter, MalformedSelectorIsInvalidRequest) {
-  InProcessConverter converter;
-  auto request = html_request("<p>text</p>");
-  request.options.include_selectors = {"div[["};
-  auto result = converter.convert(request);
+TEST(ConvertPage, MalformedSelectorIsInvalidRequest) {
+  ConvertOptions options;
+  options.include_selectors = {"div[["};
+  auto result = InProcessConverter().convert(html_page("<p>text</p>"), options);
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().code, core::ErrorCode::invalid_request);
+}
+
+TEST(ConvertPage, TheDeclaredCharsetDecidesOverSniffing) {
+  Page page = html_page("<title>caf\xE9</title><p>cr\xE8me br\xFBl\xE9" "e</p>");
+  page.declared_charset = "windows-1252";
+  auto result = convert_page(page, {});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->metadata.title, "caf\u00e9");
+  EXPECT_NE(result->markdown.find("cr\u00e8me br\u00fbl\u00e9e"), std::string::npos) << result->markdown;
 }
 
 TEST(PlainText, ParagraphsAreEscapedText) {
@@ -41,16 +48,61 @@ TEST(PlainText, ParagraphsAreEscapedText) {
                   "</body></html>");
 }
 
-TEST(InProcessConverter, PlainTextKeepsEveryParagraph) {
-  InProcessConverter converter;
-  auto request = html_request("Title line\n\nA *starred* word.\n\nLast paragraph.");
-  request.media_type = MediaType::plain_text;
-  auto result = converter.convert(request);
+TEST(ConvertPage, PlainTextKeepsEveryParagraphAndItsBrackets) {
+  Page page = html_page("Title line\n\nA *starred* word <not a tag>.\n\nLast paragraph.");
+  page.media_type = MediaType::plain_text;
+  auto result = convert_page(page, {});
   ASSERT_TRUE(result) << result.error().message;
-  const auto markdown = (*result)["markdown"].get<std::string>();
-  EXPECT_NE(markdown.find("Title line"), std::string::npos);
-  EXPECT_NE(markdown.find("A \\*starred\\* word."), std::string::npos) << markdown;
-  EXPECT_NE(markdown.find("Last paragraph."), std::string::npos);
+  EXPECT_NE(result->markdown.find("Title line\n\nA \\*starred\\* word \\<not a tag>.\n\nLast paragraph."),
+            std::string::npos)
+      << result->markdown;
+}
+
+TEST(PageFromFetch, TakesTypeCharsetAndFinalAddress) {
+  fetch::FetchedPage fetched;
+  fetched.final_url = "https://example.com/final";
+  fetched.content_type = "text/plain";
+  fetched.charset = "koi8-r";
+  fetched.body = "text";
+  const Page page = page_from_fetch(fetched);
+  EXPECT_EQ(page.media_type, MediaType::plain_text);
+  EXPECT_EQ(page.declared_charset, "koi8-r");
+  EXPECT_EQ(page.url, "https://example.com/final");
+  EXPECT_EQ(page.body, "text");
+  fetched.content_type = "application/xhtml+xml";
+  EXPECT_EQ(page_from_fetch(fetched).media_type, MediaType::html);
+}
+
+TEST(ResultJson, WritesTheResultObject) {
+  extract::Extraction extraction;
+  extraction.markdown = "# T\n";
+  extraction.metadata.title = "T";
+  extraction.metadata.word_count = 1;
+  extraction.metadata.language = "unknown";
+  extraction.metadata.author = "A. Writer";
+  extraction.warning = "thin";
+  PageResult result{extraction, "2026-01-02T03:04:05Z", {}, std::nullopt};
+  const nlohmann::json local = to_json(result);
+  EXPECT_EQ(local["markdown"], "# T\n");
+  EXPECT_EQ(local["metadata"]["timestamp"], "2026-01-02T03:04:05Z");
+  EXPECT_EQ(local["metadata"]["author"], "A. Writer");
+  EXPECT_FALSE(local["metadata"].contains("description"));  // not stated by the page: left out
+  EXPECT_FALSE(local["metadata"].contains("final_url"));
+  EXPECT_FALSE(local["metadata"].contains("cache"));
+  EXPECT_EQ(local["warning"], "thin");
+
+  result.final_url = "https://example.com/";
+  result.cache = CacheMark{CacheStatus::miss, std::chrono::system_clock::time_point{std::chrono::seconds{1767225600}}};
+  const nlohmann::json served = nlohmann::json::parse(to_json_text(result));
+  EXPECT_EQ(served["metadata"]["final_url"], "https://example.com/");
+  EXPECT_EQ(served["metadata"]["cache"]["status"], "miss");
+  EXPECT_EQ(served["metadata"]["cache"]["cached_at"], "2026-01-01T00:00:00Z");
+}
+
+TEST(ResultJson, InvalidUtf8BecomesReplacementCharacters) {
+  PageResult result;
+  result.extraction.markdown = "bad \xff byte";
+  EXPECT_NE(to_json_text(result).find("bad \xef\xbf\xbd byte"), std::string::npos);
 }
 
 }  // namespace

@@ -51,6 +51,36 @@ TEST_F(Lifecycle, RoutingErrorsComeBeforeAuthentication) {
   EXPECT_EQ(http_request("DELETE", daemon_->api("/extract/keys")).header("allow"), "GET, POST");
   EXPECT_FALSE(missing.header("x-request-id").empty());
   EXPECT_NE(missing.header("x-request-id"), wrong_method.header("x-request-id"));
+  EXPECT_TRUE(wrong_method.header("x-ratelimit-limit").empty());  // no key: nobody to tell
+  EXPECT_EQ(http_request("GET", daemon_->url("/nothing/healthz")).status, 404);
+  EXPECT_EQ(http_request("POST", daemon_->url("/healthz")).header("allow"), "GET");
+  EXPECT_EQ(http_request("GET", daemon_->api("/extract/keys/a/b"), {bearer(account_->key)}).status, 404);
+}
+
+// Like every other authenticated answer, a refused method tells a known caller its per-minute
+// standing, and the refusal does not use up a request of the window.
+TEST_F(Lifecycle, AWrongMethodOnAKeyedPathCarriesTheRateHeaders) {
+  start_daemon();
+  const auto usage = http_request("GET", daemon_->api("/extract/usage"), {bearer(account_->key)});
+  ASSERT_EQ(usage.status, 200);
+  EXPECT_EQ(usage.header("x-ratelimit-remaining"), "59");
+  for (int i = 0; i < 2; ++i) {
+    const auto refused = http_request("PUT", daemon_->api("/extract/usage"), {bearer(account_->key)});
+    EXPECT_EQ(refused.status, 405);
+    EXPECT_EQ(refused.header("allow"), "GET");
+    EXPECT_EQ(refused.header("x-ratelimit-limit"), "60");
+    EXPECT_EQ(refused.header("x-ratelimit-remaining"), "59");
+    EXPECT_FALSE(refused.header("x-ratelimit-reset").empty());
+  }
+  const auto revoke_path = http_request("GET", daemon_->api("/extract/keys/some-id"), {bearer(account_->key)});
+  EXPECT_EQ(revoke_path.status, 405);
+  EXPECT_EQ(revoke_path.header("allow"), "DELETE");
+  EXPECT_EQ(revoke_path.header("x-ratelimit-remaining"), "59");
+  EXPECT_EQ(http_request("GET", daemon_->api("/extract/usage"), {bearer(account_->key)}).header("x-ratelimit-remaining"),
+            "58");
+  const auto bad_key = http_request("PUT", daemon_->api("/extract/usage"), {bearer("sk_live_nonsense")});
+  EXPECT_EQ(bad_key.status, 405);
+  EXPECT_TRUE(bad_key.header("x-ratelimit-limit").empty());
 }
 
 TEST_F(Lifecycle, OversizedRequestsAreRefused) {

@@ -112,6 +112,28 @@ TEST_F(RateLimiterTest, AccountsAreIndependent) {
   EXPECT_EQ(other.remaining, 59);
 }
 
+TEST_F(RateLimiterTest, PeekShowsTheWindowWithoutEnteringIt) {
+  EXPECT_EQ(limiter_.peek("acct").remaining, 60);
+  EXPECT_EQ(limiter_.peek("acct").reset_seconds, 0);
+  ASSERT_TRUE(limiter_.admit("acct").admitted);
+  clock_.advance(10s);
+  for (int i = 0; i < 3; ++i) {
+    const RateDecision seen = limiter_.peek("acct");
+    EXPECT_TRUE(seen.admitted);
+    EXPECT_EQ(seen.limit, 60);
+    EXPECT_EQ(seen.remaining, 59);  // peeking again changes nothing
+    EXPECT_EQ(seen.reset_seconds, 50);
+  }
+  for (int i = 0; i < 59; ++i) ASSERT_TRUE(limiter_.admit("acct").admitted);
+  const RateDecision full = limiter_.peek("acct");
+  EXPECT_FALSE(full.admitted);
+  EXPECT_EQ(full.remaining, 0);
+  EXPECT_EQ(full.retry_after_seconds, 50);
+  clock_.advance(50s);  // the first request has left the window
+  EXPECT_EQ(limiter_.peek("acct").remaining, 1);
+  EXPECT_EQ(limiter_.peek("other").remaining, 60);
+}
+
 TEST(RateLimiter, LimitIsConfigurable) {
   testing::FakeClock clock;
   RateLimiter limiter(clock, RateLimiterOptions{5});

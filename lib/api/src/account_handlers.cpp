@@ -13,10 +13,10 @@ nlohmann::json optional_time(const std::optional<store::TimePoint>& when) {
 
 }  // namespace
 
-Response handle_usage(const Call& call) {
+boost::asio::awaitable<Response> handle_usage(const Call& call) {
   auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
-  if (!usage) return error_response(call.request, usage.error());
-  return json_response(call.request, 200,
+  if (!usage) co_return error_response(call.request, usage.error());
+  co_return json_response(call.request, 200,
                        {
                            {"plan", store::to_string(usage->plan)},
                            {"monthly_limit", usage->monthly_limit},
@@ -28,12 +28,12 @@ Response handle_usage(const Call& call) {
                        });
 }
 
-Response handle_create_key(const Call& call) {
+boost::asio::awaitable<Response> handle_create_key(const Call& call) {
   // A key inherits the mode of the key that makes it: test keys cannot mint live ones.
   auto created = call.services.keys.create_key(call.caller.account_id, call.caller.mode);
-  if (!created) return error_response(call.request, created.error());
+  if (!created) co_return error_response(call.request, created.error());
   const store::KeyInfo& info = created->info;
-  return json_response(call.request, 201,
+  co_return json_response(call.request, 201,
                        {
                            {"key", created->key},
                            {"id", info.id},
@@ -45,9 +45,9 @@ Response handle_create_key(const Call& call) {
                        });
 }
 
-Response handle_list_keys(const Call& call) {
+boost::asio::awaitable<Response> handle_list_keys(const Call& call) {
   auto keys = call.services.keys.list_keys(call.caller.account_id);
-  if (!keys) return error_response(call.request, keys.error());
+  if (!keys) co_return error_response(call.request, keys.error());
   nlohmann::json items = nlohmann::json::array();
   for (const store::KeyInfo& key : *keys) {
     items.push_back({
@@ -62,13 +62,13 @@ Response handle_list_keys(const Call& call) {
         {"last_used_at", optional_time(key.last_used_at)},
     });
   }
-  return json_response(call.request, 200, {{"keys", std::move(items)}});
+  co_return json_response(call.request, 200, {{"keys", std::move(items)}});
 }
 
-Response handle_revoke_key(const Call& call, std::string_view key_id) {
-  auto revoked = call.services.keys.revoke_key(call.caller.account_id, key_id, call.caller.key_id);
-  if (!revoked) return error_response(call.request, revoked.error());
-  return json_response(call.request, 200,
+boost::asio::awaitable<Response> handle_revoke_key(const Call& call) {
+  auto revoked = call.services.keys.revoke_key(call.caller.account_id, call.path_parameter, call.caller.key_id);
+  if (!revoked) co_return error_response(call.request, revoked.error());
+  co_return json_response(call.request, 200,
                        {
                            {"message", "API key revoked."},
                            {"id", revoked->id},

@@ -1,6 +1,6 @@
 #pragma once
 
-// What an authenticated API handler gets: the request, who made it, and the services to answer it.
+// What an API handler gets: the request, who made it, and the services to answer it.
 
 #include "pagemd/api/http.hpp"
 #include "pagemd/api/router.hpp"
@@ -12,17 +12,19 @@ namespace pagemd::api {
 struct Call {
   const Request& request;
   const RequestInfo& info;
-  const auth::AuthContext& caller;
+  const auth::AuthContext& caller;  // empty on the routes that need no key
   const ApiServices& services;
   const ApiSettings& settings;
   PageCounter& page_counter;
+  std::string_view path_parameter;  // what the route's "{id}" segment matched
 };
 
+// The handlers of the keyed routes (router.cpp holds the table).
 [[nodiscard]] boost::asio::awaitable<Response> handle_extract(const Call& call);
-[[nodiscard]] Response handle_usage(const Call& call);
-[[nodiscard]] Response handle_create_key(const Call& call);
-[[nodiscard]] Response handle_list_keys(const Call& call);
-[[nodiscard]] Response handle_revoke_key(const Call& call, std::string_view key_id);
+[[nodiscard]] boost::asio::awaitable<Response> handle_usage(const Call& call);
+[[nodiscard]] boost::asio::awaitable<Response> handle_create_key(const Call& call);
+[[nodiscard]] boost::asio::awaitable<Response> handle_list_keys(const Call& call);
+[[nodiscard]] boost::asio::awaitable<Response> handle_revoke_key(const Call& call);
 
 // Whole seconds from `now` until `later`, rounded up, never negative (Retry-After values).
 [[nodiscard]] std::int64_t seconds_until(std::chrono::system_clock::time_point now,

@@ -105,10 +105,10 @@ asio::awaitable<Response> handle_extract(const Call& call) {
   convert::ExtractRequest extract_request;
   extract_request.url = std::move(*url);
   extract_request.max_age = body->max_age;
-  extract_request.scope =
+  extract_request.options.scope =
       body->only_main_content ? extract::ContentScope::main_content : extract::ContentScope::whole_body;
-  extract_request.include_selectors = std::move(body->include_selectors);
-  extract_request.exclude_selectors = std::move(body->exclude_selectors);
+  extract_request.options.include_selectors = std::move(body->include_selectors);
+  extract_request.options.exclude_selectors = std::move(body->exclude_selectors);
   convert::ExtractService& extractor = *call.settings.extractor;
 
   // A cached answer costs nothing to make, so its quota check and its count are one atomic step. A

@@ -7,30 +7,7 @@ namespace pagemd::api {
 namespace http = boost::beast::http;
 using core::ErrorCode;
 
-unsigned http_status_of(ErrorCode code) noexcept {
-  switch (code) {
-    case ErrorCode::unauthorized:
-    case ErrorCode::key_revoked: return 401;
-    case ErrorCode::invalid_request:
-    case ErrorCode::invalid_url:
-    case ErrorCode::url_not_allowed: return 400;
-    case ErrorCode::rate_limited:
-    case ErrorCode::monthly_limit_exceeded: return 429;
-    case ErrorCode::cannot_revoke_current_key:
-    case ErrorCode::key_limit_reached: return 409;
-    case ErrorCode::key_not_found:
-    case ErrorCode::not_found: return 404;
-    case ErrorCode::fetch_failed: return 502;
-    case ErrorCode::fetch_timeout: return 504;
-    case ErrorCode::unsupported_content: return 422;
-    case ErrorCode::busy: return 503;
-    case ErrorCode::method_not_allowed: return 405;
-    case ErrorCode::payload_too_large: return 413;
-    case ErrorCode::headers_too_large: return 431;
-    case ErrorCode::internal: return 500;
-  }
-  return 500;
-}
+unsigned http_status_of(ErrorCode code) noexcept { return core::kind_of(code).http_status; }
 
 nlohmann::json error_body(const core::Error& error) {
   nlohmann::json body{{"error", error.message}, {"status", http_status_of(error.code)},

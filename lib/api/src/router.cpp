@@ -1,8 +1,8 @@
 #include "pagemd/api/router.hpp"
 
+#include <array>
 #include <optional>
 #include <string_view>
-#include <vector>
 
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/http/verb.hpp>
@@ -18,46 +18,81 @@ namespace asio = boost::asio;
 namespace http = boost::beast::http;
 using core::ErrorCode;
 
-enum class Endpoint { extract, usage, create_key, list_keys, revoke_key, healthz, readyz, metrics };
+// Whether a route needs an API key: keyed routes get authentication, the per-minute limit and the
+// X-RateLimit-* headers before their handler runs.
+enum class Access { open, key };
 
-struct Method {
-  http::verb verb;
-  Endpoint endpoint;
-};
+using Handle = asio::awaitable<Response> (*)(const Call&);
 
-// A path of the API with the methods it answers; `key_id` is the path parameter of /keys/{id}.
 struct Route {
-  std::string_view pattern;  // also the route's label in the metrics
-  std::vector<Method> methods;
-  std::string_view key_id;
+  http::verb method;
+  // The path, also the route's label in the metrics; a last segment of "{id}" matches any one
+  // non-empty segment, which the handler gets as Call::path_parameter.
+  std::string_view path;
+  Access access;
+  Handle handle;
 };
 
-constexpr std::string_view kKeysPrefix = "/api/v1/extract/keys/";
+asio::awaitable<Response> handle_healthz(const Call& call) { co_return json_response(call.request, 200, {{"status", "ok"}}); }
 
-std::optional<Route> match_route(std::string_view path) {
-  if (path == "/api/v1/extract") return Route{path, {{http::verb::post, Endpoint::extract}}, {}};
-  if (path == "/api/v1/extract/usage") return Route{path, {{http::verb::get, Endpoint::usage}}, {}};
-  if (path == "/api/v1/extract/keys") {
-    return Route{path, {{http::verb::get, Endpoint::list_keys}, {http::verb::post, Endpoint::create_key}}, {}};
-  }
-  if (path.starts_with(kKeysPrefix)) {
-    const std::string_view key_id = path.substr(kKeysPrefix.size());
-    if (key_id.empty() || key_id.find('/') != std::string_view::npos) return std::nullopt;
-    return Route{"/api/v1/extract/keys/{id}", {{http::verb::delete_, Endpoint::revoke_key}}, key_id};
-  }
-  if (path == "/healthz") return Route{path, {{http::verb::get, Endpoint::healthz}}, {}};
-  if (path == "/readyz") return Route{path, {{http::verb::get, Endpoint::readyz}}, {}};
-  if (path == "/metrics") return Route{path, {{http::verb::get, Endpoint::metrics}}, {}};
-  return std::nullopt;
+asio::awaitable<Response> handle_readyz(const Call& call) {
+  co_return call.info.draining ? json_response(call.request, 503, {{"status", "draining"}})
+                               : json_response(call.request, 200, {{"status", "ready"}});
 }
 
-std::string allowed_methods(const Route& route) {
+asio::awaitable<Response> handle_metrics(const Call& call) {
+  co_return text_response(call.request, 200, "text/plain; version=0.0.4", call.services.metrics.render_prometheus());
+}
+
+// The API: spec section 4 under /api/v1, and the operational endpoints. Allow headers list a path's
+// methods in this order.
+constexpr std::array kRoutes{
+    Route{http::verb::post, "/api/v1/extract", Access::key, handle_extract},
+    Route{http::verb::get, "/api/v1/extract/usage", Access::key, handle_usage},
+    Route{http::verb::get, "/api/v1/extract/keys", Access::key, handle_list_keys},
+    Route{http::verb::post, "/api/v1/extract/keys", Access::key, handle_create_key},
+    Route{http::verb::delete_, "/api/v1/extract/keys/{id}", Access::key, handle_revoke_key},
+    Route{http::verb::get, "/healthz", Access::open, handle_healthz},
+    Route{http::verb::get, "/readyz", Access::open, handle_readyz},
+    Route{http::verb::get, "/metrics", Access::open, handle_metrics},
+};
+
+constexpr std::string_view kParameter = "{id}";
+
+// Whether `path` is one of the route's paths; `parameter` receives what "{id}" matched.
+bool path_matches(std::string_view pattern, std::string_view path, std::string_view& parameter) {
+  if (!pattern.ends_with(kParameter)) return pattern == path;
+  const std::string_view prefix = pattern.substr(0, pattern.size() - kParameter.size());
+  if (!path.starts_with(prefix)) return false;
+  const std::string_view segment = path.substr(prefix.size());
+  if (segment.empty() || segment.find('/') != std::string_view::npos) return false;
+  parameter = segment;
+  return true;
+}
+
+// What the table says of a request: the route for its path and method, or else every route of its
+// path (for 405 and Allow); both empty for an unknown path.
+struct Match {
+  const Route* route = nullptr;
+  std::string_view parameter;
   std::string allow;
-  for (const Method& method : route.methods) {
-    if (!allow.empty()) allow += ", ";
-    allow += std::string(http::to_string(method.verb));
+  const Route* any_of_path = nullptr;
+};
+
+Match match(std::string_view path, http::verb method) {
+  Match found;
+  for (const Route& route : kRoutes) {
+    std::string_view parameter;
+    if (!path_matches(route.path, path, parameter)) continue;
+    if (found.any_of_path == nullptr) found.any_of_path = &route;
+    if (route.method == method) {
+      found.route = &route;
+      found.parameter = parameter;
+    }
+    if (!found.allow.empty()) found.allow += ", ";
+    found.allow += std::string(http::to_string(route.method));
   }
-  return allow;
+  return found;
 }
 
 void set_rate_headers(Response& response, const ratelimit::RateDecision& decision) {
@@ -67,44 +102,34 @@ void set_rate_headers(Response& response, const ratelimit::RateDecision& decisio
   response.set("X-RateLimit-Reset", std::to_string(decision.reset_seconds));
 }
 
-asio::awaitable<Response> dispatch_authenticated(const Call& call, const Route& route, Endpoint endpoint) {
-  switch (endpoint) {
-    case Endpoint::extract: co_return co_await handle_extract(call);
-    case Endpoint::usage: co_return handle_usage(call);
-    case Endpoint::create_key: co_return handle_create_key(call);
-    case Endpoint::list_keys: co_return handle_list_keys(call);
-    case Endpoint::revoke_key: co_return handle_revoke_key(call, route.key_id);
-    default: break;
-  }
-  co_return error_response(call.request, {ErrorCode::internal, "The server failed to answer this request."});
-}
-
 // The answer to a request in DESIGN.md's order of checks: route, method, authentication, per-minute
-// limit, then the endpoint. `account` is set once the caller is known, for the log line.
-asio::awaitable<Response> answer(const Request& request, const RequestInfo& info, const std::optional<Route>& route,
+// limit, then the handler. `account` is set once the caller is known, for the log line.
+asio::awaitable<Response> answer(const Request& request, const RequestInfo& info, const Match& found,
                                  const ApiServices& services, const ApiSettings& settings, PageCounter& page_counter,
                                  std::string& account) {
-  if (!route) co_return error_response(request, {ErrorCode::not_found, "There is no endpoint at this path."});
-  const Method* method = nullptr;
-  for (const Method& candidate : route->methods) {
-    if (candidate.verb == request.method()) method = &candidate;
+  if (found.any_of_path == nullptr) {
+    co_return error_response(request, {ErrorCode::not_found, "There is no endpoint at this path."});
   }
-  if (method == nullptr) {
+  const auth::AuthContext nobody{};
+  if (found.route == nullptr) {
     Response refused = error_response(
         request, {ErrorCode::method_not_allowed,
                   "This endpoint does not answer " + std::string(request.method_string()) + " requests."});
-    refused.set(http::field::allow, allowed_methods(*route));
+    refused.set(http::field::allow, found.allow);
+    // A known caller sees where it stands, as on every authenticated answer; the refusal does not
+    // enter its window.
+    if (found.any_of_path->access == Access::key) {
+      if (auto caller = services.keys.authenticate(request[http::field::authorization])) {
+        account = caller->account_id;
+        set_rate_headers(refused, settings.rate_limiter->peek(caller->account_id));
+      }
+    }
     co_return refused;
   }
-
-  switch (method->endpoint) {
-    case Endpoint::healthz: co_return json_response(request, 200, {{"status", "ok"}});
-    case Endpoint::readyz:
-      co_return info.draining ? json_response(request, 503, {{"status", "draining"}})
-                              : json_response(request, 200, {{"status", "ready"}});
-    case Endpoint::metrics:
-      co_return text_response(request, 200, "text/plain; version=0.0.4", services.metrics.render_prometheus());
-    default: break;
+  const Route& route = *found.route;
+  if (route.access == Access::open) {
+    const Call call{request, info, nobody, services, settings, page_counter, found.parameter};
+    co_return co_await route.handle(call);
   }
 
   auto caller = services.keys.authenticate(request[http::field::authorization]);
@@ -121,8 +146,8 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
     set_rate_headers(refused, decision);
     co_return refused;
   }
-  const Call call{request, info, *caller, services, settings, page_counter};
-  Response response = co_await dispatch_authenticated(call, *route, method->endpoint);
+  const Call call{request, info, *caller, services, settings, page_counter, found.parameter};
+  Response response = co_await route.handle(call);
   set_rate_headers(response, decision);
   co_return response;
 }
@@ -142,12 +167,12 @@ void Router::update_settings(std::shared_ptr<const ApiSettings> settings) { sett
 asio::awaitable<Response> Router::handle(const Request& request, const RequestInfo& info) {
   const std::string_view target = request.target();
   const std::string_view path = target.substr(0, target.find('?'));
-  const auto route = match_route(path);
-  const std::string_view label = route ? route->pattern : "unmatched";
+  const Match found = match(path, request.method());
+  const std::string_view label = found.any_of_path != nullptr ? found.any_of_path->path : "unmatched";
   const auto settings = settings_.load();  // the request keeps the settings it started with
   std::string account = "-";
 
-  Response response = co_await answer(request, info, route, services_, *settings, page_counter_, account);
+  Response response = co_await answer(request, info, found, services_, *settings, page_counter_, account);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - info.received_at).count();
   services_.metrics.record_request(label, response.result_int(), seconds);

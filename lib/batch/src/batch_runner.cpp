@@ -1,11 +1,5 @@
 #include "pagemd/batch/batch_runner.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <future>
 #include <map>
 #include <mutex>
@@ -15,7 +9,7 @@
 #include "pagemd/batch/manifest.hpp"
 #include "pagemd/batch/output_names.hpp"
 #include "pagemd/batch/robots.hpp"
-#include "pagemd/core/time.hpp"
+#include "pagemd/core/atomic_file.hpp"
 #include "pagemd/fetch/url.hpp"
 #include "work_queue.hpp"
 
@@ -23,41 +17,6 @@ namespace pagemd::batch {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr std::string_view kTemporaryPrefix = ".pagemd-tmp-";
-
-// Writes `content` to DIR/`file` through a temporary file in DIR and a rename.
-core::Result<void> write_atomically(const fs::path& dir, const std::string& file, const std::string& content) {
-  std::string temporary = (dir / (std::string(kTemporaryPrefix) + "XXXXXX")).string();
-  const int fd = ::mkstemp(temporary.data());
-  if (fd < 0) return core::unexpected(core::ErrorCode::internal, std::string("cannot create a file in ") +
-                                                                     dir.string() + ": " + std::strerror(errno));
-  std::size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t wrote = ::write(fd, content.data() + written, content.size() - written);
-    if (wrote <= 0) break;
-    written += static_cast<std::size_t>(wrote);
-  }
-  const int write_errno = errno;
-  // mkstemp makes the file 0600; the outputs are ordinary files, readable like the manifest.
-  const bool ok = written == content.size() && ::fchmod(fd, 0644) == 0;
-  ::close(fd);
-  if (!ok || ::rename(temporary.c_str(), (dir / file).c_str()) != 0) {
-    const int error = ok ? errno : write_errno;
-    ::unlink(temporary.c_str());
-    return core::unexpected(core::ErrorCode::internal, "cannot write " + (dir / file).string() + ": " +
-                                                           std::strerror(error));
-  }
-  return {};
-}
-
-// Files a killed run left under their temporary names.
-void remove_temporaries(const fs::path& dir) {
-  std::error_code ignored;
-  for (const auto& entry : fs::directory_iterator(dir, ignored)) {
-    if (entry.path().filename().string().starts_with(kTemporaryPrefix)) fs::remove(entry.path(), ignored);
-  }
-}
 
 ManifestEntry failure(const std::string& url, std::string code, std::string message) {
   ManifestEntry entry;
@@ -120,9 +79,8 @@ class RobotsCache {
 
 }  // namespace
 
-BatchRunner::BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter,
-                         const core::Clock& clock)
-    : settings_(std::move(settings)), fetcher_(fetcher), converter_(converter), clock_(clock) {}
+BatchRunner::BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter)
+    : settings_(std::move(settings)), fetcher_(fetcher), converter_(converter) {}
 
 core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls, const std::atomic<bool>& stop,
                                             const ProgressCallback& on_progress) {
@@ -132,7 +90,7 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
   if (ec) return core::unexpected(core::ErrorCode::internal, "cannot create " + dir.string() + ": " + ec.message());
   auto lock = DirLock::acquire(dir);
   if (!lock) return core::unexpected(lock.error());
-  remove_temporaries(dir);
+  core::remove_temporary_files(dir);
   auto earlier = read_manifest(dir / kManifestName);
   if (!earlier) return core::unexpected(earlier.error());
   auto writer = ManifestWriter::open(dir / kManifestName);
@@ -194,22 +152,15 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     }
     auto page = fetcher_.fetch(item.parsed);
     if (!page) return failure(item.url, page.error());
-    convert::ConvertRequest request;
-    request.media_type = page->content_type == "text/plain" ? convert::MediaType::plain_text : convert::MediaType::html;
-    request.options.page_url = page->final_url;
-    request.options.declared_charset = page->charset;
-    request.timestamp = core::format_rfc3339(clock_.now());
-    request.body = std::move(page->body);
-    auto result = converter_.convert(request);
-    if (!result) return failure(item.url, result.error());
-    auto written = write_atomically(dir, item.file, result->value("markdown", std::string{}));
+    auto extraction = converter_.convert(convert::page_from_fetch(std::move(*page)), convert::ConvertOptions{});
+    if (!extraction) return failure(item.url, extraction.error());
+    auto written = core::write_file_atomically(dir / item.file, extraction->markdown);
     if (!written) return failure(item.url, written.error());
     ManifestEntry entry;
     entry.url = item.url;
     entry.file = item.file;
-    const nlohmann::json& metadata = (*result)["metadata"];
-    entry.title = metadata.value("title", std::string{});
-    entry.word_count = metadata.value("word_count", std::size_t{0});
+    entry.title = std::move(extraction->metadata.title);
+    entry.word_count = extraction->metadata.word_count;
     return entry;
   };
 

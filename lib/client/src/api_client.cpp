@@ -75,7 +75,7 @@ core::Error error_of(long status, const std::string& body) {
   core::Error error{core::ErrorCode::internal, "the daemon answered HTTP " + std::to_string(status)};
   if (!parsed.is_object()) return error;
   if (const auto code = parsed.find("code"); code != parsed.end() && code->is_string()) {
-    error.code = error_code_from_string(code->get<std::string>()).value_or(core::ErrorCode::internal);
+    error.code = core::error_code_from_string(code->get<std::string>()).value_or(core::ErrorCode::internal);
   }
   if (const auto message = parsed.find("error"); message != parsed.end() && message->is_string()) {
     error.message = message->get<std::string>();
@@ -89,20 +89,6 @@ core::Error error_of(long status, const std::string& body) {
 }  // namespace
 
 nlohmann::json Reply::json() const { return nlohmann::json::parse(body, nullptr, false); }
-
-std::optional<core::ErrorCode> error_code_from_string(std::string_view text) {
-  using core::ErrorCode;
-  for (const ErrorCode code :
-       {ErrorCode::unauthorized, ErrorCode::key_revoked, ErrorCode::invalid_request, ErrorCode::invalid_url,
-        ErrorCode::url_not_allowed, ErrorCode::rate_limited, ErrorCode::monthly_limit_exceeded,
-        ErrorCode::cannot_revoke_current_key, ErrorCode::key_not_found, ErrorCode::key_limit_reached,
-        ErrorCode::fetch_failed, ErrorCode::fetch_timeout, ErrorCode::unsupported_content, ErrorCode::busy,
-        ErrorCode::not_found, ErrorCode::method_not_allowed, ErrorCode::payload_too_large,
-        ErrorCode::headers_too_large, ErrorCode::internal}) {
-    if (core::to_string(code) == text) return code;
-  }
-  return std::nullopt;
-}
 
 struct ApiClient::Handle {
   EasyPtr easy;
@@ -135,7 +121,7 @@ Reply ApiClient::call(Method method, const std::string& path, const std::string&
     Reply reply = send_once(method, path, body);
     if (reply.ok() || attempt > options_.retries) return reply;
     const core::ErrorCode code = reply.error->code;
-    if (code != core::ErrorCode::rate_limited && code != core::ErrorCode::busy) return reply;
+    if (core::kind_of(code).retry == core::Retry::no) return reply;
     const Duration wait = reply.retry_after.value_or(Duration{1});
     if (wait > kLongestRetryWait) return reply;
     if (on_retry_) on_retry_(wait, attempt, options_.retries, code);

@@ -7,15 +7,6 @@
 namespace pagemd::convert {
 namespace {
 
-void set_cache_field(nlohmann::json& result, CacheStatus status, store::TimePoint cached_at) {
-  result["metadata"]["cache"] = {{"status", status == CacheStatus::hit ? "hit" : "miss"},
-                                 {"cached_at", core::format_rfc3339(cached_at)}};
-}
-
-std::string serialize(const nlohmann::json& result) {
-  return result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 // A stored result says "status":"miss" in its metadata.cache. Keys are serialized in sorted order, so
 // "cache" opens "metadata" and its "cached_at" (a fixed-width RFC 3339 time) precedes "status". Inside
 // JSON strings every quote is escaped, so the first unescaped match is the field itself.
@@ -35,22 +26,19 @@ bool mark_as_hit(std::string& stored) {
   return true;
 }
 
-MediaType media_type_of(const std::string& content_type) {
-  return content_type == "text/plain" ? MediaType::plain_text : MediaType::html;
-}
-
 }  // namespace
 
 std::string cache_key(const ExtractRequest& request) {
   // The bare URL for the default options keeps the common entry readable in the database.
   std::string key = request.url.normalized;
-  if (request.scope == extract::ContentScope::main_content && request.include_selectors.empty() &&
-      request.exclude_selectors.empty()) {
+  const ConvertOptions& given = request.options;
+  if (given.scope == extract::ContentScope::main_content && given.include_selectors.empty() &&
+      given.exclude_selectors.empty()) {
     return key;
   }
-  const nlohmann::json options{{"whole_body", request.scope == extract::ContentScope::whole_body},
-                               {"include", request.include_selectors},
-                               {"exclude", request.exclude_selectors}};
+  const nlohmann::json options{{"whole_body", given.scope == extract::ContentScope::whole_body},
+                               {"include", given.include_selectors},
+                               {"exclude", given.exclude_selectors}};
   key += ' ';
   key += options.dump();
   return key;
@@ -78,8 +66,10 @@ core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const Extract
     spdlog::warn("cache entry for {} is not a result object; fetching again", request.url.normalized);
     return std::optional<ExtractOutcome>{};
   }
-  set_cache_field(result, CacheStatus::hit, (*entry)->created_at);
-  return std::optional<ExtractOutcome>{ExtractOutcome{serialize(result), CacheStatus::hit}};
+  // An entry written by another version of pagemd: its fields stay as stored, its status is the hit's.
+  result["metadata"]["cache"] = {{"status", "hit"}, {"cached_at", core::format_rfc3339((*entry)->created_at)}};
+  return std::optional<ExtractOutcome>{ExtractOutcome{
+      result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), CacheStatus::hit}};
 }
 
 core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request) {
@@ -89,21 +79,13 @@ core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request
   if (!page) return core::unexpected(page.error());
 
   const auto fetched_at = clock_.now();
-  ConvertRequest conversion;
-  conversion.body = std::move(page->body);
-  conversion.media_type = media_type_of(page->content_type);
-  conversion.options.page_url = page->final_url;
-  conversion.options.declared_charset = page->charset;
-  conversion.options.scope = request.scope;
-  conversion.options.include_selectors = request.include_selectors;
-  conversion.options.exclude_selectors = request.exclude_selectors;
-  conversion.timestamp = core::format_rfc3339(fetched_at);
-  auto result = converter_.convert(conversion);
-  if (!result) return core::unexpected(result.error());
+  std::string final_url = page->final_url;
+  auto extraction = converter_.convert(page_from_fetch(std::move(*page)), request.options);
+  if (!extraction) return core::unexpected(extraction.error());
 
-  (*result)["metadata"]["final_url"] = page->final_url;
-  set_cache_field(*result, CacheStatus::miss, fetched_at);
-  std::string text = serialize(*result);
+  const PageResult result{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
+                          CacheMark{CacheStatus::miss, fetched_at}};
+  std::string text = to_json_text(result);
   if (auto stored = store_.cache_put(key, text, fetched_at); !stored) {
     // The client still gets its page; only the next request pays the fetch again.
     spdlog::error("cannot cache {}: {}", request.url.normalized, stored.error().message);

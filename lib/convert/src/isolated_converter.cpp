@@ -33,28 +33,6 @@ core::Error unconvertible() {
           "The page could not be converted: it crashed the converter or exceeded its time or memory limit."};
 }
 
-std::string encode_request(const ConvertRequest& request, const IsolationLimits& limits) {
-  const nlohmann::json header{
-      {"plain_text", request.media_type == MediaType::plain_text},
-      {"timestamp", request.timestamp},
-      {"page_url", request.options.page_url},
-      {"declared_charset", request.options.declared_charset},
-      {"whole_body", request.options.scope == extract::ContentScope::whole_body},
-      {"include", request.options.include_selectors},
-      {"exclude", request.options.exclude_selectors},
-      {"cpu_seconds", limits.cpu_per_page.count()},
-      {"memory_bytes", limits.memory_bytes},
-  };
-  const std::string header_text = header.dump();
-  std::string frame;
-  frame.reserve(header_text.size() + request.body.size() + 16);
-  protocol::append_integer(frame, static_cast<std::uint32_t>(header_text.size()));
-  frame += header_text;
-  protocol::append_integer(frame, static_cast<std::uint64_t>(request.body.size()));
-  frame += request.body;
-  return frame;
-}
-
 // Waits until `fd` is readable or `deadline` passes; false on timeout.
 bool wait_readable(int fd, std::chrono::steady_clock::time_point deadline) {
   for (;;) {
@@ -141,22 +119,22 @@ struct IsolatedConverter::Impl {
   }
 
   // One exchange with a worker; nullopt when the worker failed (crashed, killed, garbled stream).
-  std::optional<core::Result<nlohmann::json>> exchange(const Worker& worker, const ConvertRequest& request) {
-    if (!protocol::write_all(worker.fd, encode_request(request, limits))) return std::nullopt;
+  std::optional<core::Result<extract::Extraction>> exchange(const Worker& worker, const Page& page,
+                                                            const ConvertOptions& options) {
+    const protocol::WorkerLimits worker_limits{limits.cpu_per_page, limits.memory_bytes};
+    if (!protocol::write_frame(worker.fd, protocol::encode_request(page, options, worker_limits))) return std::nullopt;
     // The CPU limit is the worker's own; this wall-clock bound catches a worker that is stopped or starved.
     const auto deadline = std::chrono::steady_clock::now() + 2 * limits.cpu_per_page + limits.wall_grace;
     if (!wait_readable(worker.fd, deadline)) return std::nullopt;
-    std::uint8_t outcome = 0;
-    if (!protocol::read_exact(worker.fd, &outcome, sizeof outcome)) return std::nullopt;
-    auto payload = protocol::read_blob(worker.fd, protocol::kMaxBodyBytes);
-    if (!payload) return std::nullopt;
-    auto json = nlohmann::json::parse(*payload, nullptr, false);
-    if (json.is_discarded()) return std::nullopt;
-    if (outcome == protocol::kOk) return core::Result<nlohmann::json>(std::move(json));
-    const auto code = json.value("code", std::string{});
-    const auto message = json.value("message", std::string{"The page could not be converted."});
-    return core::Result<nlohmann::json>(core::unexpected(
-        code == "invalid_request" ? ErrorCode::invalid_request : ErrorCode::unsupported_content, message));
+    auto frame = protocol::read_frame(worker.fd, protocol::kMaxFrameBytes);
+    if (!frame) return std::nullopt;
+    auto reply = protocol::decode_reply(*frame);
+    // A worker reports only these two; anything else means it cannot be trusted.
+    if (reply && !*reply && reply->error().code != ErrorCode::invalid_request &&
+        reply->error().code != ErrorCode::unsupported_content) {
+      return std::nullopt;
+    }
+    return reply;
   }
 };
 
@@ -184,16 +162,16 @@ core::Result<std::unique_ptr<IsolatedConverter>> IsolatedConverter::start(std::v
   return converter;
 }
 
-core::Result<nlohmann::json> IsolatedConverter::convert(const ConvertRequest& request) {
+core::Result<extract::Extraction> IsolatedConverter::convert(const Page& page, const ConvertOptions& options) {
   Worker worker = impl_->take();
   if (worker.pid <= 0) impl_->replace(worker);
   if (worker.pid <= 0) {
     impl_->give_back(worker);
     return core::unexpected(ErrorCode::internal, "No converter process could be started.");
   }
-  auto outcome = impl_->exchange(worker, request);
+  auto outcome = impl_->exchange(worker, page, options);
   if (!outcome) {
-    spdlog::warn("converter {} failed on {}; starting a new one", worker.pid, request.options.page_url);
+    spdlog::warn("converter {} failed on {}; starting a new one", worker.pid, page.url);
     impl_->replace(worker);
     impl_->give_back(worker);
     return core::unexpected(unconvertible());

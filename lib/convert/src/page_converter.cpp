@@ -1,7 +1,5 @@
 #include "pagemd/convert/page_converter.hpp"
 
-#include "pagemd/convert/result_json.hpp"
-
 namespace pagemd::convert {
 namespace {
 
@@ -38,19 +36,26 @@ std::string plain_text_as_html(std::string_view text) {
   return html;
 }
 
-core::Result<nlohmann::json> InProcessConverter::convert(const ConvertRequest& request) {
-  extract::ExtractOptions options = request.options;
-  std::string wrapped;
-  std::string_view html = request.body;
-  if (request.media_type == MediaType::plain_text) {
-    wrapped = plain_text_as_html(request.body);
-    html = wrapped;
-    // A text file has no furniture to drop, and its paragraphs are not scored like an article's.
-    options.scope = extract::ContentScope::whole_body;
-  }
-  auto extraction = extract::extract(html, options);
-  if (!extraction) return core::unexpected(extraction.error());
-  return result_to_json(*extraction, request.timestamp);
+Page page_from_fetch(fetch::FetchedPage fetched) {
+  Page page;
+  page.body = std::move(fetched.body);
+  page.media_type = fetched.content_type == "text/plain" ? MediaType::plain_text : MediaType::html;
+  page.declared_charset = std::move(fetched.charset);
+  page.url = std::move(fetched.final_url);
+  return page;
+}
+
+core::Result<extract::Extraction> convert_page(const Page& page, const ConvertOptions& options) {
+  extract::ExtractOptions extract_options;
+  extract_options.page_url = page.url;
+  extract_options.declared_charset = page.declared_charset;
+  extract_options.scope = options.scope;
+  extract_options.include_selectors = options.include_selectors;
+  extract_options.exclude_selectors = options.exclude_selectors;
+  if (page.media_type == MediaType::html) return extract::extract(page.body, extract_options);
+  // A text file has no furniture to drop, and its paragraphs are not scored like an article's.
+  extract_options.scope = extract::ContentScope::whole_body;
+  return extract::extract(plain_text_as_html(page.body), extract_options);
 }
 
 }  // namespace pagemd::convert

@@ -1,11 +1,111 @@
 #include "worker_protocol.hpp"
 
 #include <cerrno>
+#include <cstring>
+#include <type_traits>
 
 #include <sys/socket.h>
 #include <unistd.h>
 
 namespace pagemd::convert::protocol {
+namespace {
+
+constexpr std::uint8_t kOk = 0;
+constexpr std::uint8_t kError = 1;
+
+class FrameWriter {
+ public:
+  template <typename Integer>
+  void integer(Integer value) {
+    static_assert(std::is_integral_v<Integer>);
+    out_.append(reinterpret_cast<const char*>(&value), sizeof value);  // NOLINT: raw bytes by design
+  }
+  void text(std::string_view value) {
+    integer(static_cast<std::uint64_t>(value.size()));
+    out_.append(value);
+  }
+  void texts(const std::vector<std::string>& values) {
+    integer(static_cast<std::uint64_t>(values.size()));
+    for (const std::string& value : values) text(value);
+  }
+  [[nodiscard]] std::string take() { return std::move(out_); }
+
+ private:
+  std::string out_;
+};
+
+// Reads what FrameWriter wrote; any read past the end makes the whole frame invalid (ok() is false).
+class FrameReader {
+ public:
+  explicit FrameReader(std::string_view frame) : rest_(frame) {}
+
+  template <typename Integer>
+  Integer integer() {
+    Integer value{};
+    if (rest_.size() < sizeof value) return fail<Integer>();
+    std::memcpy(&value, rest_.data(), sizeof value);
+    rest_.remove_prefix(sizeof value);
+    return value;
+  }
+  std::string text() {
+    const auto size = integer<std::uint64_t>();
+    if (size > rest_.size()) return fail<std::string>();
+    std::string value(rest_.substr(0, size));
+    rest_.remove_prefix(size);
+    return value;
+  }
+  std::vector<std::string> texts() {
+    const auto count = integer<std::uint64_t>();
+    std::vector<std::string> values;
+    // Each string takes at least its length field, so a count beyond that is a corrupted frame.
+    if (count > rest_.size() / sizeof(std::uint64_t)) return fail<std::vector<std::string>>();
+    values.reserve(count);
+    for (std::uint64_t i = 0; i < count && ok_; ++i) values.push_back(text());
+    return values;
+  }
+  // Every field read and nothing left over.
+  [[nodiscard]] bool complete() const { return ok_ && rest_.empty(); }
+
+ private:
+  template <typename T>
+  T fail() {
+    ok_ = false;
+    rest_ = {};
+    return T{};
+  }
+
+  std::string_view rest_;
+  bool ok_ = true;
+};
+
+void write_extraction(FrameWriter& out, const extract::Extraction& extraction) {
+  const extract::Metadata& m = extraction.metadata;
+  out.text(extraction.markdown);
+  out.text(m.title);
+  out.integer(static_cast<std::uint64_t>(m.word_count));
+  out.texts(m.links);
+  for (const std::string* field : {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image,
+                                   &m.canonical_url}) {
+    out.text(*field);
+  }
+  out.integer(static_cast<std::uint8_t>(extraction.warning ? 1 : 0));
+  if (extraction.warning) out.text(*extraction.warning);
+}
+
+extract::Extraction read_extraction(FrameReader& in) {
+  extract::Extraction extraction;
+  extract::Metadata& m = extraction.metadata;
+  extraction.markdown = in.text();
+  m.title = in.text();
+  m.word_count = static_cast<std::size_t>(in.integer<std::uint64_t>());
+  m.links = in.texts();
+  for (std::string* field : {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image,
+                             &m.canonical_url}) {
+    *field = in.text();
+  }
+  if (in.integer<std::uint8_t>() != 0) extraction.warning = in.text();
+  return extraction;
+}
 
 bool write_all(int fd, std::string_view data) {
   while (!data.empty()) {
@@ -32,12 +132,80 @@ bool read_exact(int fd, void* out, std::size_t size) {
   return true;
 }
 
-std::optional<std::string> read_blob(int fd, std::uint64_t limit) {
+}  // namespace
+
+std::string encode_request(const Page& page, const ConvertOptions& options, const WorkerLimits& limits) {
+  FrameWriter out;
+  out.integer(static_cast<std::uint8_t>(page.media_type == MediaType::plain_text ? 1 : 0));
+  out.text(page.declared_charset);
+  out.text(page.url);
+  out.integer(static_cast<std::uint8_t>(options.scope == extract::ContentScope::whole_body ? 1 : 0));
+  out.texts(options.include_selectors);
+  out.texts(options.exclude_selectors);
+  out.integer(static_cast<std::int64_t>(limits.cpu.count()));
+  out.integer(limits.memory_bytes);
+  out.text(page.body);
+  return out.take();
+}
+
+std::optional<WorkerRequest> decode_request(std::string_view frame) {
+  FrameReader in(frame);
+  WorkerRequest request;
+  request.page.media_type = in.integer<std::uint8_t>() == 1 ? MediaType::plain_text : MediaType::html;
+  request.page.declared_charset = in.text();
+  request.page.url = in.text();
+  request.options.scope =
+      in.integer<std::uint8_t>() == 1 ? extract::ContentScope::whole_body : extract::ContentScope::main_content;
+  request.options.include_selectors = in.texts();
+  request.options.exclude_selectors = in.texts();
+  request.limits.cpu = std::chrono::seconds{in.integer<std::int64_t>()};
+  request.limits.memory_bytes = in.integer<std::uint64_t>();
+  request.page.body = in.text();
+  if (!in.complete()) return std::nullopt;
+  return request;
+}
+
+std::string encode_reply(const core::Result<extract::Extraction>& reply) {
+  FrameWriter out;
+  if (reply) {
+    out.integer(kOk);
+    write_extraction(out, *reply);
+  } else {
+    out.integer(kError);
+    out.text(core::to_string(reply.error().code));
+    out.text(reply.error().message);
+  }
+  return out.take();
+}
+
+std::optional<core::Result<extract::Extraction>> decode_reply(std::string_view frame) {
+  FrameReader in(frame);
+  const auto outcome = in.integer<std::uint8_t>();
+  if (outcome == kOk) {
+    extract::Extraction extraction = read_extraction(in);
+    if (!in.complete()) return std::nullopt;
+    return core::Result<extract::Extraction>(std::move(extraction));
+  }
+  const std::string code = in.text();
+  std::string message = in.text();
+  if (outcome != kError || !in.complete()) return std::nullopt;
+  return core::Result<extract::Extraction>(
+      core::unexpected(core::error_code_from_string(code).value_or(core::ErrorCode::unsupported_content),
+                       std::move(message)));
+}
+
+bool write_frame(int fd, std::string_view payload) {
+  const auto size = static_cast<std::uint64_t>(payload.size());
+  const std::string_view length(reinterpret_cast<const char*>(&size), sizeof size);  // NOLINT: raw bytes by design
+  return write_all(fd, length) && write_all(fd, payload);
+}
+
+std::optional<std::string> read_frame(int fd, std::uint64_t limit) {
   std::uint64_t size = 0;
   if (!read_exact(fd, &size, sizeof size) || size > limit) return std::nullopt;
-  std::string blob(static_cast<std::size_t>(size), '\0');
-  if (!read_exact(fd, blob.data(), blob.size())) return std::nullopt;
-  return blob;
+  std::string frame(static_cast<std::size_t>(size), '\0');
+  if (!read_exact(fd, frame.data(), frame.size())) return std::nullopt;
+  return frame;
 }
 
 }  // namespace pagemd::convert::protocol

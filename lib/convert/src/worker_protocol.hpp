@@ -1,9 +1,11 @@
 #pragma once
 
-// The framing between the daemon and its converter workers, over a Unix stream socket:
-//   request:  u32 header length, header JSON (options, limits, timestamp), u64 body length, body bytes
-//   response: u8 outcome (kOk or kError), u64 length, JSON (the result object, or {"code","message"})
-// Integers are in the host's byte order: both ends are the same binary on the same machine.
+// The daemon and its converter workers talk over a Unix stream socket in frames: a u64 length, then
+// that many bytes. A request frame holds the page, the options and the limits; a reply frame holds an
+// outcome byte and then the typed result (the Extraction's fields) or the error (code name, message).
+// Strings are a u64 length and their bytes; integers are in the host's byte order, since both ends are
+// the same binary on the same machine. Each side decodes into the same types the in-process path
+// uses, so nothing is turned into JSON and back on the way.
 
 #include <chrono>
 #include <cstdint>
@@ -11,26 +13,38 @@
 #include <string>
 #include <string_view>
 
+#include "pagemd/convert/page_converter.hpp"
+
 namespace pagemd::convert::protocol {
 
-inline constexpr std::uint8_t kOk = 0;
-inline constexpr std::uint8_t kError = 1;
-// A header larger than this is a corrupted stream, not a request.
-inline constexpr std::uint32_t kMaxHeaderBytes = 1U << 20;
-inline constexpr std::uint64_t kMaxBodyBytes = std::uint64_t{1} << 32;
+// A frame larger than this is a corrupted stream (pages are capped far below it).
+inline constexpr std::uint64_t kMaxFrameBytes = std::uint64_t{1} << 30;
 
-// Writes all of `data`, retrying short writes and EINTR. False when the peer is gone.
-bool write_all(int fd, std::string_view data);
+// The bounds a worker puts on itself before converting the page of a request.
+struct WorkerLimits {
+  std::chrono::seconds cpu{10};
+  std::uint64_t memory_bytes = 0;  // 0: none
+};
 
-// Reads exactly `size` bytes. False on end of stream or error.
-bool read_exact(int fd, void* out, std::size_t size);
+struct WorkerRequest {
+  Page page;
+  ConvertOptions options;
+  WorkerLimits limits;
+};
 
-// Reads a u64-length-prefixed blob no longer than `limit`.
-std::optional<std::string> read_blob(int fd, std::uint64_t limit);
+[[nodiscard]] std::string encode_request(const Page& page, const ConvertOptions& options, const WorkerLimits& limits);
+// Empty when the frame is not a well-formed request.
+[[nodiscard]] std::optional<WorkerRequest> decode_request(std::string_view frame);
 
-template <typename Integer>
-void append_integer(std::string& out, Integer value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);  // NOLINT: raw bytes by design
-}
+[[nodiscard]] std::string encode_reply(const core::Result<extract::Extraction>& reply);
+// Empty when the frame is not a well-formed reply.
+[[nodiscard]] std::optional<core::Result<extract::Extraction>> decode_reply(std::string_view frame);
+
+// Writes the u64 length and the payload, retrying short writes and EINTR. False when the peer is gone.
+bool write_frame(int fd, std::string_view payload);
+
+// Reads one frame no longer than `limit`, refusing a longer one before allocating. Empty on end of
+// stream, error, or a frame over the limit.
+std::optional<std::string> read_frame(int fd, std::uint64_t limit);
 
 }  // namespace pagemd::convert::protocol

@@ -1,30 +1,44 @@
 #include "pagemd/core/error.hpp"
 
-namespace pagemd::core {
+#include <array>
 
-std::string_view to_string(ErrorCode code) noexcept {
-  switch (code) {
-    case ErrorCode::unauthorized: return "unauthorized";
-    case ErrorCode::key_revoked: return "key_revoked";
-    case ErrorCode::invalid_request: return "invalid_request";
-    case ErrorCode::invalid_url: return "invalid_url";
-    case ErrorCode::url_not_allowed: return "url_not_allowed";
-    case ErrorCode::rate_limited: return "rate_limited";
-    case ErrorCode::monthly_limit_exceeded: return "monthly_limit_exceeded";
-    case ErrorCode::cannot_revoke_current_key: return "cannot_revoke_current_key";
-    case ErrorCode::key_not_found: return "key_not_found";
-    case ErrorCode::key_limit_reached: return "key_limit_reached";
-    case ErrorCode::fetch_failed: return "fetch_failed";
-    case ErrorCode::fetch_timeout: return "fetch_timeout";
-    case ErrorCode::unsupported_content: return "unsupported_content";
-    case ErrorCode::busy: return "busy";
-    case ErrorCode::not_found: return "not_found";
-    case ErrorCode::method_not_allowed: return "method_not_allowed";
-    case ErrorCode::payload_too_large: return "payload_too_large";
-    case ErrorCode::headers_too_large: return "headers_too_large";
-    case ErrorCode::internal: return "internal";
+#include "pagemd/core/exit_codes.hpp"
+
+namespace pagemd::core {
+namespace {
+
+constexpr std::array kErrorKinds{
+#define PAGEMD_ERROR(name, http_status, exit_status, retry) \
+  ErrorKind{ErrorCode::name, #name, http_status, exit_status, Retry::retry},
+#include "pagemd/core/error_codes.def"
+#undef PAGEMD_ERROR
+};
+
+// The table is indexed by the enum, which is generated from the same lines in the same order.
+constexpr bool indexed_by_code() {
+  for (std::size_t i = 0; i < kErrorKinds.size(); ++i) {
+    if (static_cast<std::size_t>(kErrorKinds[i].code) != i) return false;
   }
-  return "internal";
+  return true;
+}
+static_assert(indexed_by_code());
+
+}  // namespace
+
+std::span<const ErrorKind> error_kinds() noexcept { return kErrorKinds; }
+
+const ErrorKind& kind_of(ErrorCode code) noexcept {
+  const auto index = static_cast<std::size_t>(code);
+  return index < kErrorKinds.size() ? kErrorKinds[index] : kErrorKinds[static_cast<std::size_t>(ErrorCode::internal)];
+}
+
+std::string_view to_string(ErrorCode code) noexcept { return kind_of(code).name; }
+
+std::optional<ErrorCode> error_code_from_string(std::string_view name) noexcept {
+  for (const ErrorKind& kind : kErrorKinds) {
+    if (kind.name == name) return kind.code;
+  }
+  return std::nullopt;
 }
 
 }  // namespace pagemd::core

@@ -1,5 +1,7 @@
 #include "pagemd/ratelimit/rate_limiter.hpp"
 
+#include <algorithm>
+
 namespace pagemd::ratelimit {
 namespace {
 
@@ -16,7 +18,7 @@ RateLimiter::RateLimiter(const core::Clock& clock, RateLimiterOptions options)
 RateDecision RateLimiter::admit(std::string_view account_id) {
   if (limit_ == 0) return RateDecision{true, 0, 0, 0, 0};
   const TimePoint now = clock_->now();
-  Shard& shard = shards_[std::hash<std::string_view>{}(account_id) % kShards];
+  Shard& shard = shard_of(account_id);
   const std::lock_guard lock(shard.mutex);
   sweep_idle(shard, now);
 
@@ -36,6 +38,25 @@ RateDecision RateLimiter::admit(std::string_view account_id) {
   return RateDecision{true, limit_, limit_ - in_window - 1, whole_seconds_until(log.front() + kWindow, now), 0};
 }
 
+RateDecision RateLimiter::peek(std::string_view account_id) const {
+  if (limit_ == 0) return RateDecision{true, 0, 0, 0, 0};
+  const TimePoint now = clock_->now();
+  const Shard& shard = shard_of(account_id);
+  const std::lock_guard lock(shard.mutex);
+  const auto found = shard.logs.find(account_id);
+  if (found == shard.logs.end()) return RateDecision{true, limit_, limit_, 0, 0};
+  const std::deque<TimePoint>& log = found->second;
+  const auto oldest = std::upper_bound(log.begin(), log.end(), now - kWindow);
+  const auto in_window = static_cast<std::int64_t>(log.end() - oldest);
+  if (in_window == 0) return RateDecision{true, limit_, limit_, 0, 0};
+  const std::int64_t reset = whole_seconds_until(*oldest + kWindow, now);
+  if (in_window >= limit_) {
+    const std::int64_t wait = std::max<std::int64_t>(reset, 1);
+    return RateDecision{false, limit_, 0, wait, wait};
+  }
+  return RateDecision{true, limit_, limit_ - in_window, reset, 0};
+}
+
 std::size_t RateLimiter::tracked_accounts() const {
   std::size_t total = 0;
   for (const Shard& shard : shards_) {
@@ -43,6 +64,10 @@ std::size_t RateLimiter::tracked_accounts() const {
     total += shard.logs.size();
   }
   return total;
+}
+
+RateLimiter::Shard& RateLimiter::shard_of(std::string_view account_id) const {
+  return shards_[std::hash<std::string_view>{}(account_id) % kShards];
 }
 
 void RateLimiter::sweep_idle(Shard& shard, TimePoint now) {

@@ -9,7 +9,7 @@
 
 namespace pagemd::api {
 
-// The one table from pagemd's failure kinds to HTTP statuses (DESIGN.md's error table).
+// The HTTP status of a failure kind, from the error table (core/error_codes.def).
 [[nodiscard]] unsigned http_status_of(core::ErrorCode code) noexcept;
 
 // `{"error": message, "status": n, "code": "..."}` plus `upstream_status` when the error has one.

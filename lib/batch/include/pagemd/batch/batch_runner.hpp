@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "pagemd/convert/page_converter.hpp"
-#include "pagemd/core/clock.hpp"
 #include "pagemd/core/result.hpp"
 #include "pagemd/fetch/address_policy.hpp"
 #include "pagemd/fetch/fetcher.hpp"
@@ -61,8 +60,7 @@ class BatchRunner {
   using ProgressCallback = std::function<void(const BatchProgress&)>;
 
   // The references must outlive the runner; `fetcher` must be thread-safe.
-  BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter,
-              const core::Clock& clock);
+  BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter);
 
   // Works through `urls` (as parse_url_list gives them) and returns the counts. Each finished URL
   // appends its manifest line at once, and each output file appears whole (written under a temporary
@@ -77,7 +75,6 @@ class BatchRunner {
   BatchSettings settings_;
   fetch::Fetcher& fetcher_;
   convert::PageConverter& converter_;
-  const core::Clock& clock_;
 };
 
 }  // namespace pagemd::batch

@@ -32,9 +32,6 @@ struct Reply {
   [[nodiscard]] nlohmann::json json() const;
 };
 
-// The code of wire string `text` ("rate_limited" -> ErrorCode::rate_limited); nullopt for unknown text.
-[[nodiscard]] std::optional<core::ErrorCode> error_code_from_string(std::string_view text);
-
 struct ClientOptions {
   std::string server = std::string(kDefaultServer);  // up to and including /api/v1
   std::string api_key;

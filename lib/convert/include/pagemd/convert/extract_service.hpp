@@ -6,9 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "pagemd/convert/page_converter.hpp"
+#include "pagemd/convert/result_json.hpp"
 #include "pagemd/core/clock.hpp"
 #include "pagemd/fetch/fetcher.hpp"
 #include "pagemd/fetch/url.hpp"
@@ -20,12 +19,8 @@ struct ExtractRequest {
   fetch::ParsedUrl url;
   // A cached result older than this is fetched again; 0 always fetches. Empty: the cache lifetime.
   std::optional<std::chrono::seconds> max_age;
-  extract::ContentScope scope = extract::ContentScope::main_content;
-  std::vector<std::string> include_selectors;
-  std::vector<std::string> exclude_selectors;
+  ConvertOptions options;
 };
-
-enum class CacheStatus { hit, miss };
 
 struct ExtractOutcome {
   // The result object of the API, serialized, with metadata.final_url and metadata.cache

@@ -34,7 +34,7 @@ class IsolatedConverter final : public PageConverter {
   IsolatedConverter& operator=(const IsolatedConverter&) = delete;
 
   // Blocks while every worker is busy.
-  [[nodiscard]] core::Result<nlohmann::json> convert(const ConvertRequest& request) override;
+  [[nodiscard]] core::Result<extract::Extraction> convert(const Page& page, const ConvertOptions& options) override;
 
   // How many workers have been replaced after dying or being killed (for tests and metrics).
   [[nodiscard]] std::size_t restarts() const;

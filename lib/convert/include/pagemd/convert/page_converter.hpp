@@ -1,37 +1,56 @@
 #pragma once
 
 #include <string>
-
-#include <nlohmann/json.hpp>
+#include <string_view>
+#include <vector>
 
 #include "pagemd/core/result.hpp"
 #include "pagemd/extract/extractor.hpp"
+#include "pagemd/fetch/fetcher.hpp"
 
 namespace pagemd::convert {
 
 enum class MediaType { html, plain_text };
 
-struct ConvertRequest {
-  std::string body;  // the page's bytes as fetched (any charset)
+// A page as it arrived, from the network or from a file: the input of every conversion.
+struct Page {
+  std::string body;  // its bytes as fetched or read, in any charset
   MediaType media_type = MediaType::html;
-  extract::ExtractOptions options;
-  std::string timestamp;  // RFC 3339; becomes metadata.timestamp
+  std::string declared_charset;  // named by a Content-Type header; empty when nothing declared one
+  std::string url;               // its address after redirects, the base of its links; may be empty
 };
 
-// Turns a page into the result object of the API (result_json.hpp). Thread-safe.
+// What to make of a page: the options of POST /extract that change the output.
+struct ConvertOptions {
+  extract::ContentScope scope = extract::ContentScope::main_content;
+  std::vector<std::string> include_selectors;
+  std::vector<std::string> exclude_selectors;
+};
+
+// A page that came through a fetcher (the daemon and `pagemd batch`), ready to convert.
+[[nodiscard]] Page page_from_fetch(fetch::FetchedPage fetched);
+
+// The one conversion every entry point goes through (the daemon's workers, `pagemd batch` and
+// `pagemd convert`): a page and options to Markdown plus metadata. Plain text is converted as its
+// paragraphs, whole. Fails with invalid_request for a malformed selector.
+[[nodiscard]] core::Result<extract::Extraction> convert_page(const Page& page, const ConvertOptions& options);
+
+// Where convert_page runs: in this thread, or in a supervised process. Thread-safe.
 class PageConverter {
  public:
   virtual ~PageConverter() = default;
-  // Fails with invalid_request for a malformed selector, and with unsupported_content when the page
-  // could not be converted (an isolated converter crashed or ran out of time or memory).
-  [[nodiscard]] virtual core::Result<nlohmann::json> convert(const ConvertRequest& request) = 0;
+  // convert_page's result. Also fails with unsupported_content when the page could not be converted
+  // (an isolated converter crashed or ran out of time or memory).
+  [[nodiscard]] virtual core::Result<extract::Extraction> convert(const Page& page, const ConvertOptions& options) = 0;
 };
 
 // Converts in the calling thread: for the CLI, where a page that takes the process down takes down only
 // the one command that asked for it.
 class InProcessConverter final : public PageConverter {
  public:
-  [[nodiscard]] core::Result<nlohmann::json> convert(const ConvertRequest& request) override;
+  [[nodiscard]] core::Result<extract::Extraction> convert(const Page& page, const ConvertOptions& options) override {
+    return convert_page(page, options);
+  }
 };
 
 // The HTML the engine gets for a plain-text page: its paragraphs (blank-line separated) escaped, so the

@@ -39,12 +39,16 @@ struct Metadata {
   std::string site_name;
   std::string image;
   std::string canonical_url;
+
+  bool operator==(const Metadata&) const = default;
 };
 
 struct Extraction {
   std::string markdown;
   Metadata metadata;
   std::optional<std::string> warning;  // set only for thin content (under kThinContentWords words)
+
+  bool operator==(const Extraction&) const = default;
 };
 
 inline constexpr std::size_t kThinContentWords = 200;

@@ -50,6 +50,10 @@ class RateLimiter {
   // Decides on one request of the account and, when admitted, records it. Never fails.
   [[nodiscard]] RateDecision admit(std::string_view account_id);
 
+  // The account's state as admit() would see it, without deciding on or recording a request: the
+  // headers of an answer that did not enter the window (a refused method, for instance).
+  [[nodiscard]] RateDecision peek(std::string_view account_id) const;
+
   // The limit it enforces (0: off).
   [[nodiscard]] std::int64_t limit_per_minute() const noexcept { return limit_; }
 
@@ -68,10 +72,11 @@ class RateLimiter {
   static constexpr std::size_t kShards = 16;
 
   void sweep_idle(Shard& shard, TimePoint now);
+  [[nodiscard]] Shard& shard_of(std::string_view account_id) const;
 
   const core::Clock* clock_;
   std::int64_t limit_;
-  std::array<Shard, kShards> shards_;
+  mutable std::array<Shard, kShards> shards_;
 };
 
 }  // namespace pagemd::ratelimit

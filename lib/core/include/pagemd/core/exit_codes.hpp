@@ -1,7 +1,8 @@
 #pragma once
 
-// The exit statuses of `pagemd`, fixed by DESIGN.md (scripts rely on them).
-namespace pagemd::cli {
+// The exit statuses of `pagemd`, fixed by DESIGN.md (scripts rely on them). They live beside the error
+// table (error_codes.def) because each failure kind names the status it ends the CLI with.
+namespace pagemd::core {
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitOther = 1;
@@ -12,4 +13,4 @@ inline constexpr int kExitPageFailed = 5;
 inline constexpr int kExitDaemonUnreachable = 6;
 inline constexpr int kExitInterrupted = 130;
 
-}  // namespace pagemd::cli
+}  // namespace pagemd::core

@@ -1,0 +1,173 @@
+// The daemon (`pagemd extract`), `pagemd batch` and `pagemd convert` convert a page through one path:
+// on the same page they give byte-identical Markdown and the same title and word count.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "child_process.hpp"
+#include "daemon_process.hpp"
+#include "fixture_server.hpp"
+#include "scratch_dir.hpp"
+
+namespace pagemd::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Converted {
+  std::string markdown;
+  std::string title;
+  std::size_t word_count = 0;
+};
+
+struct FixturePage {
+  std::string path;  // on the origin, and the file name for `pagemd convert`
+  std::string content_type;
+  std::string body;
+};
+
+const std::vector<FixturePage>& fixture_pages() {
+  static const std::vector<FixturePage> pages{
+      {"/article.html", "text/html; charset=utf-8",
+       "<html><head><title>One path | Example</title></head><body><nav><a href=\"/\">Home</a> | "
+       "<a href=\"/about\">About</a></nav><article><h1>One path</h1><p>Every entry point converts a page the same "
+       "way, with <a href=\"/rules\">the same rules</a> and <em>the same</em> output.</p><ul><li>daemon</li>"
+       "<li>batch</li><li>convert</li></ul><p>A second paragraph, &lt;escaped&gt; &amp; kept.</p></article>"
+       "<footer>Copyright</footer></body></html>"},
+      {"/notes.txt", "text/plain",
+       "Meeting notes\n\nThe <angle brackets> stay, and *stars* are text.\nA second line of the paragraph.\n\n"
+       "Last paragraph: a < b > c & d."},
+      {"/legacy.html", "text/html",
+       "<html><head><meta charset=\"windows-1252\"><title>Caf\xE9 cr\xE8me</title></head><body><article>"
+       "<p>\x93Quoted\x94 text \x96 with a dash, na\xEFve r\xE9sum\xE9s and 10\x80.</p></article></body></html>"},
+  };
+  return pages;
+}
+
+Converted from_result(const nlohmann::json& result) {
+  return {result.at("markdown").get<std::string>(), result.at("metadata").at("title").get<std::string>(),
+          result.at("metadata").at("word_count").get<std::size_t>()};
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
+  FixtureServer origin;
+  for (const FixturePage& page : fixture_pages()) {
+    origin.handle(page.path, [&page](const HttpRequest&, Responder& r) { r.send(200, page.content_type, page.body); });
+  }
+  ScratchDir scratch;
+  const fs::path data = scratch.path() / "data";
+  fs::create_directories(data);
+  DaemonProcess daemon(data, {"--allow-private-targets", "127.0.0.0/8", "--extract-memory-mib", "0"});
+  const TestAccount account = create_account(data);
+  const std::vector<std::string> environment{"PAGEMD_URL=" + daemon.api(""), "PAGEMD_API_KEY=" + account.key};
+
+  std::ofstream(scratch.path() / "urls.txt") << origin.url("/article.html") << '\n'
+                                             << origin.url("/notes.txt") << '\n'
+                                             << origin.url("/legacy.html") << '\n';
+  const fs::path out = scratch.path() / "out";
+  const RunResult batch = run_program({pagemd_binary(), "batch", "-i", (scratch.path() / "urls.txt").string(), "-o",
+                                       out.string(), "--allow-private-targets", "127.0.0.0/8"});
+  ASSERT_EQ(batch.status, 0) << batch.err;
+  std::map<std::string, nlohmann::json> manifest;
+  {
+    std::ifstream lines(out / "manifest.jsonl");
+    for (std::string line; std::getline(lines, line);) {
+      const auto entry = nlohmann::json::parse(line);
+      manifest[entry.at("url").get<std::string>()] = entry;
+    }
+  }
+
+  for (const FixturePage& page : fixture_pages()) {
+    SCOPED_TRACE(page.path);
+    const std::string url = origin.url(page.path);
+
+    const RunResult extracted = run_program({pagemd_binary(), "extract", url, "--json"}, environment);
+    ASSERT_EQ(extracted.status, 0) << extracted.err;
+    const Converted by_daemon = from_result(nlohmann::json::parse(extracted.out));
+
+    const fs::path file = scratch.path() / page.path.substr(1);
+    std::ofstream(file, std::ios::binary) << page.body;
+    const RunResult converted = run_program({pagemd_binary(), "convert", file.string(), "--base-url", url, "--json"});
+    ASSERT_EQ(converted.status, 0) << converted.err;
+    const Converted by_convert = from_result(nlohmann::json::parse(converted.out));
+
+    ASSERT_EQ(manifest.count(url), 1U);
+    const nlohmann::json& entry = manifest[url];
+    ASSERT_EQ(entry.at("status"), "ok") << entry.dump();
+    const Converted by_batch{read_file(out / entry.at("file").get<std::string>()), entry.at("title").get<std::string>(),
+                             entry.at("word_count").get<std::size_t>()};
+
+    EXPECT_EQ(by_convert.markdown, by_daemon.markdown);
+    EXPECT_EQ(by_batch.markdown, by_daemon.markdown);
+    EXPECT_EQ(by_convert.title, by_daemon.title);
+    EXPECT_EQ(by_batch.title, by_daemon.title);
+    EXPECT_EQ(by_convert.word_count, by_daemon.word_count);
+    EXPECT_EQ(by_batch.word_count, by_daemon.word_count);
+  }
+
+  // What each page must come out as, so that agreeing on a wrong answer fails too.
+  const RunResult notes = run_program({pagemd_binary(), "convert", (scratch.path() / "notes.txt").string()});
+  EXPECT_NE(notes.out.find("The \\<angle brackets> stay, and \\*stars\\* are text."), std::string::npos) << notes.out;
+  EXPECT_NE(notes.out.find("second line of the paragraph.\n\nLast paragraph: a < b > c & d."), std::string::npos)
+      << notes.out;
+  const RunResult legacy = run_program({pagemd_binary(), "convert", (scratch.path() / "legacy.html").string()});
+  EXPECT_NE(legacy.out.find("# Caf\u00e9 cr\u00e8me"), std::string::npos) << legacy.out;
+  EXPECT_NE(legacy.out.find("\u201cQuoted\u201d text \u2013 with a dash, na\u00efve r\u00e9sum\u00e9s and 10\u20ac."),
+            std::string::npos)
+      << legacy.out;
+  const RunResult article = run_program({pagemd_binary(), "convert", (scratch.path() / "article.html").string()});
+  EXPECT_EQ(article.out.find("Copyright"), std::string::npos) << article.out;
+  EXPECT_NE(article.out.find("A second paragraph, \\<escaped> & kept."), std::string::npos) << article.out;
+}
+
+// stdin is HTML unless --text says otherwise.
+TEST(OnePath, TextFromStandardInputNeedsTheTextFlag) {
+  const std::string text = "first <b>line</b>\n\nsecond";
+  const RunResult as_text = run_program({pagemd_binary(), "convert", "-", "--text"}, {}, text);
+  ASSERT_EQ(as_text.status, 0) << as_text.err;
+  EXPECT_NE(as_text.out.find("first \\<b>line\\</b>\n\nsecond"), std::string::npos) << as_text.out;
+  const RunResult as_html = run_program({pagemd_binary(), "convert", "-"}, {}, text);
+  ASSERT_EQ(as_html.status, 0) << as_html.err;
+  EXPECT_NE(as_html.out.find("first **line**"), std::string::npos) << as_html.out;
+}
+
+// Two runs into one directory at once: each writes through temporaries of its own, so both succeed and
+// neither leaves one behind.
+TEST(OnePath, ConvertRunsIntoOneDirectoryDoNotClobberEachOther) {
+  ScratchDir scratch;
+  std::vector<std::string> argv{pagemd_binary(), "convert", "-o", (scratch.path() / "out").string()};
+  for (int i = 0; i < 20; ++i) {
+    const fs::path file = scratch.path() / ("page" + std::to_string(i) + ".html");
+    std::ofstream(file) << "<title>Page " << i << "</title><p>Text of page " << i << ".</p>";
+    argv.push_back(file.string());
+  }
+  RunResult first;
+  std::thread other([&] { first = run_program(argv); });
+  const RunResult second = run_program(argv);
+  other.join();
+  EXPECT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(second.status, 0) << second.err;
+  std::size_t outputs = 0;
+  for (const auto& entry : fs::directory_iterator(scratch.path() / "out")) {
+    EXPECT_EQ(entry.path().extension(), ".md") << entry.path();
+    ++outputs;
+  }
+  EXPECT_EQ(outputs, 20U);
+  EXPECT_NE(read_file(scratch.path() / "out" / "page7.md").find("Text of page 7."), std::string::npos);
+}
+
+}  // namespace
+}  // namespace pagemd::testing

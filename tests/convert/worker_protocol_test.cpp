@@ -1,0 +1,108 @@
+#include "worker_protocol.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <thread>
+
+namespace pagemd::convert::protocol {
+namespace {
+
+extract::Extraction full_extraction() {
+  extract::Extraction extraction;
+  extraction.markdown = std::string("# Title\n\nText with a NUL \0 byte.\n", 34);
+  extract::Metadata& m = extraction.metadata;
+  m.title = "Title";
+  m.word_count = 1234567;
+  m.links = {"https://example.com/a", "", "https://example.com/b"};
+  m.language = "en";
+  m.description = "description";
+  m.author = "author";
+  m.published_time = "2026-01-02T03:04:05Z";
+  m.site_name = "site";
+  m.image = "https://example.com/i.png";
+  m.canonical_url = "https://example.com/canonical";
+  extraction.warning = "thin";
+  return extraction;
+}
+
+TEST(WorkerProtocol, RequestsComeThroughWhole) {
+  Page page;
+  page.body = std::string("<p>bytes \xff\0 of any kind</p>", 26);
+  page.media_type = MediaType::plain_text;
+  page.declared_charset = "shift_jis";
+  page.url = "https://example.com/page";
+  ConvertOptions options;
+  options.scope = extract::ContentScope::whole_body;
+  options.include_selectors = {"article", "main p"};
+  options.exclude_selectors = {".ad"};
+  const auto decoded = decode_request(encode_request(page, options, WorkerLimits{std::chrono::seconds{7}, 48 << 20}));
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(decoded->page.body, page.body);
+  EXPECT_EQ(decoded->page.media_type, MediaType::plain_text);
+  EXPECT_EQ(decoded->page.declared_charset, "shift_jis");
+  EXPECT_EQ(decoded->page.url, page.url);
+  EXPECT_EQ(decoded->options.scope, extract::ContentScope::whole_body);
+  EXPECT_EQ(decoded->options.include_selectors, options.include_selectors);
+  EXPECT_EQ(decoded->options.exclude_selectors, options.exclude_selectors);
+  EXPECT_EQ(decoded->limits.cpu, std::chrono::seconds{7});
+  EXPECT_EQ(decoded->limits.memory_bytes, 48U << 20);
+}
+
+TEST(WorkerProtocol, ResultsComeThroughTyped) {
+  const extract::Extraction sent = full_extraction();
+  const auto decoded = decode_reply(encode_reply(sent));
+  ASSERT_TRUE(decoded && *decoded);
+  EXPECT_EQ(**decoded, sent);
+
+  extract::Extraction plain;
+  plain.markdown = "x";
+  const auto without_warning = decode_reply(encode_reply(plain));
+  ASSERT_TRUE(without_warning && *without_warning);
+  EXPECT_EQ(**without_warning, plain);
+}
+
+TEST(WorkerProtocol, ErrorsKeepTheirCodeAndMessage) {
+  const core::Result<extract::Extraction> sent = core::unexpected(core::ErrorCode::invalid_request, "bad selector");
+  const auto decoded = decode_reply(encode_reply(sent));
+  ASSERT_TRUE(decoded);
+  ASSERT_FALSE(*decoded);
+  EXPECT_EQ(decoded->error().code, core::ErrorCode::invalid_request);
+  EXPECT_EQ(decoded->error().message, "bad selector");
+}
+
+TEST(WorkerProtocol, TruncatedOrPaddedFramesAreRefused) {
+  const std::string reply = encode_reply(full_extraction());
+  for (std::size_t cut = 0; cut < reply.size(); cut += 7) {
+    EXPECT_FALSE(decode_reply(std::string_view(reply).substr(0, cut))) << cut;
+  }
+  EXPECT_FALSE(decode_reply(reply + "x"));
+  const std::string request = encode_request(Page{"<p>x</p>", MediaType::html, "", ""}, {}, {});
+  EXPECT_FALSE(decode_request(std::string_view(request).substr(0, request.size() - 1)));
+  EXPECT_FALSE(decode_request(request + "x"));
+  // A list count far larger than the frame must not be believed (nor allocated for).
+  std::string huge_count = encode_request(Page{}, {}, {});
+  const std::size_t count_at = 1 + 8 + 8 + 1;  // media type, charset, url, scope
+  huge_count.replace(count_at, 8, std::string(8, '\xff'));
+  EXPECT_FALSE(decode_request(huge_count));
+}
+
+TEST(WorkerProtocol, FramesCrossASocketAndOversizedOnesAreRefused) {
+  int ends[2];
+  ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends), 0);
+  const std::string payload(200000, 'p');
+  std::thread writer([&] {
+    EXPECT_TRUE(write_frame(ends[0], payload));
+    EXPECT_TRUE(write_frame(ends[0], payload));
+  });
+  EXPECT_EQ(read_frame(ends[1], payload.size()), payload);
+  EXPECT_FALSE(read_frame(ends[1], payload.size() - 1));  // refused on its length alone
+  writer.join();
+  ::close(ends[0]);
+  EXPECT_FALSE(read_frame(ends[1], payload.size()));  // what is left is not a frame
+  ::close(ends[1]);
+}
+
+}  // namespace
+}  // namespace pagemd::convert::protocol
