@@ -1,4 +1,4 @@
-#include "boilerplate.hpp"
+#include "content/boilerplate.hpp"
 
 #include <gtest/gtest.h>
 

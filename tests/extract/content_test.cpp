@@ -1,13 +1,14 @@
-#include "content.hpp"
+#include "content/content.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <string_view>
 
-#include "dom.hpp"
-#include "selector.hpp"
-#include "text_util.hpp"
+#include "tree/dom.hpp"
+#include "tree/selector.hpp"
+#include "tree/table_kind.hpp"
+#include "text/text_util.hpp"
 
 namespace pagemd::extract {
 namespace {

@@ -1,4 +1,4 @@
-#include "dom.hpp"
+#include "tree/dom.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "encoding.hpp"
+#include "decode/encoding.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "language.hpp"
+#include "page_info/language.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "markdown_writer.hpp"
+#include "markdown/markdown_writer.hpp"
 
 #include <gtest/gtest.h>
 

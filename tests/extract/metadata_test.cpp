@@ -1,4 +1,4 @@
-#include "metadata.hpp"
+#include "page_info/metadata.hpp"
 
 #include <gtest/gtest.h>
 

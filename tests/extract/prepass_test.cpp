@@ -1,4 +1,4 @@
-#include "prepass.hpp"
+#include "decode/prepass.hpp"
 
 #include <gtest/gtest.h>
 #include <gumbo.h>

@@ -1,4 +1,4 @@
-#include "selector.hpp"
+#include "tree/selector.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "dom.hpp"
+#include "tree/dom.hpp"
 
 namespace pagemd::extract {
 namespace {

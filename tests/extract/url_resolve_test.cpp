@@ -1,4 +1,4 @@
-#include "url_resolve.hpp"
+#include "text/url_resolve.hpp"
 
 #include <gtest/gtest.h>
 

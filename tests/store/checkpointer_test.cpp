@@ -1,4 +1,4 @@
-#include "checkpointer.hpp"
+#include "sqlite/checkpointer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <memory>
 #include <thread>
 
-#include "connection.hpp"
+#include "sqlite/connection.hpp"
 #include "scratch_dir.hpp"
 
 namespace pagemd::store::detail {

@@ -2,17 +2,17 @@
 
 #include <utility>
 
-#include "content.hpp"
-#include "dom.hpp"
-#include "encoding.hpp"
-#include "language.hpp"
-#include "markdown.hpp"
-#include "markdown_writer.hpp"
-#include "metadata.hpp"
-#include "prepass.hpp"
-#include "selector.hpp"
-#include "text_util.hpp"
-#include "url_resolve.hpp"
+#include "content/content.hpp"
+#include "tree/dom.hpp"
+#include "decode/encoding.hpp"
+#include "page_info/language.hpp"
+#include "markdown/markdown.hpp"
+#include "markdown/markdown_writer.hpp"
+#include "page_info/metadata.hpp"
+#include "decode/prepass.hpp"
+#include "tree/selector.hpp"
+#include "text/text_util.hpp"
+#include "text/url_resolve.hpp"
 
 namespace pagemd::extract {
 namespace {

@@ -1,0 +1,136 @@
+#include "content/boilerplate.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "text/text_util.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+// Lower-case words of the text, ASCII letters and digits only, at most `limit` of them.
+std::string leading_words(std::string_view text, std::size_t limit, std::size_t& word_count) {
+  std::string out;
+  word_count = 0;
+  bool in_word = false;
+  for (char c : text) {
+    if (is_ascii_alnum(c)) {
+      if (!in_word) {
+        if (word_count == limit) break;
+        if (!out.empty()) out.push_back(' ');
+        ++word_count;
+      }
+      in_word = true;
+      out.push_back(ascii_lower(c));
+    } else {
+      in_word = false;
+    }
+  }
+  return out;
+}
+
+bool starts_with_phrase(std::string_view words, std::string_view phrase) {
+  return words.size() >= phrase.size() && words.substr(0, phrase.size()) == phrase &&
+         (words.size() == phrase.size() || words[phrase.size()] == ' ');
+}
+
+bool is_digits(std::string_view word) {
+  return !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+constexpr std::array kSectionLabels = {
+    "related", "related articles", "related stories", "related posts", "related content", "related links",
+    "around the web", "from around the web", "more articles", "more stories", "more news", "more from",
+    "you might also like", "you may also like", "you might like", "you may have missed", "recommended",
+    "recommended for you", "read more", "read next", "up next", "popular", "most popular", "most read",
+    "trending", "trending now", "comments", "reader comments", "leave a comment", "leave a reply",
+    "post a comment", "add your comment", "join the discussion", "join the conversation", "discussion",
+    "share this", "share this article", "share this story", "share", "tags", "filed under", "topics",
+    "advertisement", "sponsored", "sponsored content", "promoted", "promoted stories", "newsletter",
+    "sign up", "subscribe", "follow us", "about the author", "more in", "latest news", "latest stories",
+    "see also", "what to read next", "keep reading", "don t miss", "other articles", "print this page",
+    "print", "email to a friend", "back to top"};
+
+constexpr std::array kMonths = {"january", "february", "march", "april", "may", "june", "july", "august",
+                                "september", "october", "november", "december", "jan", "feb", "mar", "apr",
+                                "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"};
+
+// Short blocks consisting of only one of these phrases are widget labels, not prose.
+constexpr std::array kWidgetPhrases = {"advertisement", "advertisements", "sponsored", "sponsored content",
+                                            "share",         "share this",     "share this article", "share on facebook",
+                                            "share on twitter", "read more",   "continue reading", "related",
+                                            "related articles", "related posts", "you may also like", "recommended",
+                                            "print",         "email",          "tweet", "copy link", "skip to content",
+                                            "back to top",   "subscribe",      "sign up", "log in", "loading"};
+
+}  // namespace
+
+bool is_widget_phrase(std::string_view lower_text) {
+  return std::any_of(kWidgetPhrases.begin(), kWidgetPhrases.end(),
+                     [&](const char* phrase) { return lower_text == phrase; });
+}
+
+bool is_boilerplate_label(std::string_view label) {
+  // "Print | Email | Back to top": a row of widget links is judged by its first item.
+  label = label.substr(0, label.find('|'));
+  std::size_t count = 0;
+  std::string words = leading_words(label, 12, count);
+  if (count == 0) return false;
+  // "12 Comments", "3 responses": a count in front of the label.
+  if (const std::size_t space = words.find(' '); space != std::string::npos && is_digits(words.substr(0, space))) {
+    words.erase(0, space + 1);
+    --count;
+  }
+  for (std::string_view phrase : kSectionLabels) {
+    if (starts_with_phrase(words, phrase)) {
+      // The label is the section's whole heading ('3 comments on "My post"'), not the start of
+      // a sentence: at most four words beyond the phrase.
+      const auto phrase_words = static_cast<std::size_t>(std::count(phrase.begin(), phrase.end(), ' ')) + 1;
+      return count <= phrase_words + 4;
+    }
+  }
+  return false;
+}
+
+bool looks_like_byline(std::string_view text) {
+  std::size_t count = 0;
+  const std::string words = leading_words(text, 24, count);
+  if (count == 0 || count > 20) return false;
+  for (std::string_view phrase : {"by", "posted by", "written by", "words by", "posted on", "published",
+                                  "updated", "last updated", "posted", "author"}) {
+    if (starts_with_phrase(words, phrase)) return true;
+  }
+  // A date line: a month name right next to a number ("May 20", "20 May"), in a short line.
+  if (count > 12) return false;
+  std::vector<std::string_view> tokens;
+  for (std::size_t start = 0; start < words.size();) {
+    std::size_t end = words.find(' ', start);
+    if (end == std::string::npos) end = words.size();
+    tokens.push_back(std::string_view(words).substr(start, end - start));
+    start = end + 1;
+  }
+  auto is_month = [](std::string_view word) {
+    return std::any_of(kMonths.begin(), kMonths.end(), [&](const char* m) { return word == m; });
+  };
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!is_month(tokens[i])) continue;
+    if ((i + 1 < tokens.size() && is_digits(tokens[i + 1])) || (i > 0 && is_digits(tokens[i - 1]))) return true;
+  }
+  return false;
+}
+
+bool looks_like_breadcrumb(std::string_view text) {
+  std::size_t count = 0;
+  const std::string words = leading_words(text, 4, count);
+  if (starts_with_phrase(words, "you are here")) return true;
+  // Three or more items joined by arrows.
+  std::size_t separators = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '>' || text.substr(i, 3) == "\xE2\x80\xBA" || text.substr(i, 2) == "\xC2\xBB") ++separators;
+  }
+  return separators >= 2 && text.size() < 200;
+}
+
+}  // namespace pagemd::extract

@@ -1,0 +1,166 @@
+#include "content/content.hpp"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "content/content_pruning.hpp"
+#include "content/content_scoring.hpp"
+#include "content/content_stats.hpp"
+#include "tree/element_kinds.hpp"
+#include "text/text_util.hpp"
+
+// The main-content search follows the shape of Mozilla Readability's algorithm (score paragraphs,
+// credit their ancestors, take the best ancestor and the siblings that belong with it, then prune
+// boilerplate inside it), re-derived for an immutable tree plus a drop mask, with the class/id hint
+// lists matched on whole name tokens instead of substrings. This file runs the search: what is left
+// out up front, and the attempts that relax the filters. The steps of an attempt have files of their
+// own: the per-subtree sums (content_stats.cpp), the scoring and choice of the roots
+// (content_scoring.cpp) and the pruning inside them (content_pruning.cpp).
+
+namespace pagemd::extract {
+namespace {
+
+using content_detail::choose_roots;
+using content_detail::PageStats;
+using content_detail::prune;
+using content_detail::Scores;
+using content_detail::Strictness;
+
+class ContentFinder {
+ public:
+  ContentFinder(const Document& doc, const ContentRules& rules) : doc_(doc), rules_(rules), page_(doc) {}
+
+  ContentSelection run() {
+    const NodeId body = body_or_root();
+    mark_always_dropped(body);
+    if (rules_.include && !rules_.include->empty()) return select_included(body);
+    if (rules_.scope == ContentScope::whole_body) return finish({body});
+
+    // Like Readability: first with every filter on; if that leaves too little text, relax.
+    const std::vector<std::uint8_t> baseline = page_.drop_mask();
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      page_.restore_drop_mask(baseline);
+      strictness_.strip_unlikely = attempt < 1;
+      strictness_.weigh_classes = attempt < 2;
+      strictness_.clean_conditionally = attempt < 2;
+      mark_furniture(body);
+      page_.compute_stats();
+      std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
+      prune(page_, roots, scores_, strictness_);
+      std::uint32_t chars = 0;
+      for (NodeId r : roots) chars += page_.stats(r).chars;
+      if (chars >= kEnoughChars || attempt == 2) {
+        if (attempt > 0 && chars < best_chars_) return finish(std::move(best_roots_), std::move(best_dropped_));
+        return finish(std::move(roots));
+      }
+      if (chars > best_chars_) {
+        best_chars_ = chars;
+        best_roots_ = roots;
+        best_dropped_ = page_.drop_mask();
+      }
+    }
+    return finish({body});
+  }
+
+ private:
+  static constexpr std::uint32_t kEnoughChars = 500;
+
+  NodeId body_or_root() const {
+    const NodeId body = doc_.find_first(GUMBO_TAG_BODY);
+    return body == kNoNode ? doc_.root() : body;
+  }
+
+  ContentSelection finish(std::vector<NodeId> roots) { return finish(std::move(roots), page_.take_drop_mask()); }
+  static ContentSelection finish(std::vector<NodeId> roots, std::vector<std::uint8_t> dropped) {
+    return ContentSelection{std::move(roots), std::move(dropped)};
+  }
+
+  bool is_dropped_element(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (n.kind != NodeKind::element) return false;
+    // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
+    if (is_never_content(n.tag) || is_hidden(doc_, id) || n.name == "dialog") return true;
+    if (rules_.exclude && !rules_.exclude->empty() && rules_.exclude->matches(doc_, id)) return true;
+    return false;
+  }
+
+  void mark_always_dropped(NodeId from) {
+    doc_.walk(from, [&](NodeId id) {
+      if (is_dropped_element(id)) {
+        page_.mark_dropped(id);
+        return false;
+      }
+      return true;
+    });
+  }
+
+  ContentSelection select_included(NodeId body) {
+    std::vector<NodeId> roots;
+    doc_.walk(body, [&](NodeId id) {
+      if (page_.dropped(id)) return false;
+      if (doc_.node(id).kind == NodeKind::element && rules_.include->matches(doc_, id)) {
+        roots.push_back(id);
+        return false;  // a match inside a match is already rendered
+      }
+      return true;
+    });
+    return finish(std::move(roots));
+  }
+
+  // Text characters of a subtree before anything is dropped (computed once: furniture checks
+  // would otherwise walk nested candidates again and again).
+  std::size_t visible_chars(NodeId from) const {
+    if (raw_chars_.empty()) {
+      raw_chars_.assign(doc_.size(), 0);
+      for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
+        const Node& n = doc_.node(id);
+        if (n.kind == NodeKind::text) {
+          for (char c : n.text) raw_chars_[id] += is_ascii_space(c) ? 0u : 1u;
+        }
+        if (n.parent != kNoNode && !page_.dropped(id)) raw_chars_[n.parent] += raw_chars_[id];
+      }
+    }
+    return raw_chars_[from];
+  }
+
+  // Drops navigation, forms, headers, footers and blocks whose class/id says they are boilerplate.
+  void mark_furniture(NodeId from) {
+    const std::size_t page_chars = visible_chars(from);
+    doc_.walk(from, [&](NodeId id) {
+      if (page_.dropped(id)) return false;
+      const Node& n = doc_.node(id);
+      if (n.kind != NodeKind::element || id == from) return true;
+      const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_kind(doc_, id);
+      bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
+                  (strictness_.strip_unlikely && unlikely == Unlikely::by_hint);
+      if (drop && page_.in_code(id)) drop = false;
+      // Some sites wrap the whole page in a <form> or a "header-container": an element holding
+      // most of the page's text is a wrapper, not furniture.
+      if (drop && visible_chars(id) * 5 > page_chars * 2) drop = false;
+      if (drop) {
+        page_.mark_dropped(id);
+        return false;
+      }
+      return true;
+    });
+  }
+
+  const Document& doc_;
+  const ContentRules& rules_;
+  PageStats page_;
+  Scores scores_;
+  Strictness strictness_;
+  mutable std::vector<std::uint32_t> raw_chars_;
+  std::uint32_t best_chars_ = 0;
+  std::vector<NodeId> best_roots_;
+  std::vector<std::uint8_t> best_dropped_;
+};
+
+}  // namespace
+
+ContentSelection select_content(const Document& doc, const ContentRules& rules) {
+  return ContentFinder(doc, rules).run();
+}
+
+}  // namespace pagemd::extract

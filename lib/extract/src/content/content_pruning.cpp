@@ -1,0 +1,230 @@
+#include "content/content_pruning.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "content/boilerplate.hpp"
+#include "tree/element_kinds.hpp"
+#include "text/text_util.hpp"
+
+namespace pagemd::extract::content_detail {
+namespace {
+
+class Pruner {
+ public:
+  Pruner(PageStats& page, const Scores& scores, const Strictness& strictness)
+      : page_(page), doc_(page.doc()), strictness_(strictness), score_(scores.score), scored_(scores.scored) {}
+
+  // Removes boilerplate inside the chosen content, deepest elements first so that a container is
+  // judged by what is left in it.
+  void prune(const std::vector<NodeId>& roots) {
+    current_roots_ = roots;
+    text_prefix_.assign(doc_.size() + 1, 0);
+    for (NodeId id = 0; id < doc_.size(); ++id) {
+      const bool counted = doc_.node(id).kind == NodeKind::text && !page_.dropped(id);
+      text_prefix_[id + 1] = text_prefix_[id] + (counted ? page_.stats(id).chars : 0u);
+    }
+    // Labelled sections first, outermost first: the label belongs to the section it introduces.
+    for (NodeId root : roots) {
+      doc_.walk(root, [&](NodeId id) {
+        if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
+        if (id != root && !page_.in_code(id) && is_labelled_section(id)) {
+          page_.drop(id);
+          return false;
+        }
+        return doc_.node(id).tag != GUMBO_TAG_PRE;
+      });
+    }
+    std::vector<NodeId> elements;
+    for (NodeId root : roots) {
+      doc_.walk(root, [&](NodeId id) {
+        if (page_.dropped(id)) return false;
+        if (doc_.node(id).kind != NodeKind::element) return false;
+        if (id != root) elements.push_back(id);
+        return doc_.node(id).tag != GUMBO_TAG_PRE;
+      });
+    }
+    for (auto it = elements.rbegin(); it != elements.rend(); ++it) {
+      const NodeId id = *it;
+      if (page_.dropped(id)) continue;
+      if (should_prune(id)) page_.drop(id);
+    }
+  }
+
+ private:
+  bool is_phrase_only(NodeId id) const {
+    if (page_.stats(id).chars > 40) return false;
+    std::string text = ascii_lower_copy(collapse_whitespace(page_.small_text(id)));
+    while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
+    return is_widget_phrase(text);
+  }
+
+  // The first words of an element, up to the first block boundary inside it: its label.
+  std::string leading_text(NodeId id, std::size_t limit) const {
+    std::string text;
+    int budget = 256;  // a label is near the start; a long run of empty tags is no label
+    doc_.walk(id, [&](NodeId d) {
+      if (--budget < 0) return WalkStep::stop;
+      if (page_.dropped(d)) return WalkStep::skip;
+      const Node& n = doc_.node(d);
+      if (n.kind == NodeKind::text) {
+        text += n.text;
+        if (text.size() >= limit) return WalkStep::stop;
+      } else if (d != id && is_block_tag(n.tag) && !trim(text).empty()) {
+        return WalkStep::stop;
+      }
+      return WalkStep::descend;
+    });
+    return text;
+  }
+
+  bool is_furniture_by_text(NodeId id) const {
+    const Node& n = doc_.node(id);
+    const std::uint32_t chars = page_.stats(id).chars;
+    const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH &&
+                       n.tag != GUMBO_TAG_LI && n.tag != GUMBO_TAG_P;
+    if (chars == 0 || chars > 200) return false;
+    // Short lines outside paragraphs: bylines, date lines, breadcrumbs.
+    const NodeId parent = n.parent;
+    const bool in_prose = parent != kNoNode && (doc_.is_element(parent, GUMBO_TAG_P) ||
+                                                doc_.is_element(parent, GUMBO_TAG_LI) ||
+                                                heading_level(doc_.node(parent).tag) > 0);
+    if (in_prose || n.tag == GUMBO_TAG_A || heading_level(n.tag) > 0) return false;
+    if (!block && page_.stats(parent).chars > chars + chars / 2 && !stands_alone(id)) {
+      // An inline element among other text is part of a sentence unless it stands on its own line.
+      return false;
+    }
+    const std::string text = collapse_whitespace(page_.small_text(id));
+    return looks_like_byline(text) || (page_.link_density(id) > 0.1 && looks_like_breadcrumb(text));
+  }
+
+  // A section introduced by a widget label ("Related stories", "12 Comments", "Tags:"). Large
+  // ones only after some article text, so that a wrapper opening with a share bar survives.
+  bool is_labelled_section(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (n.kind != NodeKind::element || page_.stats(id).chars == 0) return false;
+    const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_P;
+    if (!block && !stands_alone(id)) return false;
+    if (!is_boilerplate_label(leading_text(id, 80))) return false;
+    return page_.stats(id).chars < 2000 || text_before(id) >= 200;
+  }
+
+  // Characters of kept text that come before `id` in the selected content.
+  std::uint32_t text_before(NodeId id) const {
+    // Node ids run in document order, so the text before `id` is a prefix sum, less what lies
+    // before the first root.
+    const NodeId first_root = current_roots_.empty() ? 0 : current_roots_.front();
+    return text_prefix_[id] - text_prefix_[first_root];
+  }
+
+  // Whether an inline element is a line of its own: only blocks, line breaks, rules or
+  // whitespace stand between it and its neighbours.
+  bool stands_alone(NodeId id) const {
+    auto separates = [&](NodeId sibling) {
+      for (; sibling != kNoNode;) {
+        const Node& n = doc_.node(sibling);
+        if (page_.dropped(sibling) || (n.kind == NodeKind::text && trim(n.text).empty())) {
+          sibling = kNoNode;
+          continue;
+        }
+        return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == GUMBO_TAG_BR);
+      }
+      return true;
+    };
+    // Skipping is bounded: a run of many dropped siblings counts as a separation.
+    auto skippable = [&](NodeId n) {
+      return page_.dropped(n) || (doc_.node(n).kind == NodeKind::text && trim(doc_.node(n).text).empty());
+    };
+    NodeId before = doc_.node(id).prev_sibling;
+    for (int step = 0; before != kNoNode && skippable(before); ++step) {
+      before = step < 8 ? doc_.node(before).prev_sibling : kNoNode;
+    }
+    NodeId after = doc_.node(id).next_sibling;
+    for (int step = 0; after != kNoNode && skippable(after); ++step) {
+      after = step < 8 ? doc_.node(after).next_sibling : kNoNode;
+    }
+    return separates(before) && separates(after);
+  }
+
+
+  bool should_prune(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (page_.in_code(id)) return false;
+    if (page_.stats(id).chars == 0) {
+      // Keep what renders without text: images, rules, line breaks and their containers.
+      bool has_media = false;
+      doc_.walk(id, [&](NodeId d) {
+        if (page_.dropped(d)) return WalkStep::skip;
+        if (doc_.is_element(d, GUMBO_TAG_IMG) || doc_.is_element(d, GUMBO_TAG_HR) ||
+            doc_.is_element(d, GUMBO_TAG_BR) || doc_.node(d).name == "picture") {
+          has_media = true;
+          return WalkStep::stop;
+        }
+        return WalkStep::descend;
+      });
+      return !has_media && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
+    }
+    if (is_phrase_only(id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
+    if (is_furniture_by_text(id)) return true;
+    const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
+    if (heading) return class_weight(doc_, id, strictness_) < 0 || page_.link_density(id) > 0.5;
+    if (strictness_.weigh_classes && class_hint(doc_, id) == Hint::negative && page_.stats(id).chars < 400 &&
+        !is_data_table_cell(id) && !holds_code_or_data(id)) {
+      return true;
+    }
+    if (!strictness_.clean_conditionally) return false;
+    switch (n.tag) {
+      case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION:
+      case GUMBO_TAG_FORM: case GUMBO_TAG_FIELDSET: case GUMBO_TAG_ASIDE: case GUMBO_TAG_DL:
+        break;
+      default:
+        return false;
+    }
+    // Code and data tables are content whatever their wrappers' classes and links say.
+    if (holds_code_or_data(id) || page_.inside_data_table(id)) return false;
+
+    const double weight = class_weight(doc_, id, strictness_);
+    // A list's own score starts below zero, so only a positive score offsets a negative class.
+    if (weight + (scored_[id] ? std::max(score_[id], 0.0) : 0.0) < 0) return true;
+    if (page_.stats(id).commas >= 10) return false;
+
+    const TextStats& c = page_.stats(id);
+    const bool is_list = n.tag == GUMBO_TAG_UL || n.tag == GUMBO_TAG_OL || n.tag == GUMBO_TAG_DL;
+    const double density = page_.link_density(id);
+    const std::uint32_t chars = c.chars;
+    const bool in_figure = page_.in_figure(id);
+    const auto paragraphs = static_cast<long>(c.paragraphs);
+    // A gallery or a strip of icons, unless there is real prose around the pictures.
+    if (c.images > 1 && static_cast<double>(paragraphs) / c.images < 0.5 && !in_figure && chars < 1000) return true;
+    if (!is_list && static_cast<long>(c.list_items) - 100 > paragraphs) return true;
+    if (static_cast<long>(c.inputs) > paragraphs / 3) return true;
+    const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;
+    if (!is_list && heading_density < 0.9 && chars < 25 && (c.images == 0 || c.images > 2) && !in_figure) return true;
+    if (weight < 25 && density > 0.2 + (is_list ? 0.2 : 0.0)) return true;
+    if (weight >= 25 && density > 0.5) return true;
+    if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
+    return false;
+  }
+
+  // Code blocks and data tables are content whatever their wrapper's class says ("code-scroll").
+  bool holds_code_or_data(NodeId id) const { return page_.stats(id).code_or_tables > 0; }
+  bool is_data_table_cell(NodeId id) const {
+    return (doc_.is_element(id, GUMBO_TAG_TD) || doc_.is_element(id, GUMBO_TAG_TH)) && page_.inside_data_table(id);
+  }
+
+  PageStats& page_;
+  const Document& doc_;
+  const Strictness strictness_;
+  const std::vector<double>& score_;
+  const std::vector<std::uint8_t>& scored_;
+  std::vector<NodeId> current_roots_;
+  std::vector<std::uint32_t> text_prefix_;  // per node id: kept text characters before it
+};
+
+}  // namespace
+
+void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness) {
+  Pruner(page, scores, strictness).prune(roots);
+}
+
+}  // namespace pagemd::extract::content_detail

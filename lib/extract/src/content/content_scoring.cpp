@@ -1,0 +1,237 @@
+#include "content/content_scoring.hpp"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+#include "text/text_util.hpp"
+
+namespace pagemd::extract::content_detail {
+namespace {
+
+class CandidateScoring {
+ public:
+  CandidateScoring(const PageStats& page, const Strictness& strictness, Scores& scores)
+      : page_(page), doc_(page.doc()), strictness_(strictness), score_(scores.score), scored_(scores.scored) {}
+
+  std::vector<NodeId> choose_roots(NodeId body) {
+    score_.assign(doc_.size(), 0.0);
+    scored_.assign(doc_.size(), 0);
+    candidates_.clear();
+
+    doc_.walk(body, [&](NodeId id) {
+      if (page_.dropped(id)) return false;
+      const Node& n = doc_.node(id);
+      if (n.kind != NodeKind::element) return false;
+      if (!is_paragraph_like(id)) {
+        // Text written straight into a container between its blocks (with <br> for paragraph
+        // breaks, as older sites do) is a paragraph of that container.
+        const TextStats own = inline_stats(id);
+        if (own.chars >= 25) score_paragraph(own, id, body);
+        return true;
+      }
+      if (page_.stats(id).chars >= 25) score_paragraph(page_.stats(id), n.parent, body);
+      return false;  // a paragraph's inner blocks (if any) would count its text twice
+    });
+
+    NodeId top = kNoNode;
+    double top_score = 0;
+    for (NodeId c : candidates_) {
+      score_[c] *= 1.0 - page_.link_density(c);
+      if (top == kNoNode || score_[c] > top_score) {
+        top = c;
+        top_score = score_[c];
+      }
+    }
+    if (top == kNoNode) return {body};
+
+    top = promote_shared_ancestor(top, top_score, body);
+    top = climb_while_better(top, body);
+
+    return with_siblings(top, body);
+  }
+
+ private:
+  bool has_block_child(NodeId id) const {
+    for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+      if (!page_.dropped(c) && doc_.node(c).kind == NodeKind::element && is_block_tag(doc_.node(c).tag)) return true;
+    }
+    return false;
+  }
+
+  bool is_paragraph_like(NodeId id) const {
+    const Node& n = doc_.node(id);
+    switch (n.tag) {
+      case GUMBO_TAG_P: case GUMBO_TAG_PRE:
+        return true;
+      case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_LI: case GUMBO_TAG_DD:
+      case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_SPAN:
+      case GUMBO_TAG_FONT: case GUMBO_TAG_CENTER:
+        // A container of inline content only is a paragraph in all but name.
+        return !has_block_child(id);
+      default:
+        return false;
+    }
+  }
+
+  double initial_score(NodeId id) const {
+    double score = class_weight(doc_, id, strictness_);
+    switch (doc_.node(id).tag) {
+      case GUMBO_TAG_DIV: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_MAIN: score += 5; break;
+      case GUMBO_TAG_SECTION: score += 3; break;
+      case GUMBO_TAG_PRE: case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: score += 3; break;
+      case GUMBO_TAG_ADDRESS: case GUMBO_TAG_OL: case GUMBO_TAG_UL: case GUMBO_TAG_DL: case GUMBO_TAG_DD:
+      case GUMBO_TAG_DT: case GUMBO_TAG_LI: case GUMBO_TAG_FORM: score -= 3; break;
+      case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+      case GUMBO_TAG_H6: case GUMBO_TAG_TH: score -= 5; break;
+      default: break;
+    }
+    if (doc_.node(id).tag == GUMBO_TAG_ARTICLE || doc_.node(id).tag == GUMBO_TAG_MAIN) score += 10;
+    return score;
+  }
+
+  void credit(NodeId id, double amount) {
+    if (!scored_[id]) {
+      scored_[id] = 1;
+      score_[id] = initial_score(id);
+      candidates_.push_back(id);
+    }
+    score_[id] += amount;
+  }
+
+  // Credits a paragraph's worth to its container and, less and less, to their ancestors.
+  void score_paragraph(const TextStats& s, NodeId container, NodeId body) {
+    const double amount = 1.0 + s.commas + std::min(3.0, static_cast<double>(s.chars / 100));
+    NodeId ancestor = container;
+    for (int level = 0; level < 5 && ancestor != kNoNode; ++level, ancestor = doc_.node(ancestor).parent) {
+      if (doc_.node(ancestor).kind != NodeKind::element) break;
+      const double divider = level == 0 ? 1.0 : level == 1 ? 2.0 : level * 3.0;
+      credit(ancestor, amount / divider);
+      if (ancestor == body) break;
+    }
+  }
+
+  // The text of a container's direct text and inline children (its block children excluded).
+  TextStats inline_stats(NodeId id) const {
+    TextStats own;
+    for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+      if (page_.dropped(c)) continue;
+      const Node& child = doc_.node(c);
+      if (child.kind == NodeKind::element && is_block_tag(child.tag)) continue;
+      own.chars += page_.stats(c).chars;
+      own.link_chars += page_.stats(c).link_chars;
+      own.commas += page_.stats(c).commas;
+    }
+    return own;
+  }
+
+  // When several near-best candidates sit under one ancestor, the article is that ancestor (its
+  // text was split into several scored blocks).
+  NodeId promote_shared_ancestor(NodeId top, double top_score, NodeId body) const {
+    // Like Readability, only the few best candidates are compared (bounding the work on pages
+    // with thousands of equal blocks).
+    std::vector<NodeId> best = candidates_;
+    const std::size_t keep = std::min<std::size_t>(best.size(), 6);
+    std::partial_sort(best.begin(), best.begin() + static_cast<std::ptrdiff_t>(keep), best.end(),
+                      [&](NodeId a, NodeId b) { return score_[a] > score_[b]; });
+    best.resize(keep);
+    std::vector<NodeId> close;
+    for (NodeId c : best) {
+      if (c != top && score_[c] >= 0.75 * top_score && !doc_.contains(c, top) && !doc_.contains(top, c)) {
+        close.push_back(c);
+      }
+    }
+    if (close.size() < 2) return top;
+    for (NodeId parent = doc_.node(top).parent; parent != kNoNode && parent != body;
+         parent = doc_.node(parent).parent) {
+      int containing = 0;
+      for (NodeId c : close) containing += doc_.contains(parent, c) ? 1 : 0;
+      if (containing >= 2) return parent;
+    }
+    return top;
+  }
+
+  NodeId climb_while_better(NodeId top, NodeId body) const {
+    // Climb to an ancestor that scores better than the candidate (its content was split over
+    // several children), giving up once ancestors score far less.
+    double last_score = score_[top];
+    const double give_up_below = last_score / 3;
+    for (NodeId parent = doc_.node(top).parent; parent != kNoNode && parent != body;
+         parent = doc_.node(parent).parent) {
+      if (!scored_[parent]) continue;
+      if (score_[parent] < give_up_below) break;
+      if (score_[parent] > last_score) {
+        top = parent;
+        break;
+      }
+      last_score = score_[parent];
+    }
+    // An only child says nothing on its own: its parent holds the same content.
+    while (top != body) {
+      const NodeId parent = doc_.node(top).parent;
+      if (parent == kNoNode || parent == body || doc_.node(parent).kind != NodeKind::element) break;
+      int element_children = 0;
+      for (NodeId c = doc_.node(parent).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+        if (!page_.dropped(c) && doc_.node(c).kind == NodeKind::element) ++element_children;
+      }
+      if (element_children != 1) break;
+      top = parent;
+    }
+    return top;
+  }
+
+  std::vector<NodeId> with_siblings(NodeId top, NodeId body) const {
+    if (top == body) return {top};
+    const NodeId parent = doc_.node(top).parent;
+    const double threshold = std::max(10.0, score_[top] * 0.2);
+    const std::vector<std::string> top_classes = [&] {
+      std::vector<std::string> v;
+      if (const std::string* c = doc_.attribute(top, "class")) v.push_back(*c);
+      return v;
+    }();
+    std::vector<NodeId> roots;
+    for (NodeId s = doc_.node(parent).first_child; s != kNoNode; s = doc_.node(s).next_sibling) {
+      if (page_.dropped(s)) continue;
+      if (s == top) {
+        roots.push_back(s);
+        continue;
+      }
+      const Node& n = doc_.node(s);
+      if (n.kind != NodeKind::element) continue;
+      double bonus = 0;
+      if (const std::string* c = doc_.attribute(s, "class"); c && !c->empty() && !top_classes.empty() &&
+                                                              *c == top_classes.front()) {
+        bonus = score_[top] * 0.2;
+      }
+      bool keep = scored_[s] && score_[s] + bonus >= threshold;
+      if (!keep && (n.tag == GUMBO_TAG_P || is_paragraph_like(s))) {
+        const TextStats& st = page_.stats(s);
+        const double density = page_.link_density(s);
+        if (st.chars > 80 && density < 0.25) keep = true;
+        if (st.chars > 0 && st.chars <= 80 && density == 0 && ends_sentence(page_.small_text(s))) keep = true;
+      }
+      if (keep) roots.push_back(s);
+    }
+    return roots;
+  }
+
+  static bool ends_sentence(std::string_view text) {
+    text = trim(text);
+    return !text.empty() && (text.back() == '.' || text.back() == '!' || text.back() == '?');
+  }
+
+  const PageStats& page_;
+  const Document& doc_;
+  const Strictness strictness_;
+  std::vector<double>& score_;
+  std::vector<std::uint8_t>& scored_;
+  std::vector<NodeId> candidates_;
+};
+
+}  // namespace
+
+std::vector<NodeId> choose_roots(const PageStats& page, NodeId body, const Strictness& strictness, Scores& scores) {
+  return CandidateScoring(page, strictness, scores).choose_roots(body);
+}
+
+}  // namespace pagemd::extract::content_detail

@@ -1,0 +1,44 @@
+#pragma once
+
+// Where the article is: paragraphs credit their containers and, less and less, the containers'
+// ancestors; the best-scoring container, with the siblings that belong with it, is the content.
+
+#include <cstdint>
+#include <vector>
+
+#include "content/content_stats.hpp"
+#include "tree/dom.hpp"
+#include "tree/element_kinds.hpp"
+
+namespace pagemd::extract::content_detail {
+
+// How strict one attempt of the search is: the first applies every filter; if that leaves too
+// little text, the later ones relax them.
+struct Strictness {
+  bool strip_unlikely = true;
+  bool weigh_classes = true;
+  bool clean_conditionally = true;
+};
+
+[[nodiscard]] inline double class_weight(const Document& doc, NodeId id, const Strictness& strictness) {
+  if (!strictness.weigh_classes) return 0;
+  switch (class_hint(doc, id)) {
+    case Hint::positive: return 25;
+    case Hint::negative: return -25;
+    case Hint::none: return 0;
+  }
+  return 0;
+}
+
+// Per node; the pruning reads them too.
+struct Scores {
+  std::vector<double> score;
+  std::vector<std::uint8_t> scored;  // 1 = a candidate: some paragraph credited it
+};
+
+// The roots of the content under `body`, in document order (`body` alone when no block scores),
+// and the scores that chose them.
+[[nodiscard]] std::vector<NodeId> choose_roots(const PageStats& page, NodeId body, const Strictness& strictness,
+                                               Scores& scores);
+
+}  // namespace pagemd::extract::content_detail

@@ -1,0 +1,111 @@
+#include "content/content_stats.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string_view>
+
+#include "text/text_util.hpp"
+
+namespace pagemd::extract::content_detail {
+namespace {
+
+void count_text(std::string_view text, TextStats& s) {
+  bool in_space = true;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (is_ascii_space(c)) {
+      if (!in_space) ++s.chars;
+      in_space = true;
+      continue;
+    }
+    in_space = false;
+    // Count code points, not bytes, so that non-Latin scripts are not over-weighted.
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++s.chars;
+    if (c == ',') ++s.commas;
+    // Full-width and ideographic commas (U+FF0C, U+3001) count as commas too.
+    if (c == '\xEF' && i + 2 < text.size() && text[i + 1] == '\xBC' && text[i + 2] == '\x8C') ++s.commas;
+    if (c == '\xE3' && i + 2 < text.size() && text[i + 1] == '\x80' && text[i + 2] == '\x81') ++s.commas;
+  }
+}
+
+// Share buttons, logos and spacers are pictures too, but say nothing about the block's kind.
+bool is_icon(const Document& doc, NodeId img) {
+  for (const char* dimension : {"width", "height"}) {
+    if (const std::string* v = doc.attribute(img, dimension)) {
+      const long pixels = std::strtol(v->c_str(), nullptr, 10);
+      if (pixels > 0 && pixels <= 64) return true;
+    }
+  }
+  if (const std::string* src = doc.attribute(img, "src")) {
+    const std::string lower = ascii_lower_copy(*src);
+    for (const char* word : {"icon", "logo", "sprite", "button", "share", "avatar", "pixel", "badge"}) {
+      if (lower.find(word) != std::string::npos) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+PageStats::PageStats(const Document& doc)
+    : doc_(doc), dropped_(doc.size(), 0), stats_(doc.size()), in_code_(doc.size(), 0), in_figure_(doc.size(), 0),
+      nearest_table_(doc.size(), kNoNode), table_kind_(doc.size(), -1) {
+  // Facts about each node's ancestors, in one forward pass (parents come before children).
+  for (NodeId id = 1; id < doc_.size(); ++id) {
+    const NodeId parent = doc_.node(id).parent;
+    if (parent == kNoNode) continue;
+    const bool parent_code = doc_.is_element(parent, GUMBO_TAG_PRE) || doc_.is_element(parent, GUMBO_TAG_CODE);
+    in_code_[id] = static_cast<std::uint8_t>(in_code_[parent] || parent_code);
+    in_figure_[id] = static_cast<std::uint8_t>(in_figure_[parent] || doc_.is_element(parent, GUMBO_TAG_FIGURE));
+    nearest_table_[id] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[parent];
+  }
+}
+
+// Nodes are stored parents-first, so a reverse sweep visits every child before its parent.
+void PageStats::compute_stats() {
+  std::fill(stats_.begin(), stats_.end(), TextStats{});
+  for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
+    const Node& n = doc_.node(id);
+    if (dropped_[id]) continue;
+    TextStats& s = stats_[id];
+    if (n.kind == NodeKind::text) {
+      count_text(n.text, s);
+    } else {
+      ++s.elements;
+      switch (n.tag) {
+        case GUMBO_TAG_A: s.link_chars = s.chars; break;
+        case GUMBO_TAG_P: ++s.paragraphs; break;
+        case GUMBO_TAG_IMG: s.images += is_icon(doc_, id) ? 0u : 1u; break;
+        case GUMBO_TAG_LI: ++s.list_items; break;
+        case GUMBO_TAG_INPUT: ++s.inputs; break;
+        case GUMBO_TAG_EMBED: case GUMBO_TAG_OBJECT: case GUMBO_TAG_IFRAME: case GUMBO_TAG_VIDEO: ++s.embeds; break;
+        case GUMBO_TAG_PRE: ++s.code_or_tables; break;
+        case GUMBO_TAG_TABLE: s.code_or_tables += is_data_table(id) ? 1u : 0u; break;
+        case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+        case GUMBO_TAG_H6:
+          s.heading_chars = s.chars;
+          break;
+        default: break;
+      }
+    }
+    if (n.parent != kNoNode) stats_[n.parent].add(s);
+  }
+}
+
+std::string PageStats::small_text(NodeId id) const {
+  std::string text;
+  int budget = 256;
+  bool too_big = false;
+  doc_.walk(id, [&](NodeId d) {
+    if (--budget < 0) {
+      too_big = true;
+      return WalkStep::stop;
+    }
+    if (dropped_[d]) return WalkStep::skip;
+    if (doc_.node(d).kind == NodeKind::text) text += doc_.node(d).text;
+    return WalkStep::descend;
+  });
+  return too_big ? std::string() : text;
+}
+
+}  // namespace pagemd::extract::content_detail

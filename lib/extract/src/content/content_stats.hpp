@@ -1,0 +1,118 @@
+#pragma once
+
+// The page as the main-content search sees it: which subtrees are dropped so far and, over the
+// rest, per-subtree sums. The scoring (content_scoring.cpp) and the pruning (content_pruning.cpp)
+// judge elements by these sums; the search (content.cpp) decides what is dropped up front.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tree/table_kind.hpp"
+#include "tree/dom.hpp"
+
+namespace pagemd::extract::content_detail {
+
+// Per-subtree sums, kept up to date as elements are dropped, so that judging an element never
+// needs a walk of its subtree (deep pages would make that quadratic).
+struct TextStats {
+  std::uint32_t chars = 0;       // text length with whitespace runs counted once
+  std::uint32_t link_chars = 0;  // of which inside <a>
+  std::uint32_t commas = 0;
+  std::uint32_t paragraphs = 0;
+  std::uint32_t images = 0;      // not counting icons
+  std::uint32_t list_items = 0;
+  std::uint32_t inputs = 0;
+  std::uint32_t embeds = 0;
+  std::uint32_t heading_chars = 0;
+  std::uint32_t code_or_tables = 0;  // <pre> and data <table> elements
+  std::uint32_t elements = 0;
+
+  void add(const TextStats& o) {
+    chars += o.chars;
+    link_chars += o.link_chars;
+    commas += o.commas;
+    paragraphs += o.paragraphs;
+    images += o.images;
+    list_items += o.list_items;
+    inputs += o.inputs;
+    embeds += o.embeds;
+    heading_chars += o.heading_chars;
+    code_or_tables += o.code_or_tables;
+    elements += o.elements;
+  }
+  void subtract(const TextStats& o) {
+    chars -= o.chars;
+    link_chars -= o.link_chars;
+    commas -= o.commas;
+    paragraphs -= o.paragraphs;
+    images -= o.images;
+    list_items -= o.list_items;
+    inputs -= o.inputs;
+    embeds -= o.embeds;
+    heading_chars -= o.heading_chars;
+    code_or_tables -= o.code_or_tables;
+    elements -= o.elements;
+  }
+};
+
+// One per search. The sums follow the mask through drop() once compute_stats() has run; until
+// then (the search marking what to leave out) they are stale.
+class PageStats {
+ public:
+  explicit PageStats(const Document& doc);
+
+  [[nodiscard]] const Document& doc() const noexcept { return doc_; }
+
+  [[nodiscard]] bool dropped(NodeId id) const { return dropped_[id] != 0; }
+  // Leaves a subtree out before the sums are computed: compute_stats() counts without it.
+  void mark_dropped(NodeId id) { dropped_[id] = 1; }
+  // Leaves a subtree out once the sums exist, taking its sums off its ancestors'.
+  void drop(NodeId id) {
+    if (dropped_[id]) return;
+    dropped_[id] = 1;
+    const TextStats removed = stats_[id];
+    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) stats_[p].subtract(removed);
+  }
+  // The whole mask (per node: 1 = leave this subtree out), saved and restored between attempts and
+  // handed over as the result.
+  [[nodiscard]] const std::vector<std::uint8_t>& drop_mask() const noexcept { return dropped_; }
+  void restore_drop_mask(const std::vector<std::uint8_t>& mask) { dropped_ = mask; }
+  [[nodiscard]] std::vector<std::uint8_t> take_drop_mask() { return std::move(dropped_); }
+
+  // Per-node text statistics over the nodes not dropped.
+  void compute_stats();
+  [[nodiscard]] const TextStats& stats(NodeId id) const { return stats_[id]; }
+  [[nodiscard]] double link_density(NodeId id) const {
+    const TextStats& s = stats_[id];
+    return s.chars == 0 ? 0.0 : static_cast<double>(s.link_chars) / s.chars;
+  }
+
+  [[nodiscard]] bool in_code(NodeId id) const { return in_code_[id] != 0; }  // inside <pre> or <code>
+  [[nodiscard]] bool in_figure(NodeId id) const { return in_figure_[id] != 0; }
+  // Classifying walks the table, so each table is classified once.
+  [[nodiscard]] bool is_data_table(NodeId table) const {
+    std::int8_t& kind = table_kind_[table];
+    if (kind < 0) kind = classify_table(doc_, table) == TableKind::data ? 1 : 0;
+    return kind == 1;
+  }
+  [[nodiscard]] bool inside_data_table(NodeId id) const {
+    return nearest_table_[id] != kNoNode && is_data_table(nearest_table_[id]);
+  }
+
+  // The text of a small element; empty for one with many elements (a few letters spread over
+  // thousands of tags are not a phrase, and collecting them would cost a walk per ancestor).
+  [[nodiscard]] std::string small_text(NodeId id) const;
+
+ private:
+  const Document& doc_;
+  std::vector<std::uint8_t> dropped_;
+  std::vector<TextStats> stats_;
+  std::vector<std::uint8_t> in_code_;
+  std::vector<std::uint8_t> in_figure_;
+  std::vector<NodeId> nearest_table_;            // the closest <table> ancestor
+  mutable std::vector<std::int8_t> table_kind_;  // per table: -1 unknown, 0 layout, 1 data
+};
+
+}  // namespace pagemd::extract::content_detail

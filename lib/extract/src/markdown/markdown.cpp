@@ -1,0 +1,439 @@
+#include "markdown/markdown.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string_view>
+#include <unordered_set>
+
+#include "tree/element_kinds.hpp"
+#include "tree/table_kind.hpp"
+#include "markdown/markdown_writer.hpp"
+#include "text/text_util.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+enum class Frame : std::uint8_t {
+  transparent,  // renders its children in place (span, font, unknown inline elements)
+  block,        // a paragraph-like block: breaks before and after
+  heading,
+  blockquote,
+  list,
+  list_item,
+  pre,
+  code,
+  emphasis,
+  strong,
+  strikethrough,
+  link,
+  table,
+  table_row,
+  table_cell,
+  definition_term,
+};
+
+// Beyond this many nested quotes or lists, deeper ones render flat: each level re-indents its whole
+// content, so unbounded nesting would cost quadratic time on hostile pages.
+constexpr int kMaxContainerDepth = 12;
+
+bool is_block_element(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_P: case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_MAIN:
+    case GUMBO_TAG_HEADER: case GUMBO_TAG_FOOTER: case GUMBO_TAG_ASIDE: case GUMBO_TAG_NAV: case GUMBO_TAG_FIGURE:
+    case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_ADDRESS: case GUMBO_TAG_DETAILS: case GUMBO_TAG_SUMMARY:
+    case GUMBO_TAG_DL: case GUMBO_TAG_DD: case GUMBO_TAG_CENTER: case GUMBO_TAG_FORM: case GUMBO_TAG_FIELDSET:
+    case GUMBO_TAG_BODY: case GUMBO_TAG_HTML: case GUMBO_TAG_CAPTION: case GUMBO_TAG_HGROUP: case GUMBO_TAG_LEGEND:
+    case GUMBO_TAG_TABLE: case GUMBO_TAG_TR: case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY:
+    case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_LI:
+    case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_PRE: case GUMBO_TAG_DT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The language of a code block, from the class conventions of highlighters and Markdown renderers
+// (`language-x`, `lang-x`, `highlight-x`, `highlight-source-x`, `brush: x`) or a data attribute.
+std::string code_language(const Document& doc, NodeId id) {
+  if (const std::string* cls = doc.attribute(id, "class")) {
+    std::string_view rest = *cls;
+    std::string_view previous;
+    while (!rest.empty()) {
+      const std::size_t start = rest.find_first_not_of(" \t\n\r\f");
+      if (start == std::string_view::npos) break;
+      rest.remove_prefix(start);
+      const std::size_t end = std::min(rest.find_first_of(" \t\n\r\f"), rest.size());
+      const std::string_view token = rest.substr(0, end);
+      rest.remove_prefix(end);
+      for (std::string_view prefix : {"language-", "lang-", "highlight-source-", "highlight-", "sourcecode-"}) {
+        if (token.size() > prefix.size() && equals_ignore_case(token.substr(0, prefix.size()), prefix)) {
+          return ascii_lower_copy(token.substr(prefix.size()));
+        }
+      }
+      if (previous == "brush:") return ascii_lower_copy(token.substr(0, token.find(';')));
+      previous = token;
+    }
+  }
+  for (const char* attr : {"data-lang", "data-language", "lang"}) {
+    if (const std::string* value = doc.attribute(id, attr); value && !trim(*value).empty()) {
+      if (std::string_view(attr) == "lang" && !doc.is_element(id, GUMBO_TAG_CODE)) continue;
+      return ascii_lower_copy(trim(*value));
+    }
+  }
+  return {};
+}
+
+bool is_placeholder_image(std::string_view src) {
+  if (src.empty()) return true;
+  if (src.size() >= 5 && equals_ignore_case(src.substr(0, 5), "data:")) return true;
+  const std::string lower = ascii_lower_copy(src);
+  for (const char* word : {"spacer.gif", "blank.gif", "pixel.gif", "1x1.", "transparent.gif", "placeholder", "lazy-load",
+                           "lazyload"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// The widest candidate of a srcset ("a.jpg 480w, b.jpg 1080w" -> "b.jpg"), or its first URL.
+std::string best_from_srcset(std::string_view srcset) {
+  std::string best;
+  double best_width = -1;
+  while (!srcset.empty()) {
+    const std::size_t comma = srcset.find(", ");
+    std::string_view candidate = trim(srcset.substr(0, comma));
+    srcset = comma == std::string_view::npos ? std::string_view{} : srcset.substr(comma + 2);
+    if (candidate.empty()) continue;
+    const std::size_t space = candidate.find_first_of(" \t\n");
+    const std::string_view url = candidate.substr(0, space);
+    double width = 0;
+    if (space != std::string_view::npos) {
+      const std::string descriptor(trim(candidate.substr(space)));
+      width = std::strtod(descriptor.c_str(), nullptr);
+    }
+    if (url.empty() || is_placeholder_image(url)) continue;
+    if (width > best_width) {
+      best_width = width;
+      best = std::string(url);
+    }
+  }
+  return best;
+}
+
+std::string image_source(const Document& doc, NodeId id) {
+  const std::string* src = doc.attribute(id, "src");
+  if (src && !is_placeholder_image(trim(*src))) return std::string(trim(*src));
+  for (const char* attr : {"data-src", "data-lazy-src", "data-original", "data-lazy", "data-url", "data-hi-res-src"}) {
+    if (const std::string* v = doc.attribute(id, attr); v && !is_placeholder_image(trim(*v))) {
+      return std::string(trim(*v));
+    }
+  }
+  for (const char* attr : {"srcset", "data-srcset", "data-lazy-srcset"}) {
+    if (const std::string* v = doc.attribute(id, attr)) {
+      if (std::string best = best_from_srcset(*v); !best.empty()) return best;
+    }
+  }
+  return {};
+}
+
+std::size_t span_attribute(const Document& doc, NodeId id, const char* name) {
+  const std::string* value = doc.attribute(id, name);
+  if (!value) return 1;
+  const unsigned long parsed = std::strtoul(value->c_str(), nullptr, 10);
+  return std::clamp<std::size_t>(parsed, 1, 64);
+}
+
+TableAlignment cell_alignment(const Document& doc, NodeId id) {
+  std::string align;
+  if (const std::string* a = doc.attribute(id, "align")) align = ascii_lower_copy(trim(*a));
+  if (const std::string* style = doc.attribute(id, "style")) {
+    const std::string lower = ascii_lower_copy(*style);
+    const std::size_t at = lower.find("text-align");
+    if (at != std::string::npos) {
+      const std::string_view rest = std::string_view(lower).substr(at + 10);
+      for (const char* value : {"center", "right", "left"}) {
+        const std::size_t pos = rest.find(value);
+        if (pos != std::string_view::npos && pos < 4) align = value;
+      }
+    }
+  }
+  if (align == "center") return TableAlignment::center;
+  if (align == "right") return TableAlignment::right;
+  if (align == "left") return TableAlignment::left;
+  return TableAlignment::none;
+}
+
+class Renderer {
+ public:
+  Renderer(const Document& doc, const ContentSelection& selection, const UrlResolver& resolver)
+      : doc_(doc), dropped_(selection.dropped), resolver_(resolver) {}
+
+  RenderedMarkdown render(const std::vector<NodeId>& roots) {
+    for (NodeId root : roots) render_subtree(root);
+    RenderedMarkdown result;
+    result.markdown = writer_.finish();
+    result.links = std::move(links_);
+    result.word_count = writer_.word_count();
+    result.text_sample = writer_.take_text_sample();
+    return result;
+  }
+
+ private:
+  struct StackEntry {
+    NodeId id;
+    Frame frame;
+    bool entered;
+  };
+
+  void render_subtree(NodeId root) {
+    std::vector<StackEntry> stack;
+    stack.push_back({root, Frame::transparent, false});
+    while (!stack.empty()) {
+      StackEntry& top = stack.back();
+      if (top.entered) {
+        const StackEntry done = top;
+        stack.pop_back();
+        leave(done.id, done.frame);
+        continue;
+      }
+      top.entered = true;
+      const NodeId id = top.id;
+      const Node& n = doc_.node(id);
+      if (n.kind == NodeKind::text) {
+        stack.pop_back();
+        writer_.text(n.text);
+        continue;
+      }
+      bool descend = true;
+      top.frame = enter(id, descend);
+      if (!descend) {
+        stack.pop_back();
+        continue;
+      }
+      const std::size_t first_child_slot = stack.size();
+      for (NodeId c = n.first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+        if (!dropped_[c]) stack.push_back({c, Frame::transparent, false});
+      }
+      std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first_child_slot), stack.end());
+    }
+  }
+
+  // Returns the frame to close when the element is left; sets `descend` false for leaves.
+  Frame enter(NodeId id, bool& descend) {
+    const Node& n = doc_.node(id);
+    if (n.kind == NodeKind::document) return Frame::transparent;
+    if (dropped_[id]) {
+      descend = false;
+      return Frame::transparent;
+    }
+    if (writer_.in_preformatted()) {
+      // Highlighters wrap tokens in spans; inside <pre> only the text and line breaks matter.
+      if (n.tag == GUMBO_TAG_BR) writer_.raw_text("\n");
+      return Frame::transparent;
+    }
+    if (const int level = heading_level(n.tag); level > 0) {
+      writer_.open_heading();
+      return Frame::heading;
+    }
+    switch (n.tag) {
+      case GUMBO_TAG_BR:
+        writer_.hard_break();
+        descend = false;
+        return Frame::transparent;
+      case GUMBO_TAG_HR:
+        writer_.thematic_break();
+        descend = false;
+        return Frame::transparent;
+      case GUMBO_TAG_IMG:
+        image(id);
+        descend = false;
+        return Frame::transparent;
+      case GUMBO_TAG_PRE:
+        writer_.open_preformatted(pre_language(id));
+        return Frame::pre;
+      case GUMBO_TAG_CODE: case GUMBO_TAG_KBD: case GUMBO_TAG_SAMP: case GUMBO_TAG_TT:
+        writer_.open_inline(InlineKind::code);
+        return Frame::code;
+      case GUMBO_TAG_EM: case GUMBO_TAG_I: case GUMBO_TAG_CITE: case GUMBO_TAG_DFN: case GUMBO_TAG_VAR:
+        writer_.open_inline(InlineKind::emphasis);
+        return Frame::emphasis;
+      case GUMBO_TAG_STRONG: case GUMBO_TAG_B:
+        writer_.open_inline(InlineKind::strong);
+        return Frame::strong;
+      case GUMBO_TAG_DEL: case GUMBO_TAG_S: case GUMBO_TAG_STRIKE:
+        writer_.open_inline(InlineKind::strikethrough);
+        return Frame::strikethrough;
+      case GUMBO_TAG_A:
+        if (is_anchor_decoration(id)) {
+          descend = false;
+          return Frame::transparent;
+        }
+        return open_link(id);
+      case GUMBO_TAG_BLOCKQUOTE:
+        if (writer_.container_depth() >= kMaxContainerDepth) break;
+        writer_.open_blockquote();
+        return Frame::blockquote;
+      case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_MENU:
+        if (writer_.container_depth() >= kMaxContainerDepth) break;
+        writer_.open_list(n.tag == GUMBO_TAG_OL, list_start(id));
+        return Frame::list;
+      case GUMBO_TAG_LI:
+        writer_.open_list_item(item_value(id));
+        return Frame::list_item;
+      case GUMBO_TAG_DT:
+        writer_.open_inline(InlineKind::strong);
+        return Frame::definition_term;
+      case GUMBO_TAG_TABLE:
+        if (classify_table(doc_, id) == TableKind::data && !writer_.in_table()) {
+          writer_.open_table();
+          return Frame::table;
+        }
+        writer_.block_break();
+        return Frame::block;
+      case GUMBO_TAG_TR:
+        if (writer_.in_table()) {
+          writer_.open_table_row();
+          return Frame::table_row;
+        }
+        break;
+      case GUMBO_TAG_TD: case GUMBO_TAG_TH:
+        if (writer_.in_table()) {
+          writer_.open_table_cell(span_attribute(doc_, id, "colspan"), span_attribute(doc_, id, "rowspan"),
+                                  cell_alignment(doc_, id), n.tag == GUMBO_TAG_TH);
+          return Frame::table_cell;
+        }
+        break;
+      case GUMBO_TAG_CAPTION:
+        if (writer_.in_table()) {
+          // A caption would break the table apart; its text is rarely more than a label.
+          descend = false;
+          return Frame::transparent;
+        }
+        break;
+      default:
+        break;
+    }
+    if (is_block_element(n.tag)) {
+      writer_.block_break();
+      return Frame::block;
+    }
+    return Frame::transparent;
+  }
+
+  void leave(NodeId id, Frame frame) {
+    switch (frame) {
+      case Frame::transparent: return;
+      case Frame::block: writer_.block_break(); return;
+      case Frame::heading: writer_.close_heading(heading_level(doc_.node(id).tag)); return;
+      case Frame::blockquote: writer_.close_blockquote(); return;
+      case Frame::list: writer_.close_list(); return;
+      case Frame::list_item: writer_.close_list_item(); return;
+      case Frame::pre: writer_.close_preformatted(); return;
+      case Frame::code: writer_.close_inline(InlineKind::code, {}); return;
+      case Frame::emphasis: writer_.close_inline(InlineKind::emphasis, {}); return;
+      case Frame::strong: writer_.close_inline(InlineKind::strong, {}); return;
+      case Frame::strikethrough: writer_.close_inline(InlineKind::strikethrough, {}); return;
+      case Frame::link: writer_.close_inline(InlineKind::link, link_targets_.back()); link_targets_.pop_back(); return;
+      case Frame::table: writer_.close_table(); return;
+      case Frame::table_row: writer_.close_table_row(); return;
+      case Frame::table_cell: writer_.close_table_cell(); return;
+      case Frame::definition_term:
+        writer_.close_inline(InlineKind::strong, {});
+        writer_.block_break();
+        return;
+    }
+  }
+
+  std::string pre_language(NodeId pre) const {
+    std::string language = code_language(doc_, pre);
+    if (!language.empty()) return language;
+    // The usual shape is <pre><code class="language-x">; look one level down.
+    for (NodeId c = doc_.node(pre).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+      if (doc_.is_element(c, GUMBO_TAG_CODE)) return code_language(doc_, c);
+    }
+    return {};
+  }
+
+  int list_start(NodeId id) const {
+    if (const std::string* start = doc_.attribute(id, "start")) {
+      const long value = std::strtol(start->c_str(), nullptr, 10);
+      return static_cast<int>(std::clamp(value, 0L, 999'999'999L));
+    }
+    return 1;
+  }
+
+  int item_value(NodeId id) const {
+    if (const std::string* value = doc_.attribute(id, "value")) {
+      return static_cast<int>(std::clamp(std::strtol(value->c_str(), nullptr, 10), 0L, 999'999'999L));
+    }
+    return -1;
+  }
+
+  // Permalink marks next to headings ("#", "¶", "🔗") point into the page and say nothing.
+  bool is_anchor_decoration(NodeId id) const {
+    const std::string* href = doc_.attribute(id, "href");
+    if (!href || trim(*href).empty() || trim(*href).front() != '#') return false;
+    const std::string content = doc_.text_content(id);
+    const std::string_view text = trim(content);
+    // At most one symbol (up to four UTF-8 bytes) and no letters or digits.
+    return text.size() <= 4 && std::none_of(text.begin(), text.end(), [](char c) { return is_ascii_alnum(c); });
+  }
+
+  Frame open_link(NodeId id) {
+    std::string target;
+    if (const std::string* href = doc_.attribute(id, "href")) {
+      const std::string_view raw = trim(*href);
+      // Same-page anchors (permalinks, footnote jumps) carry no target worth keeping.
+      if (!raw.empty() && raw.front() != '#') {
+        if (auto resolved = resolver_.resolve(raw)) target = std::move(*resolved);
+      }
+    }
+    if (!target.empty()) {
+      const std::string_view lower_scheme = std::string_view(target).substr(0, target.find(':'));
+      if (equals_ignore_case(lower_scheme, "javascript") || equals_ignore_case(lower_scheme, "data") ||
+          equals_ignore_case(lower_scheme, "vbscript")) {
+        target.clear();
+      }
+    }
+    if (is_http_url(target) && !is_same_page(target)) record_link(target);
+    link_targets_.push_back(target);
+    writer_.open_inline(InlineKind::link);
+    return Frame::link;
+  }
+
+  bool is_same_page(std::string_view url) const {
+    const std::size_t hash = url.find('#');
+    if (hash == std::string_view::npos || !resolver_.has_base()) return false;
+    const std::string& base = resolver_.base();
+    return url.substr(0, hash) == std::string_view(base).substr(0, base.find('#'));
+  }
+
+  void record_link(const std::string& url) {
+    if (seen_links_.insert(url).second) links_.push_back(url);
+  }
+
+  void image(NodeId id) {
+    const std::string source = image_source(doc_, id);
+    if (source.empty()) return;
+    const auto resolved = resolver_.resolve(source);
+    if (!resolved) return;
+    std::string alt;
+    if (const std::string* a = doc_.attribute(id, "alt")) alt = collapse_whitespace(*a);
+    writer_.image(alt, *resolved);
+  }
+
+  const Document& doc_;
+  const std::vector<std::uint8_t>& dropped_;
+  const UrlResolver& resolver_;
+  MarkdownWriter writer_;
+  std::vector<std::string> link_targets_;
+  std::vector<std::string> links_;
+  std::unordered_set<std::string> seen_links_;
+};
+
+}  // namespace
+
+RenderedMarkdown render_markdown(const Document& doc, const ContentSelection& selection, const UrlResolver& resolver) {
+  return Renderer(doc, selection, resolver).render(selection.roots);
+}
+
+}  // namespace pagemd::extract

@@ -1,0 +1,32 @@
+#pragma once
+
+// Stage 5, markdown: the selection to text.
+//   in:  the Document, the ContentSelection of content/, a UrlResolver for the page's address
+//   out: RenderedMarkdown (this file): GFM text, its links, its word count and a text sample
+// Uses content/, tree/ and text/.
+//
+// GitHub-flavoured Markdown from the selected content of a Document.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "content/content.hpp"
+#include "tree/dom.hpp"
+#include "text/url_resolve.hpp"
+
+namespace pagemd::extract {
+
+struct RenderedMarkdown {
+  std::string markdown;            // ends with one newline, or is empty
+  std::vector<std::string> links;  // absolute http(s) link targets, unique, in order of appearance
+  std::size_t word_count = 0;      // words of the text, Markdown syntax and URLs excluded
+  std::string text_sample;         // the first part of the plain text, for language detection
+};
+
+// Renders the selection's roots in order. `resolver` makes link and image URLs absolute; links it
+// cannot resolve are written as text only.
+[[nodiscard]] RenderedMarkdown render_markdown(const Document& doc, const ContentSelection& selection,
+                                               const UrlResolver& resolver);
+
+}  // namespace pagemd::extract

@@ -1,0 +1,178 @@
+#include "tree/element_kinds.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "text/text_util.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+// Class/id name tokens (split on whitespace, '-' and '_') that say what a block is. Whole tokens,
+// so "header" hints but "subheader-note" is judged by its other tokens too, and "ad" never matches
+// "read" or "shadow".
+constexpr std::array kUnlikelyTokens = {
+    "ad", "ads", "adv", "advert", "advertisement", "advertising", "agegate", "banner", "breadcrumb", "breadcrumbs",
+    "combx", "comment", "comments", "community", "consent", "cookie", "cookies", "crumbs", "disqus", "dropdown",
+    "footer", "gdpr", "header", "legends", "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter",
+    "outbrain", "pager", "pagination", "popup", "promo", "rail", "related", "remark", "replies", "rss", "share",
+    "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription",
+    "taboola", "toc", "toolbar", "topbar", "tweet", "widget", "signup", "paywall", "recirculation", "trending"};
+// Of those, the ones that are boilerplate whatever else the page looks like: they stay dropped
+// even when the search is relaxed for pages with little text.
+constexpr std::array kAlwaysBoilerplateTokens = {
+    "comment", "comments", "disqus", "replies", "respond", "cookie", "cookies", "consent", "gdpr", "newsletter",
+    "share", "sharing", "social", "related", "recirculation", "outbrain", "taboola", "breadcrumb", "breadcrumbs",
+    "pagination", "pager"};
+constexpr std::array kMaybeContentTokens = {"article", "body", "column", "content", "main", "story", "post",
+                                            "entry", "text", "prose", "markdown"};
+constexpr std::array kPositiveTokens = {"article", "body", "content", "entry", "hentry", "h-entry", "main", "page",
+                                        "post", "text", "blog", "story", "prose", "markdown", "longread", "rte"};
+constexpr std::array kNegativeTokens = {
+    "ad", "ads", "advert", "banner", "combx", "comment", "comments", "contact", "footer", "gdpr", "masthead", "media",
+    "meta", "outbrain", "promo", "related", "scroll", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
+    "sponsor", "sponsored", "shopping", "tags", "tag", "widget", "byline", "author", "dateline", "caption", "credit",
+    "newsletter", "subscribe", "social", "breadcrumb", "breadcrumbs", "nav", "menu", "recirculation", "trending",
+    "hidden", "hid", "popular", "rail", "cookie", "consent", "signup", "toc"};
+// Roles whose elements are never article text.
+constexpr std::array kBoilerplateRoles = {"navigation", "menu",    "menubar", "complementary", "banner", "contentinfo",
+                                          "dialog",     "alert",   "alertdialog", "search",    "toolbar", "tablist",
+                                          "note"};
+
+template <std::size_t N>
+bool contains_token(const std::array<const char*, N>& list, std::string_view token) {
+  return std::any_of(list.begin(), list.end(), [&](const char* t) { return token == t; });
+}
+
+// Lower-cased class and id name tokens of an element.
+std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
+  std::vector<std::string> tokens;
+  for (const char* attr : {"class", "id"}) {
+    const std::string* value = doc.attribute(id, attr);
+    if (!value) continue;
+    std::string token;
+    for (char c : *value) {
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '-' || c == '_') {
+        if (!token.empty()) tokens.push_back(std::move(token));
+        token.clear();
+      } else {
+        token.push_back(ascii_lower(c));
+      }
+    }
+    if (!token.empty()) tokens.push_back(std::move(token));
+  }
+  return tokens;
+}
+
+}  // namespace
+
+Hint class_hint(const Document& doc, NodeId id) {
+  bool positive = false;
+  bool negative = false;
+  for (const std::string& token : name_tokens(doc, id)) {
+    positive = positive || contains_token(kPositiveTokens, token);
+    negative = negative || contains_token(kNegativeTokens, token);
+  }
+  if (const std::string* itemprop = doc.attribute(id, "itemprop");
+      itemprop && itemprop->find("articleBody") != std::string::npos) {
+    return Hint::positive;
+  }
+  if (negative && !positive) return Hint::negative;
+  if (positive && !negative) return Hint::positive;
+  return Hint::none;
+}
+
+
+Unlikely unlikely_kind(const Document& doc, NodeId id) {
+  const Node& n = doc.node(id);
+  if (n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_ARTICLE ||
+      n.tag == GUMBO_TAG_MAIN) {
+    return Unlikely::no;
+  }
+  if (const std::string* role = doc.attribute(id, "role")) {
+    if (contains_token(kBoilerplateRoles, ascii_lower_copy(trim(*role)))) return Unlikely::always;
+  }
+  bool unlikely = false;
+  bool always = false;
+  bool maybe = false;
+  for (const std::string& token : name_tokens(doc, id)) {
+    unlikely = unlikely || contains_token(kUnlikelyTokens, token);
+    always = always || contains_token(kAlwaysBoilerplateTokens, token);
+    maybe = maybe || contains_token(kMaybeContentTokens, token);
+  }
+  if (!unlikely || maybe) return Unlikely::no;
+  return always ? Unlikely::always : Unlikely::by_hint;
+}
+
+bool is_hidden(const Document& doc, NodeId id) {
+  if (doc.attribute(id, "hidden")) return true;
+  if (const std::string* aria = doc.attribute(id, "aria-hidden"); aria && equals_ignore_case(trim(*aria), "true")) {
+    return true;
+  }
+  if (const std::string* style = doc.attribute(id, "style")) {
+    std::string compact;
+    for (char c : *style) {
+      if (!is_ascii_space(c)) compact.push_back(ascii_lower(c));
+    }
+    if (compact.find("display:none") != std::string::npos || compact.find("visibility:hidden") != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool is_block_tag(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE: case GUMBO_TAG_BLOCKQUOTE:
+    case GUMBO_TAG_DETAILS: case GUMBO_TAG_DIV: case GUMBO_TAG_DL: case GUMBO_TAG_FIELDSET:
+    case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_FIGURE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM:
+    case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+    case GUMBO_TAG_H6: case GUMBO_TAG_HEADER: case GUMBO_TAG_HR: case GUMBO_TAG_LI: case GUMBO_TAG_MAIN:
+    case GUMBO_TAG_NAV: case GUMBO_TAG_OL: case GUMBO_TAG_P: case GUMBO_TAG_PRE: case GUMBO_TAG_SECTION:
+    case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_DD: case GUMBO_TAG_DT: case GUMBO_TAG_TR:
+    case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY: case GUMBO_TAG_THEAD: case GUMBO_TAG_CENTER:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Elements that never carry article text, in any scope.
+bool is_never_content(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_HEAD: case GUMBO_TAG_SCRIPT: case GUMBO_TAG_STYLE: case GUMBO_TAG_NOSCRIPT:
+    case GUMBO_TAG_TEMPLATE: case GUMBO_TAG_IFRAME: case GUMBO_TAG_OBJECT: case GUMBO_TAG_EMBED:
+    case GUMBO_TAG_CANVAS: case GUMBO_TAG_SVG: case GUMBO_TAG_MATH: case GUMBO_TAG_LINK: case GUMBO_TAG_META:
+    case GUMBO_TAG_TITLE: case GUMBO_TAG_BASE: case GUMBO_TAG_AUDIO: case GUMBO_TAG_VIDEO: case GUMBO_TAG_MAP:
+    case GUMBO_TAG_DATALIST:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Elements that are page furniture rather than article text.
+bool is_furniture(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_NAV: case GUMBO_TAG_ASIDE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM: case GUMBO_TAG_BUTTON:
+    case GUMBO_TAG_INPUT: case GUMBO_TAG_SELECT: case GUMBO_TAG_TEXTAREA: case GUMBO_TAG_LABEL: case GUMBO_TAG_MENU:
+    case GUMBO_TAG_FIELDSET: case GUMBO_TAG_OPTION:
+      return true;
+    default:
+      return false;
+  }
+}
+
+int heading_level(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_H1: return 1;
+    case GUMBO_TAG_H2: return 2;
+    case GUMBO_TAG_H3: return 3;
+    case GUMBO_TAG_H4: return 4;
+    case GUMBO_TAG_H5: return 5;
+    case GUMBO_TAG_H6: return 6;
+    default: return 0;
+  }
+}
+
+}  // namespace pagemd::extract

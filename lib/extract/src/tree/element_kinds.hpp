@@ -1,0 +1,34 @@
+#pragma once
+
+// What an element is, judged from its tag, its attributes and its class/id names alone (no text
+// statistics): hidden, never content, page furniture, a block, or hinted as content or boilerplate.
+
+#include <cstdint>
+
+#include "tree/dom.hpp"
+
+namespace pagemd::extract {
+
+enum class Hint : std::uint8_t { none, positive, negative };
+// Whether the class/id names (or itemprop=articleBody) say "article" or "boilerplate".
+[[nodiscard]] Hint class_hint(const Document& doc, NodeId id);
+
+enum class Unlikely : std::uint8_t {
+  no,
+  by_hint,  // names like "sidebar" or "menu": dropped unless the search has to be relaxed
+  always,   // names like "comments" or "share", and boilerplate ARIA roles: never article text
+};
+[[nodiscard]] Unlikely unlikely_kind(const Document& doc, NodeId id);
+
+// hidden, aria-hidden="true", or an inline display:none / visibility:hidden.
+[[nodiscard]] bool is_hidden(const Document& doc, NodeId id);
+// Elements that start a new block in the rendering.
+[[nodiscard]] bool is_block_tag(GumboTag tag);
+// Elements that never carry article text, in any scope (head, media, embeds).
+[[nodiscard]] bool is_never_content(GumboTag tag);
+// Page furniture by tag: navigation, asides, footers, forms and their controls.
+[[nodiscard]] bool is_furniture(GumboTag tag);
+// 1 to 6 for <h1> to <h6>, else 0.
+[[nodiscard]] int heading_level(GumboTag tag);
+
+}  // namespace pagemd::extract

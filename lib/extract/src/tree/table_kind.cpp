@@ -1,0 +1,66 @@
+#include "tree/table_kind.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "text/text_util.hpp"
+
+namespace pagemd::extract {
+
+TableKind classify_table(const Document& doc, NodeId table) {
+  if (const std::string* role = doc.attribute(table, "role");
+      role && (equals_ignore_case(trim(*role), "presentation") || equals_ignore_case(trim(*role), "none"))) {
+    return TableKind::layout;
+  }
+  if (const std::string* datatable = doc.attribute(table, "datatable"); datatable && trim(*datatable) == "0") {
+    return TableKind::layout;
+  }
+  if (doc.attribute(table, "summary")) return TableKind::data;
+  std::size_t rows = 0;
+  std::size_t max_columns = 0;
+  std::size_t min_columns = SIZE_MAX;
+  bool header_cells = false;
+  bool nested_table = false;
+  bool block_content = false;
+  doc.walk(table, [&](NodeId id) {
+    if (id == table) return true;
+    const Node& n = doc.node(id);
+    if (n.kind != NodeKind::element) return false;
+    switch (n.tag) {
+      case GUMBO_TAG_TABLE: nested_table = true; return false;
+      case GUMBO_TAG_CAPTION: case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_COLGROUP:
+      case GUMBO_TAG_COL: case GUMBO_TAG_TH:
+        header_cells = true;
+        return true;
+      case GUMBO_TAG_TR: {
+        ++rows;
+        std::size_t columns = 0;
+        for (NodeId c = n.first_child; c != kNoNode; c = doc.node(c).next_sibling) {
+          if (doc.is_element(c, GUMBO_TAG_TD) || doc.is_element(c, GUMBO_TAG_TH)) {
+            const std::string* span = doc.attribute(c, "colspan");
+            columns += span ? std::clamp<std::size_t>(std::strtoul(span->c_str(), nullptr, 10), 1, 100) : 1;
+          }
+        }
+        max_columns = std::max(max_columns, columns);
+        min_columns = std::min(min_columns, columns);
+        return true;
+      }
+      case GUMBO_TAG_P: case GUMBO_TAG_DIV: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_H1:
+      case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_PRE:
+        block_content = true;
+        return true;
+      default:
+        return true;
+    }
+  });
+  if (nested_table) return TableKind::layout;
+  if (rows <= 1 || max_columns <= 1) return TableKind::layout;
+  if (header_cells) return block_content && rows < 3 ? TableKind::layout : TableKind::data;
+  if (block_content) return TableKind::layout;
+  if (rows >= 10 || max_columns > 4) return TableKind::data;
+  // A grid whose every row has the same number of plain-text cells is data, however small.
+  if (rows >= 3 && min_columns == max_columns) return TableKind::data;
+  return rows * max_columns > 10 ? TableKind::data : TableKind::layout;
+}
+
+}  // namespace pagemd::extract
