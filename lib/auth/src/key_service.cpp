@@ -1,8 +1,7 @@
 #include "pagemd/auth/key_service.hpp"
 
-#include <cctype>
-
 #include "pagemd/auth/key_format.hpp"
+#include "pagemd/core/ascii.hpp"
 #include "pagemd/store/uuid.hpp"
 
 namespace pagemd::auth {
@@ -10,14 +9,6 @@ namespace {
 
 // Keys whose identity is kept between requests; a few hundred bytes each.
 constexpr std::size_t kMaxRecentIdentities = 10'000;
-
-bool is_blank(char c) noexcept { return c == ' ' || c == '\t'; }
-
-std::string_view trim(std::string_view text) noexcept {
-  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
-  return text;
-}
 
 // Messages name no part of the presented credential: it may be a real key sent to the wrong place.
 core::Unexpected unauthorized() {
@@ -28,12 +19,10 @@ core::Unexpected unauthorized() {
 
 std::string_view bearer_token(std::string_view authorization) noexcept {
   constexpr std::string_view kScheme = "bearer";
-  const std::string_view value = trim(authorization);
-  if (value.size() <= kScheme.size() || !is_blank(value[kScheme.size()])) return {};
-  for (std::size_t i = 0; i < kScheme.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(value[i])) != kScheme[i]) return {};
-  }
-  return trim(value.substr(kScheme.size()));
+  const std::string_view value = core::trim(authorization);
+  if (value.size() <= kScheme.size() || !core::is_ascii_space(value[kScheme.size()])) return {};
+  if (!core::starts_with_ignore_case(value, kScheme)) return {};
+  return core::trim(value.substr(kScheme.size()));
 }
 
 KeyService::KeyService(store::Store& store, const core::Clock& clock, KeyServiceOptions options)
@@ -118,8 +107,7 @@ core::Result<store::KeyInfo> KeyService::revoke_key(std::string_view account_id,
     return core::unexpected(core::ErrorCode::invalid_request, "the key id must be a UUID");
   }
   // Ids are written in lower case; an upper-case spelling names the same key.
-  std::string canonical_id(key_id);
-  for (char& c : canonical_id) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string canonical_id = core::ascii_lower_copy(key_id);
   if (canonical_id == current_key_id) {
     return core::unexpected(core::ErrorCode::cannot_revoke_current_key,
                             "the key that authenticates this request cannot revoke itself; use another key");

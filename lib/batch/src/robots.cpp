@@ -1,31 +1,12 @@
 #include "pagemd/batch/robots.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
+
+#include "pagemd/core/ascii.hpp"
 
 namespace pagemd::batch {
 namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
-  return out;
-}
-
-std::string_view trim(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r");
-  if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 // Both sides compared in one form: unreserved characters decoded, other escapes upper-cased, and
 // raw bytes outside printable ASCII percent-encoded (RFC 9309 §2.2.2).
@@ -34,8 +15,8 @@ std::string normalise(std::string_view text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
-    if (text[i] == '%' && i + 2 < text.size() && hex_value(text[i + 1]) >= 0 && hex_value(text[i + 2]) >= 0) {
-      const auto decoded = static_cast<unsigned char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+    if (text[i] == '%' && i + 2 < text.size() && core::hex_digit_value(text[i + 1]) >= 0 && core::hex_digit_value(text[i + 2]) >= 0) {
+      const auto decoded = static_cast<unsigned char>(core::hex_digit_value(text[i + 1]) * 16 + core::hex_digit_value(text[i + 2]));
       if (std::isalnum(decoded) != 0 || decoded == '-' || decoded == '.' || decoded == '_' || decoded == '~') {
         out += static_cast<char>(decoded);
       } else {
@@ -107,15 +88,15 @@ RobotsRules RobotsRules::parse(std::string_view text, std::string_view agent) {
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(start, end - start);
     start = end + 1;
-    line = trim(line.substr(0, line.find('#')));
+    line = core::trim(line.substr(0, line.find('#')));
     const std::size_t colon = line.find(':');
     if (colon == std::string_view::npos) continue;
-    const std::string key = lower(trim(line.substr(0, colon)));
-    const std::string_view value = trim(line.substr(colon + 1));
+    const std::string key = core::ascii_lower_copy(core::trim(line.substr(0, colon)));
+    const std::string_view value = core::trim(line.substr(colon + 1));
     if (key == "user-agent") {
       if (!in_agent_lines) groups.emplace_back();
       in_agent_lines = true;
-      groups.back().agents.push_back(lower(value));
+      groups.back().agents.push_back(core::ascii_lower_copy(value));
     } else if (key == "allow" || key == "disallow") {
       in_agent_lines = false;
       if (groups.empty()) continue;  // a rule before any user-agent line belongs to no group
@@ -124,7 +105,7 @@ RobotsRules RobotsRules::parse(std::string_view text, std::string_view agent) {
       // Sitemap, Crawl-delay and the like: they neither start nor end a group.
     }
   }
-  const std::string token = lower(agent);
+  const std::string token = core::ascii_lower_copy(agent);
   RobotsRules result;
   for (const std::string& wanted : {token, std::string("*")}) {
     for (const Group& group : groups) {

@@ -9,32 +9,23 @@
 #include <thread>
 #include <utility>
 
+#include "pagemd/fetch/curl_handle.hpp"
+
 namespace pagemd::client {
 namespace {
 
 // A Retry-After longer than this is not waited out: the caller is told at once instead.
 constexpr std::chrono::seconds kLongestRetryWait{120};
 
-struct EasyDeleter {
-  void operator()(CURL* handle) const noexcept { curl_easy_cleanup(handle); }
-};
-struct SlistDeleter {
-  void operator()(curl_slist* list) const noexcept { curl_slist_free_all(list); }
-};
-using EasyPtr = std::unique_ptr<CURL, EasyDeleter>;
-using SlistPtr = std::unique_ptr<curl_slist, SlistDeleter>;
-
-void ensure_curl_initialised() {
-  static const CURLcode kInit = curl_global_init(CURL_GLOBAL_DEFAULT);
-  if (kInit != CURLE_OK) throw std::runtime_error("libcurl could not be initialised");
-}
+using fetch::CurlEasyPtr;
+using fetch::CurlSlistPtr;
 
 std::size_t append_body(char* data, std::size_t size, std::size_t count, void* user) {
   static_cast<std::string*>(user)->append(data, size * count);
   return size * count;
 }
 
-void add_header(SlistPtr& list, const std::string& line) {
+void add_header(CurlSlistPtr& list, const std::string& line) {
   curl_slist* grown = curl_slist_append(list.get(), line.c_str());
   if (grown == nullptr) throw std::bad_alloc();
   static_cast<void>(list.release());  // now owned through `grown`
@@ -91,13 +82,13 @@ core::Error error_of(long status, const std::string& body) {
 nlohmann::json Reply::json() const { return nlohmann::json::parse(body, nullptr, false); }
 
 struct ApiClient::Handle {
-  EasyPtr easy;
+  CurlEasyPtr easy;
 };
 
 ApiClient::ApiClient(ClientOptions options, Sleep sleep, RetryNotice on_retry)
     : options_(std::move(options)), sleep_(std::move(sleep)), on_retry_(std::move(on_retry)),
       handle_(std::make_unique<Handle>()) {
-  ensure_curl_initialised();
+  fetch::ensure_curl_initialised();
   handle_->easy.reset(curl_easy_init());
   if (!handle_->easy) throw std::bad_alloc();
   if (!sleep_) sleep_ = [](Duration wait) { std::this_thread::sleep_for(wait); };
@@ -133,7 +124,7 @@ Reply ApiClient::send_once(Method method, const std::string& path, const std::st
   CURL* easy = handle_->easy.get();
   curl_easy_reset(easy);  // keeps the connection for the next request, forgets every option
   const std::string url = options_.server + path;
-  SlistPtr headers;
+  CurlSlistPtr headers;
   add_header(headers, "Authorization: Bearer " + options_.api_key);
   add_header(headers, "Accept: application/json");
   if (method == Method::post) add_header(headers, "Content-Type: application/json");

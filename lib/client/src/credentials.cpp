@@ -7,6 +7,8 @@
 #include <cstring>
 #include <fstream>
 
+#include "pagemd/core/ascii.hpp"
+
 namespace pagemd::client {
 namespace {
 
@@ -16,19 +18,13 @@ std::optional<std::string> environment(const char* name) {
   return std::string(value);
 }
 
-std::string trimmed(std::string text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 core::Result<std::string> first_line_of(const std::string& path) {
   std::ifstream in(path);
   if (!in) return core::unexpected(core::ErrorCode::unauthorized, "cannot read the API key file " + path + ": " +
                                                                        std::strerror(errno));
   std::string line;
   std::getline(in, line);
-  line = trimmed(std::move(line));
+  line = std::string(core::trim(line));
   if (line.empty()) return core::unexpected(core::ErrorCode::unauthorized, "the API key file " + path + " is empty");
   return line;
 }
@@ -51,7 +47,7 @@ std::string credentials_path(const KeySources& sources) {
 core::Result<std::string> resolve_api_key(const KeySources& sources) {
   if (!sources.key_file.empty()) return first_line_of(sources.key_file);
   if (sources.env_key) {
-    std::string key = trimmed(*sources.env_key);
+    std::string key(core::trim(*sources.env_key));
     if (!key.empty()) return key;
   }
   const std::string path = credentials_path(sources);

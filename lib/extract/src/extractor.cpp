@@ -13,6 +13,7 @@
 #include "tree/selector.hpp"
 #include "text/text_util.hpp"
 #include "text/url_resolve.hpp"
+#include "text/words.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -23,17 +24,6 @@ UrlResolver make_resolver(const std::string& page_url, const PageInfo& info) {
   UrlResolver resolver(page_url.empty() ? info.canonical_url : page_url);
   if (!info.base_href.empty()) return resolver.rebased(info.base_href);
   return resolver;
-}
-
-std::size_t count_words(std::string_view text) {
-  std::size_t words = 0;
-  bool in_word = false;
-  for (char c : text) {
-    const bool space = is_ascii_space(c);
-    if (!space && !in_word) ++words;
-    in_word = !space;
-  }
-  return words;
 }
 
 // Headline comparison ignores case, punctuation and spacing ("How-To: X" == "how to x").

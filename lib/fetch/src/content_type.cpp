@@ -1,31 +1,16 @@
 #include "content_type.hpp"
 
+#include "pagemd/core/ascii.hpp"
+
 #include <algorithm>
 #include <array>
 
 namespace pagemd::fetch::detail {
 namespace {
 
-constexpr std::string_view kWhitespace = " \t\r\n\f";
 constexpr std::size_t kSniffBytes = 512;
 
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::string lower_trimmed(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(kWhitespace);
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  text = text.substr(first, text.find_last_not_of(kWhitespace) - first + 1);
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(), ascii_lower);
-  return lower;
-}
-
-bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
-  return text.size() >= prefix.size() &&
-         std::equal(prefix.begin(), prefix.end(), text.begin(), [](char expected, char actual) { return ascii_lower(actual) == expected; });
-}
+std::string lower_trimmed(std::string_view text) { return core::ascii_lower_copy(core::trim(text)); }
 
 }  // namespace
 
@@ -63,11 +48,11 @@ std::optional<std::string> sniff_media_type(std::string_view body) {
   if (head.starts_with("\xEF\xBB\xBF")) {
     head.remove_prefix(3);
   }
-  const std::size_t first = head.find_first_not_of(kWhitespace);
-  const std::string_view text = first == std::string_view::npos ? std::string_view{} : head.substr(first);
+  std::string_view text = head;
+  while (!text.empty() && core::is_ascii_space(text.front())) text.remove_prefix(1);
   constexpr std::array<std::string_view, 6> kHtmlStarts{"<!doctype html", "<html", "<head", "<body", "<!--", "<title"};
   if (std::any_of(kHtmlStarts.begin(), kHtmlStarts.end(),
-                  [&](std::string_view start) { return starts_with_ignoring_case(text, start); })) {
+                  [&](std::string_view start) { return core::starts_with_ignore_case(text, start); })) {
     return "text/html";
   }
   // WHATWG's binary data bytes: controls other than tab, newlines, form feed and escape.

@@ -12,8 +12,9 @@
 #include <new>
 #include <optional>
 
+#include "pagemd/fetch/curl_handle.hpp"
 #include "content_type.hpp"
-#include "curl_ptr.hpp"
+#include "pagemd/core/ascii.hpp"
 #include "url_text.hpp"
 
 namespace pagemd::fetch {
@@ -51,28 +52,13 @@ struct Hop {
   std::array<char, CURL_ERROR_SIZE> error_text{};
 };
 
-std::string_view trim(std::string_view text) {
-  constexpr std::string_view kSpace = " \t\r\n";
-  const std::size_t first = text.find_first_not_of(kSpace);
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
-}
-
-bool equals_ignoring_case(std::string_view text, std::string_view lower) {
-  return text.size() == lower.size() && std::equal(lower.begin(), lower.end(), text.begin(), [](char a, char b) {
-           return a == (b >= 'A' && b <= 'Z' ? static_cast<char>(b - 'A' + 'a') : b);
-         });
-}
-
 // The trimmed value when `line` is the header `lower_name` ("content-type"), else nullopt.
 std::optional<std::string_view> header_value(std::string_view line, std::string_view lower_name) {
   if (line.size() <= lower_name.size() || line[lower_name.size()] != ':' ||
-      !equals_ignoring_case(line.substr(0, lower_name.size()), lower_name)) {
+      !core::equals_ignore_case(line.substr(0, lower_name.size()), lower_name)) {
     return std::nullopt;
   }
-  return trim(line.substr(lower_name.size() + 1));
+  return core::trim(line.substr(lower_name.size() + 1));
 }
 
 std::optional<IpAddress> to_ip_address(const curl_sockaddr& address) {
@@ -152,12 +138,12 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
       hop.content_length = declared;
     }
   } else if (const auto encoding = header_value(line, "content-encoding")) {
-    hop.encoded = !encoding->empty() && !equals_ignoring_case(*encoding, "identity");
+    hop.encoded = !encoding->empty() && !core::equals_ignore_case(*encoding, "identity");
   } else if (const auto type = header_value(line, "content-type")) {
     hop.content_type = *type;
   } else if (const auto location = header_value(line, "location")) {
     hop.location = *location;
-  } else if (trim(line).empty()) {
+  } else if (core::trim(line).empty()) {
     long status = 0;
     curl_easy_getinfo(hop.handle, CURLINFO_RESPONSE_CODE, &status);
     // Trailers of a chunked body end with a blank line too; only the first decision counts.
@@ -219,14 +205,14 @@ std::string lower_scheme_of(std::string_view url) {
 // non-ASCII bytes are percent-encoded first, as browsers do. nullopt when it cannot be resolved.
 std::optional<std::string> resolve_reference(const std::string& base, std::string_view location) {
   const std::string encoded = detail::percent_encode_unsafe_bytes(location);
-  const detail::CurlUrlPtr url(curl_url());
+  const CurlUrlPtr url(curl_url());
   char* resolved = nullptr;
   if (!url || curl_url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
       curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
       curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
     return std::nullopt;
   }
-  const detail::CurlStringPtr owned(resolved);
+  const CurlStringPtr owned(resolved);
   return std::string(resolved);
 }
 
@@ -241,7 +227,7 @@ class CurlFetcher::Impl {
  public:
   Impl(FetchLimits limits, AddressPolicy policy, CurlFetcherOptions options)
       : limits_(limits), policy_(std::move(policy)), options_(std::move(options)) {
-    detail::ensure_curl_initialised();
+    ensure_curl_initialised();
     // spdlog's registry is a function-local static inside libspdlog, whose lazy creation
     // ThreadSanitizer cannot see; creating it here, before any fetch thread, keeps that quiet.
     static_cast<void>(spdlog::default_logger_raw());
@@ -252,7 +238,7 @@ class CurlFetcher::Impl {
   }
 
   core::Result<FetchedPage> fetch(const ParsedUrl& start) {
-    detail::CurlEasyPtr handle = take_handle();
+    CurlEasyPtr handle = take_handle();
     core::Result<FetchedPage> page = follow_chain(handle.get(), start);
     give_back(std::move(handle));
     return page;
@@ -281,32 +267,32 @@ class CurlFetcher::Impl {
     }
   }
 
-  static detail::CurlSlistPtr append(detail::CurlSlistPtr list, const char* entry) {
+  static CurlSlistPtr append(CurlSlistPtr list, const char* entry) {
     curl_slist* grown = curl_slist_append(list.get(), entry);
     if (grown == nullptr) {
       throw std::bad_alloc();
     }
     static_cast<void>(list.release());  // now owned through `grown`
-    return detail::CurlSlistPtr(grown);
+    return CurlSlistPtr(grown);
   }
 
-  detail::CurlEasyPtr take_handle() {
+  CurlEasyPtr take_handle() {
     {
       const std::lock_guard lock(mutex_);
       if (!idle_.empty()) {
-        detail::CurlEasyPtr handle = std::move(idle_.back());
+        CurlEasyPtr handle = std::move(idle_.back());
         idle_.pop_back();
         return handle;
       }
     }
-    detail::CurlEasyPtr handle(curl_easy_init());
+    CurlEasyPtr handle(curl_easy_init());
     if (!handle) {
       throw std::bad_alloc();
     }
     return handle;
   }
 
-  void give_back(detail::CurlEasyPtr handle) {
+  void give_back(CurlEasyPtr handle) {
     const std::lock_guard lock(mutex_);
     if (idle_.size() < kMaxIdleHandles) {
       idle_.push_back(std::move(handle));
@@ -451,10 +437,10 @@ class CurlFetcher::Impl {
   FetchLimits limits_;
   AddressPolicy policy_;
   CurlFetcherOptions options_;
-  detail::CurlSlistPtr headers_;
-  detail::CurlSlistPtr resolve_;
+  CurlSlistPtr headers_;
+  CurlSlistPtr resolve_;
   std::mutex mutex_;
-  std::vector<detail::CurlEasyPtr> idle_;
+  std::vector<CurlEasyPtr> idle_;
 };
 
 CurlFetcher::CurlFetcher(FetchLimits limits, AddressPolicy policy, CurlFetcherOptions options)

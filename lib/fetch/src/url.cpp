@@ -7,7 +7,8 @@
 #include <new>
 #include <optional>
 
-#include "curl_ptr.hpp"
+#include "pagemd/fetch/curl_handle.hpp"
+#include "pagemd/core/ascii.hpp"
 #include "url_text.hpp"
 
 namespace pagemd::fetch {
@@ -17,14 +18,6 @@ using core::ErrorCode;
 
 constexpr std::size_t kMaxHostLength = 253;
 constexpr std::size_t kMaxLabelLength = 63;
-
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::string ascii_lower(std::string_view text) {
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return ascii_lower(c); });
-  return lower;
-}
 
 bool is_ascii(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
@@ -46,7 +39,7 @@ std::optional<std::string> get_part(CURLU* url, CURLUPart part, unsigned flags =
   if (curl_url_get(url, part, &raw, flags) != CURLUE_OK || raw == nullptr) {
     return std::nullopt;
   }
-  const detail::CurlStringPtr owned(raw);
+  const CurlStringPtr owned(raw);
   return std::string(raw);
 }
 
@@ -55,13 +48,13 @@ std::optional<std::string> get_part(CURLU* url, CURLUPart part, unsigned flags =
 // process locale, so it is done here.
 std::optional<std::string> to_ascii_host(const std::string& host) {
   if (is_ascii(host)) {
-    return ascii_lower(host);
+    return core::ascii_lower_copy(host);
   }
   char* converted = nullptr;
   if (idn2_to_ascii_8z(host.c_str(), &converted, IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT) != IDN2_OK) {
     return std::nullopt;
   }
-  std::string ascii = ascii_lower(converted);
+  std::string ascii = core::ascii_lower_copy(converted);
   idn2_free(converted);
   return ascii;
 }
@@ -181,13 +174,13 @@ core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& pol
     return invalid("The URL contains spaces or control characters.");
   }
   const std::size_t colon = raw.find(':');
-  const std::string scheme = ascii_lower(raw.substr(0, colon == std::string_view::npos ? 0 : colon));
+  const std::string scheme = core::ascii_lower_copy(raw.substr(0, colon == std::string_view::npos ? 0 : colon));
   if (scheme != "http" && scheme != "https") {
     return invalid("Only http and https URLs can be fetched.");
   }
 
-  detail::ensure_curl_initialised();
-  const detail::CurlUrlPtr url(curl_url());
+  ensure_curl_initialised();
+  const CurlUrlPtr url(curl_url());
   if (!url) {
     throw std::bad_alloc();
   }

@@ -89,20 +89,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 40> kEncodin
 // Longer than any label, so a longer input can be rejected before it is copied.
 constexpr std::size_t kMaxLabelLength = 24;
 
-// The Encoding Standard's ASCII whitespace; note it excludes vertical tab.
-constexpr bool is_ascii_whitespace(char c) {
-  return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' ';
-}
-
-std::string_view trim_ascii_whitespace(std::string_view s) {
-  while (!s.empty() && is_ascii_whitespace(s.front())) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && is_ascii_whitespace(s.back())) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
 
 bool label_list_contains(std::string_view labels, std::string_view label) {
   while (!labels.empty()) {
@@ -179,7 +165,7 @@ std::string encoding_from_content(std::string_view content) {
       return {};
     }
     std::size_t i = found + 7;
-    while (i < content.size() && is_ascii_whitespace(content[i])) {
+    while (i < content.size() && is_ascii_space(content[i])) {
       ++i;
     }
     if (i >= content.size() || content[i] != '=') {
@@ -188,7 +174,7 @@ std::string encoding_from_content(std::string_view content) {
       continue;
     }
     ++i;
-    while (i < content.size() && is_ascii_whitespace(content[i])) {
+    while (i < content.size() && is_ascii_space(content[i])) {
       ++i;
     }
     if (i >= content.size()) {
@@ -263,7 +249,7 @@ class Prescanner {
       return false;
     }
     const char next = byte_at(pos_ + 5);
-    return is_ascii_whitespace(next) || next == '/';
+    return is_ascii_space(next) || next == '/';
   }
 
   bool at_tag_start() const {
@@ -312,7 +298,7 @@ class Prescanner {
 
   // HTML "get an attribute". Returns nullopt at '>' (left in place) or at the end of input.
   std::optional<Attribute> next_attribute() {
-    while (pos_ < in_.size() && (is_ascii_whitespace(in_[pos_]) || in_[pos_] == '/')) {
+    while (pos_ < in_.size() && (is_ascii_space(in_[pos_]) || in_[pos_] == '/')) {
       ++pos_;
     }
     if (pos_ >= in_.size()) {
@@ -336,7 +322,7 @@ class Prescanner {
         has_value = true;
         break;
       }
-      if (is_ascii_whitespace(c)) {
+      if (is_ascii_space(c)) {
         break;
       }
       if (c == '/' || c == '>') {
@@ -345,7 +331,7 @@ class Prescanner {
       attribute.name += ascii_lower(c);
     }
     if (!has_value) {
-      while (pos_ < in_.size() && is_ascii_whitespace(in_[pos_])) {
+      while (pos_ < in_.size() && is_ascii_space(in_[pos_])) {
         ++pos_;
       }
       if (pos_ >= in_.size()) {
@@ -357,7 +343,7 @@ class Prescanner {
       }
       ++pos_;
     }
-    while (pos_ < in_.size() && is_ascii_whitespace(in_[pos_])) {
+    while (pos_ < in_.size() && is_ascii_space(in_[pos_])) {
       ++pos_;
     }
     if (pos_ >= in_.size()) {
@@ -386,7 +372,7 @@ class Prescanner {
         return std::nullopt;
       }
       const char c = in_[pos_];
-      if (is_ascii_whitespace(c) || c == '>') {
+      if (is_ascii_space(c) || c == '>') {
         return attribute;
       }
       attribute.value += ascii_lower(c);
@@ -401,7 +387,7 @@ class Prescanner {
 }  // namespace
 
 std::string canonical_encoding(std::string_view label) {
-  const std::string_view trimmed = trim_ascii_whitespace(label);
+  const std::string_view trimmed = trim(label);
   if (trimmed.empty() || trimmed.size() > kMaxLabelLength) {
     return {};
   }

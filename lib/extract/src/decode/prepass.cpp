@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "decode/open_elements.hpp"
+#include "text/text_util.hpp"
 
 // Where a construct begins and ends follows the WHATWG tokenizer, so that every byte this scan
 // keeps is tokenized by gumbo exactly as it would have been in the original document. How deep
@@ -15,14 +16,6 @@ namespace pagemd::extract {
 namespace {
 
 using namespace prepass_detail;
-
-bool iequals(std::string_view a, std::string_view lower) {
-  if (a.size() != lower.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (to_lower(a[i]) != lower[i]) return false;
-  }
-  return true;
-}
 
 // Where the names starting with each letter begin in kTags: a tag lookup then compares a handful
 // of names of the right length instead of binary-searching all of them.
@@ -50,15 +43,9 @@ std::uint16_t lookup(std::string_view name) {
   return 0;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 bool is_ld_json(std::string_view type) {
   type = type.substr(0, type.find(';'));
-  return iequals(trim(type), "application/ld+json");
+  return core::equals_ignore_case(core::trim(type), "application/ld+json");
 }
 
 // Dropping a template/object/svg/math subtree: only nesting of the same element ends it.
@@ -157,7 +144,7 @@ class Scanner {
     const std::string_view rest = in_.substr(lt + 2);
     if (rest.starts_with("--")) {
       pos_ = comment_end(lt + 4);
-    } else if (rest.size() >= 7 && iequals(rest.substr(0, 7), "doctype")) {
+    } else if (rest.size() >= 7 && core::equals_ignore_case(rest.substr(0, 7), "doctype")) {
       pos_ = bogus_comment_end(lt + 9);
       if (!drop_.active) {
         // Only the first token gumbo sees, apart from whitespace, sets the mode.
@@ -194,7 +181,7 @@ class Scanner {
   // Only "<!DOCTYPE html>" is certain to select no-quirks mode, where <table> closes an open <p>.
   static bool is_html5_doctype(std::string_view body) {
     if (!body.empty() && body.back() == '>') body.remove_suffix(1);
-    return iequals(trim(body), "html");
+    return core::equals_ignore_case(core::trim(body), "html");
   }
 
   // Tokenizes the tag whose '<' is at `lt` and whose name starts at `name_begin`; false when the
@@ -215,10 +202,10 @@ class Scanner {
     std::size_t value_begin = 0;
     auto finish = [&](std::size_t v_begin, std::size_t v_end) {
       const std::string_view attr = in_.substr(attr_begin, attr_end - attr_begin);
-      if (!tag.has_type && iequals(attr, "type")) {
+      if (!tag.has_type && core::equals_ignore_case(attr, "type")) {
         tag.has_type = true;
         tag.type = in_.substr(v_begin, v_end - v_begin);
-      } else if (iequals(attr, "color") || iequals(attr, "face") || iequals(attr, "size")) {
+      } else if (core::equals_ignore_case(attr, "color") || core::equals_ignore_case(attr, "face") || core::equals_ignore_case(attr, "size")) {
         tag.font_attribute = true;
       }
     };
@@ -310,7 +297,7 @@ class Scanner {
       if (lt == npos) return npos;
       const std::size_t name_begin = lt + 2;
       const std::size_t after = name_begin + lower_name.size();
-      if (after < n && is_delimiter(in_[after]) && iequals(in_.substr(name_begin, lower_name.size()), lower_name)) {
+      if (after < n && is_delimiter(in_[after]) && core::equals_ignore_case(in_.substr(name_begin, lower_name.size()), lower_name)) {
         return lt;
       }
       p = lt + 2;
@@ -342,7 +329,7 @@ class Scanner {
     }
     pos_ = tag.end;
     const std::size_t name_end = tag.begin + 1 + tag.name.size();
-    tag.attributes = trim(in_.substr(name_end, tag.end - 1 - name_end));
+    tag.attributes = core::trim(in_.substr(name_end, tag.end - 1 - name_end));
     if (drop_.active) {
       start_tag_in_drop(tag);
       return;

@@ -36,22 +36,6 @@ enum class Frame : std::uint8_t {
 // content, so unbounded nesting would cost quadratic time on hostile pages.
 constexpr int kMaxContainerDepth = 12;
 
-bool is_block_element(GumboTag tag) {
-  switch (tag) {
-    case GUMBO_TAG_P: case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_MAIN:
-    case GUMBO_TAG_HEADER: case GUMBO_TAG_FOOTER: case GUMBO_TAG_ASIDE: case GUMBO_TAG_NAV: case GUMBO_TAG_FIGURE:
-    case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_ADDRESS: case GUMBO_TAG_DETAILS: case GUMBO_TAG_SUMMARY:
-    case GUMBO_TAG_DL: case GUMBO_TAG_DD: case GUMBO_TAG_CENTER: case GUMBO_TAG_FORM: case GUMBO_TAG_FIELDSET:
-    case GUMBO_TAG_BODY: case GUMBO_TAG_HTML: case GUMBO_TAG_CAPTION: case GUMBO_TAG_HGROUP: case GUMBO_TAG_LEGEND:
-    case GUMBO_TAG_TABLE: case GUMBO_TAG_TR: case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY:
-    case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_LI:
-    case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_PRE: case GUMBO_TAG_DT:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // The language of a code block, from the class conventions of highlighters and Markdown renderers
 // (`language-x`, `lang-x`, `highlight-x`, `highlight-source-x`, `brush: x`) or a data attribute.
 std::string code_language(const Document& doc, NodeId id) {
@@ -312,7 +296,7 @@ class Renderer {
       default:
         break;
     }
-    if (is_block_element(n.tag)) {
+    if (is_block_tag(n.tag)) {
       writer_.block_break();
       return Frame::block;
     }

@@ -64,15 +64,6 @@ bool is_autolink(std::string_view escaped_text, std::string_view target) {
 
 }  // namespace
 
-void MarkdownWriter::count_char(char c) {
-  if (is_ascii_space(c)) {
-    in_word_ = false;
-  } else if (!in_word_) {
-    in_word_ = true;
-    ++word_count_;
-  }
-}
-
 void MarkdownWriter::sample_char(char c) {
   if (code_depth_ > 0 || preformatted_depth_ > 0 || text_sample_.size() >= kTextSampleLimit) return;
   if (is_ascii_space(c)) {
@@ -117,7 +108,7 @@ void MarkdownWriter::text(std::string_view text) {
     if (is_ascii_space(c) || nbsp) {
       if (b.out.empty() && b.pending_break == 0) b.leading_space = true;
       b.pending_space = true;
-      count_char(c);
+      words_.boundary();
       sample_char(c);
       ++i;
       continue;
@@ -130,7 +121,7 @@ void MarkdownWriter::text(std::string_view text) {
 // Writes text[i] (and advances i), escaped for where it stands.
 void MarkdownWriter::escape_into(Buffer& b, std::string_view text, std::size_t& i) {
   const char c = text[i];
-  count_char(c);
+  words_.feed(c);
   sample_char(c);
   if (literal_text()) {
     b.out.push_back(c);
@@ -185,7 +176,7 @@ void MarkdownWriter::escape_into(Buffer& b, std::string_view text, std::size_t& 
 
 void MarkdownWriter::raw_text(std::string_view text) {
   Buffer& b = top();
-  for (char c : text) count_char(c);
+  words_.feed(text);
   b.out.append(text);
 }
 
@@ -193,14 +184,14 @@ void MarkdownWriter::block_break() {
   Buffer& b = top();
   b.pending_break = std::max(b.pending_break, 2);
   b.pending_hard_break = false;
-  in_word_ = false;
+  words_.boundary();
   sample_char(' ');
 }
 
 void MarkdownWriter::hard_break() {
   Buffer& b = top();
   if (b.kind == BufferKind::table || b.kind == BufferKind::table_row) return;
-  in_word_ = false;
+  words_.boundary();
   sample_char(' ');
   if (b.out.empty()) return;
   if (b.pending_hard_break) {

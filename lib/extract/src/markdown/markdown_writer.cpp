@@ -12,9 +12,6 @@
 namespace pagemd::extract {
 namespace {
 
-// Trims spaces and newlines (not the backslash of a hard break, which is not whitespace).
-std::string_view trim_block(std::string_view s) { return trim(s); }
-
 // Prefixes every line (after the first, for list items) of a block.
 std::string prefix_lines(std::string_view block, std::string_view first, std::string_view rest,
                          std::string_view blank_line) {
@@ -57,7 +54,7 @@ void MarkdownWriter::append_block(Buffer& parent, std::string_view block, int st
   parent.pending_break = 2;
   parent.has_block = true;
   parent.last_was_list = false;
-  in_word_ = false;
+  words_.boundary();
 }
 
 void MarkdownWriter::open_heading() {
@@ -68,7 +65,7 @@ void MarkdownWriter::open_heading() {
 }
 
 void MarkdownWriter::close_heading(int level) {
-  in_word_ = false;
+  words_.boundary();
   Buffer child = pop();
   // A heading is one line: block content and breaks inside it become spaces.
   std::string content;
@@ -109,7 +106,7 @@ void MarkdownWriter::open_blockquote() {
 void MarkdownWriter::close_blockquote() {
   --container_depth_;
   Buffer child = pop();
-  const std::string_view content = trim_block(child.out);
+  const std::string_view content = trim(child.out);
   if (content.empty()) return;
   append_block(top(), prefix_lines(content, "> ", "> ", ">"));
 }
@@ -117,7 +114,7 @@ void MarkdownWriter::close_blockquote() {
 void MarkdownWriter::open_list(bool ordered, int start) {
   Buffer& parent = top();
   // Like block_break(), but a list keeps the parent's pending state for its marker choice.
-  in_word_ = false;
+  words_.boundary();
   if (parent.kind != BufferKind::list_item && !parent.out.empty()) parent.pending_break = std::max(parent.pending_break, 2);
   Buffer b;
   b.kind = BufferKind::list;
@@ -135,7 +132,7 @@ void MarkdownWriter::open_list(bool ordered, int start) {
 void MarkdownWriter::close_list() {
   --container_depth_;
   Buffer child = pop();
-  const std::string_view content = trim_block(child.out);
+  const std::string_view content = trim(child.out);
   Buffer& parent = top();
   if (content.empty()) return;
   // Directly inside a list item, a nested list follows its text on the next line (a tight list),
@@ -148,7 +145,7 @@ void MarkdownWriter::close_list() {
 }
 
 void MarkdownWriter::open_list_item(int value) {
-  in_word_ = false;
+  words_.boundary();
   Buffer b;
   b.kind = BufferKind::list_item;
   b.item_value = value;
@@ -156,7 +153,7 @@ void MarkdownWriter::open_list_item(int value) {
 }
 
 void MarkdownWriter::close_list_item() {
-  in_word_ = false;
+  words_.boundary();
   Buffer child = pop();
   Buffer& parent = top();
   std::string marker;
@@ -170,7 +167,7 @@ void MarkdownWriter::close_list_item() {
     marker.push_back(parent.kind == BufferKind::list ? parent.marker : '-');
     marker.push_back(' ');
   }
-  const std::string_view content = trim_block(child.out);
+  const std::string_view content = trim(child.out);
   if (content.empty()) return;
   const std::string item = prefix_lines(content, marker, std::string(marker.size(), ' '), "");
   if (parent.kind != BufferKind::list) {
@@ -181,7 +178,7 @@ void MarkdownWriter::close_list_item() {
   if (!parent.out.empty()) parent.out += (loose || parent.loose) ? "\n\n" : "\n";
   parent.loose = parent.loose || loose;
   parent.out += item;
-  in_word_ = false;
+  words_.boundary();
 }
 
 void MarkdownWriter::open_preformatted(std::string language) {
@@ -246,7 +243,7 @@ void MarkdownWriter::place_pending_rowspans(TableState& table, std::vector<std::
 }
 
 void MarkdownWriter::open_table_row() {
-  in_word_ = false;
+  words_.boundary();
   tables_.back().rows.emplace_back();
   Buffer b;
   b.kind = BufferKind::table_row;
@@ -262,7 +259,7 @@ void MarkdownWriter::close_table_row() {
 
 void MarkdownWriter::open_table_cell(std::size_t colspan, std::size_t rowspan, TableAlignment alignment,
                                      bool header) {
-  in_word_ = false;
+  words_.boundary();
   sample_char(' ');
   TableState& table = tables_.back();
   if (table.rows.empty()) table.rows.emplace_back();  // a cell outside any row
@@ -285,10 +282,10 @@ void MarkdownWriter::open_table_cell(std::size_t colspan, std::size_t rowspan, T
 }
 
 void MarkdownWriter::close_table_cell() {
-  in_word_ = false;
+  words_.boundary();
   Buffer child = pop();
   std::string cell;
-  const std::string_view content = trim_block(child.out);
+  const std::string_view content = trim(child.out);
   cell.reserve(content.size());
   for (std::size_t i = 0; i < content.size(); ++i) {
     if (content[i] == '\n') {
@@ -345,7 +342,7 @@ std::string MarkdownWriter::finish() {
   while (buffers_.size() > 1) {
     // Unbalanced events cannot come from a tree walk, but never lose text if they did.
     Buffer child = pop();
-    append_block(top(), trim_block(child.out));
+    append_block(top(), trim(child.out));
   }
   std::string out = std::move(buffers_.front().out);
   buffers_.front() = Buffer{};

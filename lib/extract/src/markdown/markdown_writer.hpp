@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "text/words.hpp"
+
 namespace pagemd::extract {
 
 enum class InlineKind : std::uint8_t { emphasis, strong, strikethrough, code, link };
@@ -62,7 +64,7 @@ class MarkdownWriter {
 
   // The finished document: blocks separated by exactly one blank line, ending with a newline.
   [[nodiscard]] std::string finish();
-  [[nodiscard]] std::size_t word_count() const noexcept { return word_count_; }
+  [[nodiscard]] std::size_t word_count() const noexcept { return words_.count(); }
   // Up to the first 64 KiB of the prose text (no code), for language detection.
   [[nodiscard]] std::string take_text_sample() { return std::move(text_sample_); }
 
@@ -107,7 +109,6 @@ class MarkdownWriter {
   void append_block(Buffer& parent, std::string_view block, int strength = 2);
   void append_inline(Buffer& parent, const Buffer& child, std::string_view rendered);
   void escape_into(Buffer& b, std::string_view text, std::size_t& i);
-  void count_char(char c);
   void sample_char(char c);
   [[nodiscard]] bool literal_text() const noexcept { return code_depth_ > 0; }
   void place_pending_rowspans(TableState& table, std::vector<std::string>& row);
@@ -119,8 +120,7 @@ class MarkdownWriter {
   int cell_depth_ = 0;
   int container_depth_ = 0;
   int inline_depth_[5] = {0, 0, 0, 0, 0};
-  std::size_t word_count_ = 0;
-  bool in_word_ = false;
+  WordCounter words_;
   std::string text_sample_;
 };
 

@@ -259,7 +259,7 @@ class WordCounter {
   bool non_latin_ = false;
 };
 
-Counts count_words(std::string_view text) {
+Counts function_word_counts(std::string_view text) {
   Counts counts;
   WordCounter word(counts);
   std::size_t i = 0;
@@ -319,7 +319,7 @@ constexpr std::size_t kMaxOtherScriptPercent = 30;
 }  // namespace
 
 std::string detect_language(std::string_view text) {
-  const Counts counts = count_words(text);
+  const Counts counts = function_word_counts(text);
   if (counts.words < kMinWords) return "unknown";
   const std::size_t letters = counts.latin_letters + counts.other_letters;
   if (counts.other_letters * 100 > letters * kMaxOtherScriptPercent) return "unknown";

@@ -14,6 +14,7 @@
 #include "page_info/page_title.hpp"
 #include "text/text_util.hpp"
 #include "text/url_resolve.hpp"
+#include "tree/element_kinds.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -71,20 +72,6 @@ void add_meta_keys(std::vector<MetaEntry>& metas, std::string_view keys, const s
   }
 }
 
-bool is_block_break(const Node& node) {
-  switch (node.tag) {
-    case GUMBO_TAG_BR:
-    case GUMBO_TAG_P:
-    case GUMBO_TAG_DIV:
-    case GUMBO_TAG_LI:
-    case GUMBO_TAG_SECTION:
-    case GUMBO_TAG_HEADER:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // Heading text as a reader sees it: <br> and block children separate words.
 std::string visible_text(const Document& doc, NodeId id) {
   std::string text;
@@ -94,7 +81,7 @@ std::string visible_text(const Document& doc, NodeId id) {
       text += node.text;
     } else if (node.kind == NodeKind::element) {
       if (node.tag == GUMBO_TAG_STYLE || node.tag == GUMBO_TAG_SCRIPT || node.tag == GUMBO_TAG_TEMPLATE) return false;
-      if (is_block_break(node)) text += ' ';
+      if (node.tag == GUMBO_TAG_BR || is_block_tag(node.tag)) text += ' ';
     }
     return true;
   });

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "text/text_util.hpp"
+#include "text/words.hpp"
 
 namespace pagemd::extract::metadata_detail {
 namespace {
@@ -33,20 +34,6 @@ std::vector<Span> split_title(std::string_view title) {
   }
   if (start < title.size()) parts.push_back({start, title.size()});
   return parts;
-}
-
-std::size_t count_words(std::string_view s) {
-  std::size_t words = 0;
-  bool in_word = false;
-  for (const char c : s) {
-    if (c == ' ') {
-      in_word = false;
-    } else if (!in_word) {
-      in_word = true;
-      ++words;
-    }
-  }
-  return words;
 }
 
 // Letters and digits only, lower-cased: "Example.com", "EXAMPLE" and "Example" compare by what

@@ -130,7 +130,9 @@ bool is_block_tag(GumboTag tag) {
     case GUMBO_TAG_H6: case GUMBO_TAG_HEADER: case GUMBO_TAG_HR: case GUMBO_TAG_LI: case GUMBO_TAG_MAIN:
     case GUMBO_TAG_NAV: case GUMBO_TAG_OL: case GUMBO_TAG_P: case GUMBO_TAG_PRE: case GUMBO_TAG_SECTION:
     case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_DD: case GUMBO_TAG_DT: case GUMBO_TAG_TR:
-    case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY: case GUMBO_TAG_THEAD: case GUMBO_TAG_CENTER:
+    case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY: case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT:
+    case GUMBO_TAG_CAPTION: case GUMBO_TAG_CENTER: case GUMBO_TAG_HGROUP: case GUMBO_TAG_LEGEND: case GUMBO_TAG_SUMMARY:
+    case GUMBO_TAG_BODY: case GUMBO_TAG_HTML:
       return true;
     default:
       return false;

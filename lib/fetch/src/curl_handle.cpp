@@ -1,8 +1,8 @@
+#include "pagemd/fetch/curl_handle.hpp"
+
 #include <stdexcept>
 
-#include "curl_ptr.hpp"
-
-namespace pagemd::fetch::detail {
+namespace pagemd::fetch {
 
 void ensure_curl_initialised() {
   static const CURLcode kInit = curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -11,4 +11,4 @@ void ensure_curl_initialised() {
   }
 }
 
-}  // namespace pagemd::fetch::detail
+}  // namespace pagemd::fetch

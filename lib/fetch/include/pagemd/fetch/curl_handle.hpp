@@ -5,7 +5,9 @@
 #include <memory>
 #include <string>
 
-namespace pagemd::fetch::detail {
+// Owners of libcurl's C handles, for every module that speaks HTTP through libcurl (the fetcher and
+// the CLI's client of the daemon).
+namespace pagemd::fetch {
 
 struct CurlEasyDeleter {
   void operator()(CURL* handle) const noexcept { curl_easy_cleanup(handle); }
@@ -26,7 +28,8 @@ using CurlSlistPtr = std::unique_ptr<curl_slist, CurlSlistDeleter>;
 using CurlStringPtr = std::unique_ptr<char, CurlFreeDeleter>;
 
 // Runs curl_global_init once per process, before the first handle; libcurl 7.84+ makes that
-// thread-safe, and the function-local static orders concurrent first callers.
+// thread-safe, and the function-local static orders concurrent first callers. Throws
+// std::runtime_error when libcurl cannot be initialised.
 void ensure_curl_initialised();
 
-}  // namespace pagemd::fetch::detail
+}  // namespace pagemd::fetch
