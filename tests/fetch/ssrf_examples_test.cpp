@@ -1,4 +1,5 @@
-// Every line of the shared SSRF example file behaves as annotated: `reject` lines are refused by
+// Every line of the SSRF example file (tests/data/security, a copy of the project's shared examples)
+// behaves as annotated: `reject` lines are refused by
 // validation alone (parse_url decides without DNS, so no connection can follow), `accept` lines pass
 // it. Nothing here fetches.
 #include <gtest/gtest.h>
@@ -40,7 +41,7 @@ std::vector<Example> read_examples(const std::string& path) {
 }
 
 TEST(SsrfExamples, EveryLineBehavesAsAnnotated) {
-  const std::vector<Example> examples = read_examples(PAGEMD_SHARED_DIR "/security/ssrf-examples.txt");
+  const std::vector<Example> examples = read_examples(PAGEMD_TEST_DATA_DIR "/security/ssrf-examples.txt");
   ASSERT_GE(examples.size(), 30u);
   std::size_t accepted = 0;
   for (const Example& example : examples) {
