@@ -128,8 +128,9 @@ int main(int argc, char** argv) {
   const auto via = [&](pagemd::fetch::Fetcher& fetcher) {
     return [&] {
       const auto parsed = pagemd::fetch::parse_url(url, *policy);
-      const auto fetched = parsed ? fetcher.fetch(*parsed) : pagemd::core::Result<pagemd::fetch::FetchedPage>(
-                                                                 pagemd::core::unexpected(parsed.error()));
+      const auto fetched =
+          parsed ? fetcher.fetch(*parsed)
+                 : pagemd::core::Result<pagemd::fetch::FetchedPage>(pagemd::core::unexpected(parsed.error()));
       return fetched ? fetched->body.size() : std::size_t{0};
     };
   };

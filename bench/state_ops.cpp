@@ -48,10 +48,14 @@ Args parse(int argc, char** argv) {
     if (i + 1 >= argc) fail("missing value for " + flag);
     const long value = std::stol(argv[++i]);
     if (value <= 0) fail(flag + " must be positive");
-    if (flag == "--requests") args.requests = value;
-    else if (flag == "--accounts") args.accounts = value;
-    else if (flag == "--result-bytes") args.result_bytes = value;
-    else fail("unknown option " + flag);
+    if (flag == "--requests")
+      args.requests = value;
+    else if (flag == "--accounts")
+      args.accounts = value;
+    else if (flag == "--result-bytes")
+      args.result_bytes = value;
+    else
+      fail("unknown option " + flag);
   }
   // Scale accounts allow 200,000 pages a month each.
   if (args.requests / args.accounts + 1000 > 200'000) fail("more than 199,000 requests per account");
@@ -121,7 +125,8 @@ int main(int argc, char** argv) {
       callers.push_back({"Bearer " + created.first_key.key, created.account_id, created.first_key.info.id});
     }
     const std::string url = "https://example.com/articles/some-long-article-name|main";
-    const std::string result = "{\"markdown\":\"" + std::string(static_cast<std::size_t>(args.result_bytes), 'x') + "\"}";
+    const std::string result =
+        "{\"markdown\":\"" + std::string(static_cast<std::size_t>(args.result_bytes), 'x') + "\"}";
     must(store->cache_put(url, result, clock.now()), "cache put");
 
     const auto caller = [&](long i) -> const Caller& { return callers[static_cast<std::size_t>(i % args.accounts)]; };
@@ -142,7 +147,8 @@ int main(int argc, char** argv) {
         rate(n, [&](long i) { must(uncached_keys.authenticate(caller(i).authorization), "auth"); });
     const Rate auth_rate = rate(n, [&](long i) { must(keys.authenticate(caller(i).authorization), "auth"); });
     const Rate limit_rate = rate(n, [&](long i) { (void)limiter.admit(caller(i).account_id); });
-    const Rate quota_rate = rate(n, [&](long i) { must(store->usage(caller(i).account_id, caller(i).key_id), "usage"); });
+    const Rate quota_rate =
+        rate(n, [&](long i) { must(store->usage(caller(i).account_id, caller(i).key_id), "usage"); });
     const Rate cache_rate = rate(n, [&](long) { must(store->cache_get(url, std::nullopt, clock.now()), "cache"); });
     const Rate count_rate =
         rate(n / 2, [&](long i) { must(store->count_page(caller(i).account_id, caller(i).key_id), "count"); });
@@ -164,8 +170,8 @@ int main(int argc, char** argv) {
       return latencies_us[static_cast<std::size_t>(p * static_cast<double>(latencies_us.size() - 1))];
     };
 
-    std::printf("state_ops: %ld requests over %ld accounts, cached result %ld bytes, file-backed WAL store\n",
-                n, args.accounts, args.result_bytes);
+    std::printf("state_ops: %ld requests over %ld accounts, cached result %ld bytes, file-backed WAL store\n", n,
+                args.accounts, args.result_bytes);
     std::printf("  %-36s %12s %12s\n", "", "per second", "per CPU s");
     const auto line = [](const char* what, const Rate& r) {
       std::printf("  %-36s %12.0f %12.0f\n", what, r.wall, r.cpu);

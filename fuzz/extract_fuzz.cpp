@@ -13,15 +13,14 @@
 namespace {
 
 using pagemd::extract::ContentScope;
-using pagemd::extract::ExtractOptions;
 using pagemd::extract::Extraction;
+using pagemd::extract::ExtractOptions;
 
 // Charset labels an HTTP header might carry: common, legacy multi-byte, UTF-16 (the riskiest for
 // a byte-oriented prepass), spelling variants, and junk.
 constexpr std::array<std::string_view, 16> kCharsets = {
-    "",          "utf-8",   "UTF8",      "windows-1252", "iso-8859-1",  "shift_jis",
-    "euc-jp",    "gb18030", "big5",      "euc-kr",       "utf-16le",    "utf-16be",
-    "koi8-r",    "x-user-defined", "no-such-charset", " Utf-8 ;",
+    "",     "utf-8",  "UTF8",     "windows-1252", "iso-8859-1", "shift_jis",      "euc-jp",          "gb18030",
+    "big5", "euc-kr", "utf-16le", "utf-16be",     "koi8-r",     "x-user-defined", "no-such-charset", " Utf-8 ;",
 };
 
 // Valid selectors only: extract() may refuse a malformed selector, but never a valid one.
@@ -67,8 +66,8 @@ bool valid_utf8(std::string_view s) {
 void check(const pagemd::core::Result<Extraction>& result) {
   if (!result) std::abort();
   const pagemd::extract::Metadata& m = result->metadata;
-  for (const std::string* s : {&result->markdown, &m.title, &m.language, &m.description, &m.author,
-                               &m.published_time, &m.site_name, &m.image, &m.canonical_url}) {
+  for (const std::string* s : {&result->markdown, &m.title, &m.language, &m.description, &m.author, &m.published_time,
+                               &m.site_name, &m.image, &m.canonical_url}) {
     if (!valid_utf8(*s)) std::abort();
   }
   for (const std::string& link : m.links) {

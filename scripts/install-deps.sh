@@ -10,6 +10,8 @@ packages=(
   libtomlplusplus-dev libsystemd-dev libjemalloc-dev scdoc
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
   python3 cmark-gfm clang libclang-rt-14-dev
+  # the code's format and lint checks (scripts/check-format.sh, scripts/run-clang-tidy.sh)
+  clang-format clang-tidy
   # lib/fetch: IDN host names; its tests compress their bombs with zlib and brotli
   libidn2-dev zlib1g-dev libbrotli-dev
   # operations: man page checks (groff), unit checks (systemd-analyze), the Debian package

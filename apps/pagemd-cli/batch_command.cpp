@@ -106,12 +106,13 @@ CLI::App& setup_batch(CLI::App& app, BatchOptions& options) {
   batch->add_option("--jobs", options.jobs, "URLs converted at once (default 8)")->check(CLI::Range(1, 256));
   batch->add_option("--delay", options.delay_seconds, "Seconds between two fetches from one host (default 0)")
       ->check(CLI::Range(0.0, 3600.0));
-  batch->add_option("--allow-private-targets", options.allow_private_targets,
-                    "Allow fetching from these non-public networks (CIDR[,CIDR...])")
+  batch
+      ->add_option("--allow-private-targets", options.allow_private_targets,
+                   "Allow fetching from these non-public networks (CIDR[,CIDR...])")
       ->delimiter(',');
   batch->add_flag("--ignore-robots", options.ignore_robots, "Fetch URLs that the site's robots.txt disallows");
-  CLI::Option* retry = batch->add_flag("--retry-failed", options.retry_failed,
-                                       "Also redo the URLs whose manifest line is an error");
+  CLI::Option* retry =
+      batch->add_flag("--retry-failed", options.retry_failed, "Also redo the URLs whose manifest line is an error");
   batch->add_flag("--force", options.force, "Redo every URL, also those already converted")->excludes(retry);
   return *batch;
 }

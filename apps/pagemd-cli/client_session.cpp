@@ -22,8 +22,8 @@ std::string monthly_limit_message(const client::Reply& reply) {
   const nlohmann::json body = reply.json();
   std::string message = "the monthly page limit is reached";
   if (body.is_object() && body.contains("limit") && body.contains("plan")) {
-    message = "the monthly limit of " + body["limit"].dump() + " pages of the " +
-              body["plan"].get<std::string>() + " plan is reached";
+    message = "the monthly limit of " + body["limit"].dump() + " pages of the " + body["plan"].get<std::string>() +
+              " plan is reached";
   }
   if (reply.retry_after) {
     const auto resets = std::chrono::system_clock::now() + *reply.retry_after;
@@ -55,15 +55,12 @@ std::unique_ptr<client::ApiClient> open_client(const ClientGlobals& globals) {
   options.server = server_of(globals);
   options.api_key = std::move(*key);
   options.retries = globals.retries;
-  return std::make_unique<client::ApiClient>(std::move(options), client::ApiClient::Sleep{},
-                                             [](client::ApiClient::Duration wait, int attempt, int retries,
-                                                core::ErrorCode why) {
-                                               std::cerr << "pagemd: "
-                                                         << (why == core::ErrorCode::busy ? "the daemon is busy"
-                                                                                          : "rate limited")
-                                                         << "; retry " << attempt << " of " << retries << " in "
-                                                         << wait.count() << " s\n";
-                                             });
+  return std::make_unique<client::ApiClient>(
+      std::move(options), client::ApiClient::Sleep{},
+      [](client::ApiClient::Duration wait, int attempt, int retries, core::ErrorCode why) {
+        std::cerr << "pagemd: " << (why == core::ErrorCode::busy ? "the daemon is busy" : "rate limited") << "; retry "
+                  << attempt << " of " << retries << " in " << wait.count() << " s\n";
+      });
 }
 
 int exit_code_for(const client::Reply& reply) {

@@ -214,8 +214,10 @@ std::string render_zsh(const Node& root) {
       }
     }
     out << " )\n      commands=(";
-    for (const Node& child : node.children) out << ' ' << single_quoted(zsh_escaped(child.name) + ":" + child.description);
-    out << " )\n      positional=" << single_quoted(positional_action(node.positional, "_files", "_files -/")) << " ;;\n";
+    for (const Node& child : node.children)
+      out << ' ' << single_quoted(zsh_escaped(child.name) + ":" + child.description);
+    out << " )\n      positional=" << single_quoted(positional_action(node.positional, "_files", "_files -/"))
+        << " ;;\n";
   });
   out << "  esac\n"
       << "  if [[ $cur == -* ]]; then _describe -t options option options; return; fi\n"
@@ -261,7 +263,8 @@ std::string render_fish(const Node& root) {
     }
     for (const OptionSpec& option : node.options) {
       out << "complete -c pagemd " << condition;
-      for (const std::string& name : option.names) out << (name.starts_with("--") ? " -l " : " -s ") << name.substr(name.starts_with("--") ? 2 : 1);
+      for (const std::string& name : option.names)
+        out << (name.starts_with("--") ? " -l " : " -s ") << name.substr(name.starts_with("--") ? 2 : 1);
       if (option.takes_value) out << " -r";
       if (option.value.kind == ValueKind::file || option.value.kind == ValueKind::directory) out << " -F";
       if (option.value.kind == ValueKind::words) out << " -a " << fish_quoted(joined(option.value.words));
@@ -280,7 +283,9 @@ std::string render_fish(const Node& root) {
 
 CLI::App& setup_completion(CLI::App& app, CompletionOptions& options) {
   CLI::App* completion = app.add_subcommand("completion", "Print the shell completion script for bash, zsh or fish");
-  completion->add_option("shell", options.shell, "The shell")->required()->check(CLI::IsMember({"bash", "zsh", "fish"}));
+  completion->add_option("shell", options.shell, "The shell")
+      ->required()
+      ->check(CLI::IsMember({"bash", "zsh", "fish"}));
   return *completion;
 }
 

@@ -40,8 +40,8 @@ bool read_input(const std::string& path, std::string& bytes, std::string& error)
 
 std::string render(extract::Extraction extraction, bool json) {
   if (!json) return std::move(extraction.markdown);
-  const convert::PageResult result{std::move(extraction), core::format_rfc3339(std::chrono::system_clock::now()), {},
-                                   std::nullopt};
+  const convert::PageResult result{
+      std::move(extraction), core::format_rfc3339(std::chrono::system_clock::now()), {}, std::nullopt};
   return convert::to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
@@ -56,14 +56,16 @@ convert::MediaType media_type_of(const std::string& input, bool plain_text) {
 }  // namespace
 
 CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
-  CLI::App* convert = app.add_subcommand("convert", "Convert local HTML files (or stdin) to Markdown; no daemon needed");
+  CLI::App* convert =
+      app.add_subcommand("convert", "Convert local HTML files (or stdin) to Markdown; no daemon needed");
   convert->add_option("files", options.inputs, "HTML files to convert; '-' or none reads standard input")
       ->type_name("FILE");
   convert->add_option("--base-url", options.base_url,
                       "The page's address, for resolving relative links (default: its canonical link)");
   convert->add_flag("--json", options.json, "Print the extraction result object (markdown + metadata) as JSON");
-  convert->add_option("-o,--output-dir", options.output_dir,
-                      "Write each FILE to DIR/<name>.md (.json with --json); required with several files")
+  convert
+      ->add_option("-o,--output-dir", options.output_dir,
+                   "Write each FILE to DIR/<name>.md (.json with --json); required with several files")
       ->type_name("DIR");
   convert->add_flag("--whole-body", options.whole_body, "Convert the whole <body>, not only the main content");
   convert->add_flag("--text", options.plain_text,
@@ -73,7 +75,7 @@ CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
 
 int run_convert(const ConvertCommandOptions& options) {
   std::vector<std::string> inputs = options.inputs;
-  if (inputs.empty()) inputs.push_back("-");
+  if (inputs.empty()) inputs.emplace_back("-");
   if (inputs.size() > 1 && options.output_dir.empty()) {
     std::cerr << "pagemd convert: several files need -o DIR\n";
     return core::kExitUsage;

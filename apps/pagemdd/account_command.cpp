@@ -118,8 +118,8 @@ int set_plan(store::Store& store, const AccountOptions& options) {
 
 void add_location_options(CLI::App& command, AccountOptions& options) {
   command.add_option("--data-dir", options.data_dir, "directory of the database (default: data_dir of the config)");
-  command.add_option("--config", options.config_file, std::string("configuration file (default ") +
-                                                          kDefaultConfigFile + ")");
+  command.add_option("--config", options.config_file,
+                     std::string("configuration file (default ") + kDefaultConfigFile + ")");
 }
 
 }  // namespace

@@ -5,7 +5,8 @@
 namespace pagemd::daemon {
 
 void add_config_flags(CLI::App& app, ConfigSources& sources) {
-  app.add_option("--config", sources.config_file, std::string("configuration file (default ") + kDefaultConfigFile + ")");
+  app.add_option("--config", sources.config_file,
+                 std::string("configuration file (default ") + kDefaultConfigFile + ")");
   for (const server::ConfigKey& key : server::config_keys()) {
     const std::string name(key.name);
     sources.options[name] = app.add_option(server::flag_name(key.name), sources.flags[name], std::string(key.help));

@@ -23,8 +23,8 @@ inline constexpr int kExitConfig = 78;  // EX_CONFIG: systemd's RestartPreventEx
 // Where the settings come from: a config file and the flags given on the command line. Kept as given so
 // that SIGHUP can re-read the file and lay the same flags over it again.
 struct ConfigSources {
-  std::string config_file;  // empty: the default file, which may be missing
-  std::map<std::string, std::string> flags;  // key -> value as typed
+  std::string config_file;                            // empty: the default file, which may be missing
+  std::map<std::string, std::string> flags;           // key -> value as typed
   std::map<std::string, const CLI::Option*> options;  // key -> its flag, to tell given from absent
 };
 

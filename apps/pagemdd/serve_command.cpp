@@ -79,7 +79,8 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
   }
 
   const auto wanted_limiter = limiter_options(config);
-  if (!runtime.upstream_limiter || wanted_limiter.starts_per_window != runtime.upstream_limiter_options.starts_per_window ||
+  if (!runtime.upstream_limiter ||
+      wanted_limiter.starts_per_window != runtime.upstream_limiter_options.starts_per_window ||
       wanted_limiter.max_waiting != runtime.upstream_limiter_options.max_waiting) {
     runtime.upstream_limiter = std::make_shared<fetch::UpstreamLimiter>(runtime.clock, wanted_limiter);
     runtime.upstream_limiter_options = wanted_limiter;
@@ -131,8 +132,8 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
     return kExitFailure;
   }
   runtime.store = std::move(*store);
-  runtime.keys = std::make_unique<auth::KeyService>(
-      *runtime.store, runtime.clock, auth::KeyServiceOptions{config.max_keys_per_account});
+  runtime.keys = std::make_unique<auth::KeyService>(*runtime.store, runtime.clock,
+                                                    auth::KeyServiceOptions{config.max_keys_per_account});
 
   convert::IsolationLimits isolation;
   isolation.processes = static_cast<unsigned>(config.converter_processes);

@@ -115,8 +115,10 @@ class PageCounterTest : public ::testing::Test {
     real_ = std::move(*opened);
     observed_ = std::make_unique<ObservedStore>(*real_);
     account_ = *real_->create_account(store::Plan::free, std::nullopt);
-    key_ = real_->insert_key({store::new_uuid_v4(), account_, std::string(64, 'a'), "sk_live_abcd",
-                              store::KeyMode::live}, 20)->id;
+    key_ = real_
+               ->insert_key(
+                   {store::new_uuid_v4(), account_, std::string(64, 'a'), "sk_live_abcd", store::KeyMode::live}, 20)
+               ->id;
   }
 
   // Requests that each count one page, as coroutines on a pool, and what each was told.
@@ -172,8 +174,10 @@ TEST_F(PageCounterTest, AtTheLimitEachRequestGetsItsOwnDecisionAndTheCountIsExac
   int refused = 0;
   for (const auto& outcome : requests.outcomes()) {
     ASSERT_TRUE(outcome) << outcome.error().message;
-    if (outcome->admitted) admitted_as.push_back(outcome->used);
-    else ++refused;
+    if (outcome->admitted)
+      admitted_as.push_back(outcome->used);
+    else
+      ++refused;
   }
   std::sort(admitted_as.begin(), admitted_as.end());
   EXPECT_EQ(admitted_as, (std::vector<std::int64_t>{46, 47, 48, 49, 50}));

@@ -9,15 +9,24 @@ using core::ErrorCode;
 
 TEST(HttpStatusOf, FollowsTheErrorTableOfTheDesign) {
   const std::pair<ErrorCode, unsigned> table[] = {
-      {ErrorCode::unauthorized, 401},          {ErrorCode::key_revoked, 401},
-      {ErrorCode::invalid_request, 400},       {ErrorCode::invalid_url, 400},
-      {ErrorCode::url_not_allowed, 400},       {ErrorCode::rate_limited, 429},
-      {ErrorCode::monthly_limit_exceeded, 429}, {ErrorCode::cannot_revoke_current_key, 409},
-      {ErrorCode::key_not_found, 404},         {ErrorCode::key_limit_reached, 409},
-      {ErrorCode::fetch_failed, 502},          {ErrorCode::fetch_timeout, 504},
-      {ErrorCode::unsupported_content, 422},   {ErrorCode::busy, 503},
-      {ErrorCode::not_found, 404},             {ErrorCode::method_not_allowed, 405},
-      {ErrorCode::payload_too_large, 413},     {ErrorCode::headers_too_large, 431},
+      {ErrorCode::unauthorized, 401},
+      {ErrorCode::key_revoked, 401},
+      {ErrorCode::invalid_request, 400},
+      {ErrorCode::invalid_url, 400},
+      {ErrorCode::url_not_allowed, 400},
+      {ErrorCode::rate_limited, 429},
+      {ErrorCode::monthly_limit_exceeded, 429},
+      {ErrorCode::cannot_revoke_current_key, 409},
+      {ErrorCode::key_not_found, 404},
+      {ErrorCode::key_limit_reached, 409},
+      {ErrorCode::fetch_failed, 502},
+      {ErrorCode::fetch_timeout, 504},
+      {ErrorCode::unsupported_content, 422},
+      {ErrorCode::busy, 503},
+      {ErrorCode::not_found, 404},
+      {ErrorCode::method_not_allowed, 405},
+      {ErrorCode::payload_too_large, 413},
+      {ErrorCode::headers_too_large, 431},
       {ErrorCode::internal, 500},
   };
   for (const auto& [code, status] : table) {
@@ -31,8 +40,10 @@ TEST(ErrorResponse, HasTheWireShape) {
   EXPECT_EQ(response.result_int(), 502U);
   EXPECT_EQ(response[boost::beast::http::field::content_type], "application/json");
   const auto body = nlohmann::json::parse(response.body());
-  EXPECT_EQ(body, (nlohmann::json{{"error", "The target answered 503."}, {"status", 502}, {"code", "fetch_failed"},
-                                  {"upstream_status", 503}}));
+  EXPECT_EQ(
+      body,
+      (nlohmann::json{
+          {"error", "The target answered 503."}, {"status", 502}, {"code", "fetch_failed"}, {"upstream_status", 503}}));
 }
 
 TEST(ErrorResponse, UnauthorizedAsksForBearer) {

@@ -22,7 +22,8 @@ using std::chrono::milliseconds;
 
 std::string article(const std::string& title) {
   return "<html><head><title>" + title + "</title></head><body><article><h1>" + title +
-         "</h1><p>Some words of the page that make up a paragraph, long enough to be the article.</p></article></body></html>";
+         "</h1><p>Some words of the page that make up a paragraph, long enough to be the "
+         "article.</p></article></body></html>";
 }
 
 // Pages by normalised URL; anything else is a 404 from the target. Thread-safe.

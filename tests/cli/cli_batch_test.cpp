@@ -66,7 +66,7 @@ class CliBatchTest : public ::testing::Test {
   }
 
   std::vector<std::string> batch_args(const std::vector<std::string>& extra = {}) const {
-    std::vector<std::string> argv{pagemd_binary(), "batch", "-i", list_.string(), "-o", out_.string(),
+    std::vector<std::string> argv{pagemd_binary(),           "batch",      "-i", list_.string(), "-o", out_.string(),
                                   "--allow-private-targets", "127.0.0.0/8"};
     argv.insert(argv.end(), extra.begin(), extra.end());
     return argv;
@@ -288,8 +288,8 @@ TEST_F(CliBatchTest, OnATerminalAProgressBarIsDrawn) {
 TEST_F(CliBatchTest, TheGuardRefusesLoopbackUnlessAllowedAndReadsTheListFromStdin) {
   FixtureServer origin;
   serve_pages(origin, 1);
-  const RunResult refused = run_program({pagemd_binary(), "batch", "-i", "-", "-o", out_.string()}, {},
-                                        origin.url("/page/0") + "\n");
+  const RunResult refused =
+      run_program({pagemd_binary(), "batch", "-i", "-", "-o", out_.string()}, {}, origin.url("/page/0") + "\n");
   EXPECT_EQ(refused.status, 5);
   EXPECT_EQ(latest(out_)[origin.url("/page/0")]["code"], "url_not_allowed");
   EXPECT_EQ(origin.request_count("/page/0"), 0U);
@@ -298,9 +298,10 @@ TEST_F(CliBatchTest, TheGuardRefusesLoopbackUnlessAllowedAndReadsTheListFromStdi
                         {}, origin.url("/page/0") + "\n")
                 .status,
             0);
-  EXPECT_EQ(run_program({pagemd_binary(), "batch", "-i", "-", "-o", out_.string(), "--allow-private-targets",
-                         "127.0.0.0/33"}).status,
-            2);
+  EXPECT_EQ(
+      run_program({pagemd_binary(), "batch", "-i", "-", "-o", out_.string(), "--allow-private-targets", "127.0.0.0/33"})
+          .status,
+      2);
   EXPECT_EQ(run_program({pagemd_binary(), "batch", "-o", out_.string()}).status, 2);
   EXPECT_EQ(run_program({pagemd_binary(), "batch", "-i", "-", "-o", out_.string(), "--jobs", "0"}).status, 2);
 }

@@ -39,7 +39,8 @@ class CliDaemonTest : public ::testing::Test {
   // pagemd with the daemon's address and the account's key in the environment.
   RunResult pagemd(std::vector<std::string> args, const std::string& key = "") {
     args.insert(args.begin(), pagemd_binary());
-    return run_program(args, {"PAGEMD_URL=" + daemon_->api(""), "PAGEMD_API_KEY=" + (key.empty() ? account_.key : key)});
+    return run_program(args,
+                       {"PAGEMD_URL=" + daemon_->api(""), "PAGEMD_API_KEY=" + (key.empty() ? account_.key : key)});
   }
 
   void expect_key_hidden(const RunResult& result) const {
@@ -215,8 +216,7 @@ TEST_F(CliDaemonTest, TheMonthlyLimitIsExitFourAndSaysWhenTheMonthResets) {
   for (int page = 0; page < 50; ++page) ASSERT_TRUE(client.extract(origin_.url("/article")).ok()) << page;
   const RunResult limited = pagemd({"extract", origin_.url("/article")});
   EXPECT_EQ(limited.status, 4);
-  EXPECT_NE(limited.err.find("monthly limit of 50 pages of the free plan is reached; it resets at "),
-            std::string::npos)
+  EXPECT_NE(limited.err.find("monthly limit of 50 pages of the free plan is reached; it resets at "), std::string::npos)
       << limited.err;
   EXPECT_EQ(limited.err.find("retry"), std::string::npos);  // no waiting for a month
 }

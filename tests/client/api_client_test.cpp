@@ -97,7 +97,8 @@ TEST(ApiClient, WaitsRetryAfterAndRetriesARateLimit) {
   EXPECT_EQ(calls.load(), 3);
   EXPECT_EQ(recorder.sleeps, (std::vector<std::chrono::seconds>{std::chrono::seconds{7}, std::chrono::seconds{7}}));
   EXPECT_EQ(recorder.attempts, (std::vector<int>{1, 2}));
-  EXPECT_EQ(recorder.reasons, (std::vector<core::ErrorCode>{core::ErrorCode::rate_limited, core::ErrorCode::rate_limited}));
+  EXPECT_EQ(recorder.reasons,
+            (std::vector<core::ErrorCode>{core::ErrorCode::rate_limited, core::ErrorCode::rate_limited}));
 }
 
 TEST(ApiClient, GivesUpAfterTheRetriesAllowed) {
@@ -161,8 +162,9 @@ TEST(ApiClient, DoesNotRetryTheMonthlyLimitNorAWaitLongerThanTwoMinutes) {
 TEST(ApiClient, ReadsTheCodeMessageAndUpstreamStatusOfAnErrorBody) {
   FixtureServer server;
   server.handle("/api/v1/extract", [&](const HttpRequest&, Responder& responder) {
-    responder.send(502, "application/json",
-                   R"({"error":"The target answered HTTP 404.","status":502,"code":"fetch_failed","upstream_status":404})");
+    responder.send(
+        502, "application/json",
+        R"({"error":"The target answered HTTP 404.","status":502,"code":"fetch_failed","upstream_status":404})");
   });
   Recorder recorder;
   ApiClient client = make_client(server, recorder);

@@ -13,7 +13,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void write_file(const fs::path& path, const std::string& text, fs::perms perms = fs::perms::owner_read | fs::perms::owner_write) {
+void write_file(const fs::path& path, const std::string& text,
+                fs::perms perms = fs::perms::owner_read | fs::perms::owner_write) {
   fs::create_directories(path.parent_path());
   std::ofstream(path) << text;
   fs::permissions(path, perms);
@@ -23,7 +24,8 @@ TEST(ResolveApiKey, TheKeyFileComesFirstAndOnlyItsFirstLineCounts) {
   testing::ScratchDir dir;
   write_file(dir.path() / "key", "  sk_live_fromfile \nsecond line\n");
   write_file(dir.path() / "xdg/pagemd/credentials", "sk_live_fromcredentials\n");
-  const KeySources sources{(dir.path() / "key").string(), "sk_live_fromenv", (dir.path() / "xdg").string(), "/nonexistent"};
+  const KeySources sources{(dir.path() / "key").string(), "sk_live_fromenv", (dir.path() / "xdg").string(),
+                           "/nonexistent"};
   auto key = resolve_api_key(sources);
   ASSERT_TRUE(key);
   EXPECT_EQ(*key, "sk_live_fromfile");
@@ -78,7 +80,8 @@ TEST(ResolveApiKey, AnEmptyOrUnreadableKeyFileFails) {
   auto empty = resolve_api_key(KeySources{(dir.path() / "empty").string(), "sk_live_env", std::nullopt, std::nullopt});
   ASSERT_FALSE(empty);  // the file named wins over the environment, even when it is useless
   EXPECT_NE(empty.error().message.find("is empty"), std::string::npos);
-  auto missing = resolve_api_key(KeySources{(dir.path() / "missing").string(), std::nullopt, std::nullopt, std::nullopt});
+  auto missing =
+      resolve_api_key(KeySources{(dir.path() / "missing").string(), std::nullopt, std::nullopt, std::nullopt});
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().code, core::ErrorCode::unauthorized);
   EXPECT_NE(missing.error().message.find("cannot read"), std::string::npos);

@@ -88,8 +88,8 @@ TEST_F(ExtractServiceTest, OptionsThatChangeTheOutputHaveTheirOwnEntry) {
 
 TEST_F(ExtractServiceTest, AnEntryOfAnotherShapeIsStillServed) {
   // An entry written without metadata.cache (by hand, or by an older build) takes the parsing path.
-  ASSERT_TRUE(store_->cache_put(cache_key(request_), R"({"markdown":"# Old\n","metadata":{"title":"Old"}})",
-                                clock_.now()));
+  ASSERT_TRUE(
+      store_->cache_put(cache_key(request_), R"({"markdown":"# Old\n","metadata":{"title":"Old"}})", clock_.now()));
   auto hit = service_->extract(request_);
   ASSERT_TRUE(hit);
   EXPECT_EQ(parsed(*hit)["metadata"]["cache"]["status"], "hit");

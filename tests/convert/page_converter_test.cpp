@@ -34,7 +34,9 @@ TEST(ConvertPage, MalformedSelectorIsInvalidRequest) {
 }
 
 TEST(ConvertPage, TheDeclaredCharsetDecidesOverSniffing) {
-  Page page = html_page("<title>caf\xE9</title><p>cr\xE8me br\xFBl\xE9" "e</p>");
+  Page page = html_page(
+      "<title>caf\xE9</title><p>cr\xE8me br\xFBl\xE9"
+      "e</p>");
   page.declared_charset = "windows-1252";
   auto result = convert_page(page, {});
   ASSERT_TRUE(result);
@@ -44,8 +46,9 @@ TEST(ConvertPage, TheDeclaredCharsetDecidesOverSniffing) {
 
 TEST(PlainText, ParagraphsAreEscapedText) {
   const std::string html = plain_text_as_html("first <b>line</b> & more\n\nsecond\n\n\n\n");
-  EXPECT_EQ(html, "<!DOCTYPE html><html><body><p>first &lt;b&gt;line&lt;/b&gt; &amp; more</p><p>second</p>"
-                  "</body></html>");
+  EXPECT_EQ(html,
+            "<!DOCTYPE html><html><body><p>first &lt;b&gt;line&lt;/b&gt; &amp; more</p><p>second</p>"
+            "</body></html>");
 }
 
 TEST(ConvertPage, PlainTextKeepsEveryParagraphAndItsBrackets) {

@@ -53,8 +53,8 @@ TEST(BoilerplateLabel, SentenceStartingWithShortPhraseIsNotALabel) {
 TEST(BoilerplateLabel, SentenceStartingWithLongPhraseIsNotALabel) {
   // A label may run a few words past its phrase ("Discussion (12 replies)"), a sentence may not.
   EXPECT_TRUE(is_boilerplate_label("Discussion"));
-  const bool flagged = is_boilerplate_label(
-      "Discussion of the results shows that the effect is both real and large, as expected");
+  const bool flagged =
+      is_boilerplate_label("Discussion of the results shows that the effect is both real and large, as expected");
   if (flagged) {
     GTEST_SKIP() << "bug: the word count is capped at 6, so any sentence starting with a phrase of 9+ letters "
                     "(\"Discussion\", \"Recommended\", \"Newsletter\") reads as a widget label";
@@ -99,11 +99,12 @@ TEST(BoilerplateByline, MonthWordWithoutNumberIsNotADate) {
 TEST(BoilerplateByline, LongTextIsNotAByline) {
   EXPECT_FALSE(looks_like_byline(""));
   // 21 words starting with "By".
-  EXPECT_FALSE(looks_like_byline(
-      "By the time we reached the summit the storm had passed and the valley below was bright with "
-      "sun and we rested"));
+  EXPECT_FALSE(
+      looks_like_byline("By the time we reached the summit the storm had passed and the valley below was bright with "
+                        "sun and we rested"));
   // A date phrase inside 13+ words is prose, not a date line.
-  EXPECT_FALSE(looks_like_byline("The meeting on May 20 was moved because too many of the members were away on holiday"));
+  EXPECT_FALSE(
+      looks_like_byline("The meeting on May 20 was moved because too many of the members were away on holiday"));
   EXPECT_TRUE(looks_like_byline("The meeting on May 20 was moved"));
 }
 

@@ -169,23 +169,31 @@ const std::string kArticleText = kProse1 + " " + kProse2 + " " + kProse3;
 std::string article_paragraphs() { return "<p>" + kProse1 + "</p><p>" + kProse2 + "</p><p>" + kProse3 + "</p>"; }
 
 TEST(ContentSelect, DropsNavAsideFooterAndHeader) {
-  const std::string html = "<html><head><title>T</title></head><body>"
-                           "<header>Site masthead</header>"
-                           "<nav><a href='/'>Home</a> <a href='/about'>About us</a></nav>"
-                           "<article>" + article_paragraphs() + "</article>"
-                           "<aside>Sidebar teaser text</aside>"
-                           "<footer>Copyright 2026 Example</footer>"
-                           "<script>var x = 1;</script></body></html>";
+  const std::string html =
+      "<html><head><title>T</title></head><body>"
+      "<header>Site masthead</header>"
+      "<nav><a href='/'>Home</a> <a href='/about'>About us</a></nav>"
+      "<article>" +
+      article_paragraphs() +
+      "</article>"
+      "<aside>Sidebar teaser text</aside>"
+      "<footer>Copyright 2026 Example</footer>"
+      "<script>var x = 1;</script></body></html>";
   EXPECT_EQ(select(html), kArticleText);
 }
 
 TEST(ContentSelect, UnlikelyClassesAreDropped) {
-  const std::string html = "<body><div id=main-wrapper>"
-                           "<div class='sidebar'>Sidebar: popular posts, archives, and links</div>"
-                           "<div class='story-body'>" + article_paragraphs() + "</div>"
-                           "<div class='comments'><p>" + kProse1 + "</p></div>"
-                           "<div class='share-tools'>Share on Facebook</div>"
-                           "</div></body>";
+  const std::string html =
+      "<body><div id=main-wrapper>"
+      "<div class='sidebar'>Sidebar: popular posts, archives, and links</div>"
+      "<div class='story-body'>" +
+      article_paragraphs() +
+      "</div>"
+      "<div class='comments'><p>" +
+      kProse1 +
+      "</p></div>"
+      "<div class='share-tools'>Share on Facebook</div>"
+      "</div></body>";
   EXPECT_EQ(select(html), kArticleText);
 }
 
@@ -207,9 +215,12 @@ TEST(ContentSelect, ChoosesTheProseOverLinkLists) {
 
 TEST(ContentSelect, PageWrappingFormIsNotDropped) {
   // ASP.NET pages put the whole page inside one <form>.
-  const std::string html = "<body><form id=aspnetForm action='/post'><nav>Home | About</nav>"
-                           "<div>" + article_paragraphs() + "</div>"
-                           "<input type=hidden name=x value=y></form></body>";
+  const std::string html =
+      "<body><form id=aspnetForm action='/post'><nav>Home | About</nav>"
+      "<div>" +
+      article_paragraphs() +
+      "</div>"
+      "<input type=hidden name=x value=y></form></body>";
   EXPECT_EQ(select(html), kArticleText);
 }
 
@@ -221,9 +232,10 @@ TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
 }
 
 TEST(ContentSelect, WholeBodyKeepsNavigation) {
-  const std::string html = "<body><nav>Home About</nav><article><p>Short text.</p></article>"
-                           "<footer>Footer line</footer><script>bad()</script>"
-                           "<div hidden>secret</div></body>";
+  const std::string html =
+      "<body><nav>Home About</nav><article><p>Short text.</p></article>"
+      "<footer>Footer line</footer><script>bad()</script>"
+      "<div hidden>secret</div></body>";
   EXPECT_EQ(select(html, ContentScope::whole_body), "Home About Short text. Footer line");
 }
 
@@ -231,9 +243,7 @@ TEST(ContentSelect, ShortPageStillReturnsItsText) {
   EXPECT_EQ(select("<body><div><p>Just one short line.</p></div></body>"), "Just one short line.");
 }
 
-TEST(ContentSelect, EmptyDocument) {
-  EXPECT_EQ(select(""), "");
-}
+TEST(ContentSelect, EmptyDocument) { EXPECT_EQ(select(""), ""); }
 
 TEST(ContentSelect, IncludeSelectorsChooseRoots) {
   const SelectorList include = selectors(".keep, #second");
@@ -278,8 +288,7 @@ TEST(ContentSelect, ExcludedIncludeIsNotRendered) {
 }
 
 TEST(ContentSelect, DivStartingWithLabelWordButReadingAsProseIsKept) {
-  const std::string lead =
-      "Recommended daily intake of vitamin C is 90 mg for men and 75 mg for women, say experts.";
+  const std::string lead = "Recommended daily intake of vitamin C is 90 mg for men and 75 mg for women, say experts.";
   const std::string html = "<body><article><div>" + lead + "</div>" + article_paragraphs() + "</article></body>";
   const std::string text = select(html);
   if (text == kArticleText) {

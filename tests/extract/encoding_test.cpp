@@ -63,8 +63,8 @@ TEST(CanonicalEncoding, MapsLabelsAfterTrimmingAndLowerCasing) {
 }
 
 TEST(CanonicalEncoding, TreatsLatin1AndAsciiAsWindows1252) {
-  for (const char* label : {"iso-8859-1", "latin1", "l1", "ascii", "us-ascii", "ANSI_X3.4-1968",
-                            "cp819", "ibm819", "iso_8859-1:1987", "windows-1252"}) {
+  for (const char* label : {"iso-8859-1", "latin1", "l1", "ascii", "us-ascii", "ANSI_X3.4-1968", "cp819", "ibm819",
+                            "iso_8859-1:1987", "windows-1252"}) {
     EXPECT_EQ(canonical_encoding(label), "windows-1252") << label;
   }
 }
@@ -76,9 +76,8 @@ TEST(CanonicalEncoding, TreatsLatin5AsWindows1254) {
 }
 
 TEST(CanonicalEncoding, RejectsUnknownLabels) {
-  for (const char* label : {"", " ", "utf-7", "utf 8", "utf-8x", "latin-1", "iso-8859-12",
-                            "iso-8859-9-x", "utf-32", "\vutf-8", "utf-8\v",
-                            "a-label-longer-than-any-real-one"}) {
+  for (const char* label : {"", " ", "utf-7", "utf 8", "utf-8x", "latin-1", "iso-8859-12", "iso-8859-9-x", "utf-32",
+                            "\vutf-8", "utf-8\v", "a-label-longer-than-any-real-one"}) {
     EXPECT_EQ(canonical_encoding(label), "") << label;
   }
   EXPECT_EQ(canonical_encoding("utf-8\0"s), "");
@@ -149,39 +148,27 @@ TEST(SniffEncoding, FindsMetaAfterOtherMarkup) {
 }
 
 TEST(SniffEncoding, ReadsHttpEquivContentType) {
-  EXPECT_EQ(sniff_encoding(
-                R"(<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">)", ""),
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">)", ""),
             "Shift_JIS");
-  EXPECT_EQ(
-      sniff_encoding(R"(<meta content="text/html;charset=euc-kr" http-equiv=content-type>)", ""),
-      "EUC-KR");
-  EXPECT_EQ(sniff_encoding(
-                R"(<meta http-equiv='content-type' content='text/html; charset="koi8-u"'>)", ""),
-            "KOI8-U");
-  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="charset = latin2 ; x">)", ""),
-            "ISO-8859-2");
-  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="charsetx charset=l5">)", ""),
-            "windows-1254");
+  EXPECT_EQ(sniff_encoding(R"(<meta content="text/html;charset=euc-kr" http-equiv=content-type>)", ""), "EUC-KR");
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv='content-type' content='text/html; charset="koi8-u"'>)", ""), "KOI8-U");
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="charset = latin2 ; x">)", ""), "ISO-8859-2");
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="charsetx charset=l5">)", ""), "windows-1254");
 }
 
 TEST(SniffEncoding, IgnoresContentWithoutHttpEquiv) {
   EXPECT_EQ(sniff_encoding(R"(<meta content="text/html; charset=koi8-r">)", ""), "windows-1252");
-  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=refresh content="0; charset=koi8-r">)", ""),
-            "windows-1252");
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=refresh content="0; charset=koi8-r">)", ""), "windows-1252");
 }
 
 TEST(SniffEncoding, IgnoresUnusableContentCharset) {
-  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="text/html; charset=">)", ""),
-            "windows-1252");
-  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="charset='koi8-r">)", ""),
-            "windows-1252");
-  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="text/html">)", ""),
-            "windows-1252");
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="text/html; charset=">)", ""), "windows-1252");
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="charset='koi8-r">)", ""), "windows-1252");
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="text/html">)", ""), "windows-1252");
 }
 
 TEST(SniffEncoding, CharsetAttributeWinsOverContent) {
-  EXPECT_EQ(sniff_encoding(
-                R"(<meta http-equiv=content-type content="charset=koi8-r" charset="euc-jp">)", ""),
+  EXPECT_EQ(sniff_encoding(R"(<meta http-equiv=content-type content="charset=koi8-r" charset="euc-jp">)", ""),
             "EUC-JP");
 }
 
@@ -201,8 +188,7 @@ TEST(SniffEncoding, SkipsComments) {
 }
 
 TEST(SniffEncoding, SkipsMetaInsideAttributeValues) {
-  EXPECT_EQ(sniff_encoding(R"(<div title="<meta charset=koi8-r>"><meta charset=iso-8859-5>)", ""),
-            "ISO-8859-5");
+  EXPECT_EQ(sniff_encoding(R"(<div title="<meta charset=koi8-r>"><meta charset=iso-8859-5>)", ""), "ISO-8859-5");
 }
 
 TEST(SniffEncoding, DoesNotTakeLookalikeTagsForMeta) {
@@ -234,7 +220,10 @@ TEST(DecodeUtf8, SkipsTheBom) {
 
 TEST(DecodeUtf8, ReplacesLoneContinuationBytes) {
   EXPECT_EQ(decode_to_utf8("\x80", "utf-8"), "\uFFFD");
-  EXPECT_EQ(decode_to_utf8("a\x80\xBF" "b", "utf-8"), "a\uFFFD\uFFFDb");
+  EXPECT_EQ(decode_to_utf8("a\x80\xBF"
+                           "b",
+                           "utf-8"),
+            "a\uFFFD\uFFFDb");
 }
 
 TEST(DecodeUtf8, ReplacesTruncatedSequenceAtEndOnce) {
@@ -304,8 +293,7 @@ TEST(DecodeWindows1252, MapsWholeC1RangeLikeTheWhatwgIndex) {
 }
 
 TEST(DecodeWindows1252, MapsUndefinedBytesToC1Controls) {
-  EXPECT_EQ(decode_to_utf8("\x81\x8D\x8F\x90\x9D", "windows-1252"),
-            "\xC2\x81\xC2\x8D\xC2\x8F\xC2\x90\xC2\x9D");
+  EXPECT_EQ(decode_to_utf8("\x81\x8D\x8F\x90\x9D", "windows-1252"), "\xC2\x81\xC2\x8D\xC2\x8F\xC2\x90\xC2\x9D");
 }
 
 TEST(DecodeWindows1252, MapsUpperHalfLikeLatin1AndKeepsNul) {
@@ -343,14 +331,26 @@ TEST(DecodeUtf16, JoinsSurrogatePairs) {
 
 TEST(DecodeUtf16, ReplacesLoneSurrogates) {
   // Lead without trail: the following unit is still decoded.
-  EXPECT_EQ(decode_to_utf8("\xFF\xFE\x3D\xD8" "a\0"s, ""), "\uFFFDa");
+  EXPECT_EQ(decode_to_utf8("\xFF\xFE\x3D\xD8"
+                           "a\0"s,
+                           ""),
+            "\uFFFDa");
   EXPECT_EQ(decode_to_utf8("\xFF\xFE\x3D\xD8\x3D\xD8\x00\xDE"s, ""), "\uFFFD\xF0\x9F\x98\x80");
-  EXPECT_EQ(decode_to_utf8("\xFF\xFE\x00\xDE" "a\0"s, ""), "\uFFFDa");
-  EXPECT_EQ(decode_to_utf8("\xFF\xFE" "a\0\x3D\xD8"s, ""), "a\uFFFD");
+  EXPECT_EQ(decode_to_utf8("\xFF\xFE\x00\xDE"
+                           "a\0"s,
+                           ""),
+            "\uFFFDa");
+  EXPECT_EQ(decode_to_utf8("\xFF\xFE"
+                           "a\0\x3D\xD8"s,
+                           ""),
+            "a\uFFFD");
 }
 
 TEST(DecodeUtf16, ReplacesOddTrailingByteOnce) {
-  EXPECT_EQ(decode_to_utf8("\xFF\xFE" "a\0b"s, ""), "a\uFFFD");
+  EXPECT_EQ(decode_to_utf8("\xFF\xFE"
+                           "a\0b"s,
+                           ""),
+            "a\uFFFD");
   EXPECT_EQ(decode_to_utf8("\xFF\xFE\x3D\xD8\x00"s, ""), "\uFFFD");
 }
 
@@ -359,15 +359,17 @@ TEST(DecodeUtf16, ReplacesOddTrailingByteOnce) {
 
 TEST(DecodeLegacy, DecodesShiftJis) {
   // あ日本, the last kanji with an ASCII-range trail byte.
-  EXPECT_EQ(decode_to_utf8("\x82\xA0\x93\xFA\x96\x7B", "shift_jis"),
-            "\xE3\x81\x82\xE6\x97\xA5\xE6\x9C\xAC");
+  EXPECT_EQ(decode_to_utf8("\x82\xA0\x93\xFA\x96\x7B", "shift_jis"), "\xE3\x81\x82\xE6\x97\xA5\xE6\x9C\xAC");
   // ① is an NEC extension that browsers decode as Shift_JIS.
   EXPECT_EQ(decode_to_utf8("\x87\x40", "sjis"), "\xE2\x91\xA0");
 }
 
 TEST(DecodeLegacy, ReplacesInvalidShiftJisAndKeepsGoing) {
   EXPECT_EQ(decode_to_utf8("a\x82", "shift_jis"), "a\uFFFD");
-  EXPECT_EQ(decode_to_utf8("\xA0" "b\x82\xA0", "shift_jis"), "\uFFFDb\xE3\x81\x82");
+  EXPECT_EQ(decode_to_utf8("\xA0"
+                           "b\x82\xA0",
+                           "shift_jis"),
+            "\uFFFDb\xE3\x81\x82");
   EXPECT_EQ(decode_to_utf8("x\0y"s, "shift_jis"), "x\0y"s);
 }
 

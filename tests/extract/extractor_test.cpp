@@ -101,20 +101,23 @@ TEST(ExtractUtf8Validator, AcceptsAndRejects) {
 // ---- title --------------------------------------------------------------------------------
 
 TEST(ExtractTitle, OpenGraphWins) {
-  const Extraction e = run("<html><head><meta property='og:title' content='The OG Title'>"
-                           "<title>Doc Title | Site</title></head><body><h1>Heading</h1><p>Text here.</p></body></html>");
+  const Extraction e =
+      run("<html><head><meta property='og:title' content='The OG Title'>"
+          "<title>Doc Title | Site</title></head><body><h1>Heading</h1><p>Text here.</p></body></html>");
   EXPECT_EQ(e.metadata.title, "The OG Title");
 }
 
 TEST(ExtractTitle, TitleElementWithSiteSuffixTrimmed) {
-  const Extraction e = run("<html><head><title>  My First Post | Example Site </title></head>"
-                           "<body><p>Text here.</p></body></html>");
+  const Extraction e =
+      run("<html><head><title>  My First Post | Example Site </title></head>"
+          "<body><p>Text here.</p></body></html>");
   EXPECT_EQ(e.metadata.title, "My First Post");
 }
 
 TEST(ExtractTitle, FirstH1WhenNoTitle) {
-  const Extraction e = run("<html><head><title>   </title></head><body><h1>Heading  One</h1><p>Text.</p>"
-                           "<h1>Heading Two</h1></body></html>");
+  const Extraction e =
+      run("<html><head><title>   </title></head><body><h1>Heading  One</h1><p>Text.</p>"
+          "<h1>Heading Two</h1></body></html>");
   EXPECT_EQ(e.metadata.title, "Heading One");
 }
 
@@ -134,22 +137,25 @@ TEST(ExtractTitle, NoTitleAtAllWithoutUrl) {
 }
 
 TEST(ExtractTitle, MarkdownStartsWithTitleAndDropsRepeatedH1) {
-  const Extraction e = run("<html><head><title>Hello, World! | Site</title></head><body><article>"
-                           "<h1>Hello World</h1><p>First paragraph.</p><h2>Part</h2><p>Second.</p>"
-                           "</article></body></html>");
+  const Extraction e =
+      run("<html><head><title>Hello, World! | Site</title></head><body><article>"
+          "<h1>Hello World</h1><p>First paragraph.</p><h2>Part</h2><p>Second.</p>"
+          "</article></body></html>");
   EXPECT_EQ(e.metadata.title, "Hello, World!");
   EXPECT_EQ(e.markdown, "# Hello, World!\n\nFirst paragraph.\n\n## Part\n\nSecond.\n");
 }
 
 TEST(ExtractTitle, DifferentH1IsKept) {
-  const Extraction e = run("<html><head><meta property='og:title' content='Outer'></head><body><article>"
-                           "<h1>Inner</h1><p>Body text.</p></article></body></html>");
+  const Extraction e =
+      run("<html><head><meta property='og:title' content='Outer'></head><body><article>"
+          "<h1>Inner</h1><p>Body text.</p></article></body></html>");
   EXPECT_EQ(e.markdown, "# Outer\n\n# Inner\n\nBody text.\n");
 }
 
 TEST(ExtractTitle, TitleIsEscapedInHeading) {
-  const Extraction e = run("<html><head><meta property='og:title' content='*Stars* & [brackets] #1'></head>"
-                           "<body><p>x</p></body></html>");
+  const Extraction e =
+      run("<html><head><meta property='og:title' content='*Stars* & [brackets] #1'></head>"
+          "<body><p>x</p></body></html>");
   EXPECT_EQ(e.metadata.title, "*Stars* & [brackets] #1");
   EXPECT_EQ(e.markdown, "# \\*Stars\\* & \\[brackets\\] #1\n\nx\n");
 }
@@ -157,10 +163,11 @@ TEST(ExtractTitle, TitleIsEscapedInHeading) {
 // ---- word count and warning ---------------------------------------------------------------
 
 TEST(ExtractWords, CountsTextAndTitleNotUrlsOrSyntax) {
-  const Extraction e = run("<html><head><title>Two Words</title></head><body><article>"
-                           "<p>See <a href='https://example.com/a/very/long/path?query=1'>the docs</a> "
-                           "<strong>now</strong>.</p><p><img src='/pic.png' alt='alt text words'></p>"
-                           "<ul><li>one</li><li>two</li></ul></article></body></html>");
+  const Extraction e =
+      run("<html><head><title>Two Words</title></head><body><article>"
+          "<p>See <a href='https://example.com/a/very/long/path?query=1'>the docs</a> "
+          "<strong>now</strong>.</p><p><img src='/pic.png' alt='alt text words'></p>"
+          "<ul><li>one</li><li>two</li></ul></article></body></html>");
   EXPECT_EQ(e.markdown,
             "# Two Words\n\nSee [the docs](https://example.com/a/very/long/path?query=1) **now**.\n\n"
             "![alt text words](https://example.com/pic.png)\n\n- one\n- two\n");
@@ -209,29 +216,32 @@ TEST(ExtractMarkdown, DigitsInInlineElementThenPeriodAreNotAList) {
 // ---- links --------------------------------------------------------------------------------
 
 TEST(ExtractLinks, AbsoluteUniqueOrderedAndFiltered) {
-  const Extraction e = run(
-      "<html><body><nav><a href='/nav-only'>Menu</a></nav><article><p>"
-      "<a href='/a'>a</a> <a href='https://other.org/x'>x</a> <a href='/a'>again</a> "
-      "<a href='mailto:me@example.com'>mail</a> <a href='javascript:void(0)'>js</a> "
-      "<a href='#section'>jump</a> <a href='https://example.com/blog/post.html#frag'>self</a> "
-      "<a href='ftp://files.example.com/f'>ftp</a> <a href='page2.html'>next</a> "
-      "<img src='/image.png' alt='pic'> <a href='HTTP://Other.org/y'>y</a></p></article></body></html>");
+  const Extraction e =
+      run("<html><body><nav><a href='/nav-only'>Menu</a></nav><article><p>"
+          "<a href='/a'>a</a> <a href='https://other.org/x'>x</a> <a href='/a'>again</a> "
+          "<a href='mailto:me@example.com'>mail</a> <a href='javascript:void(0)'>js</a> "
+          "<a href='#section'>jump</a> <a href='https://example.com/blog/post.html#frag'>self</a> "
+          "<a href='ftp://files.example.com/f'>ftp</a> <a href='page2.html'>next</a> "
+          "<img src='/image.png' alt='pic'> <a href='HTTP://Other.org/y'>y</a></p></article></body></html>");
   const std::vector<std::string> expected = {"https://example.com/a", "https://other.org/x",
                                              "https://example.com/blog/page2.html", "http://other.org/y"};
   EXPECT_EQ(e.metadata.links, expected);
 }
 
 TEST(ExtractLinks, MarkdownUsesAbsoluteUrls) {
-  const Extraction e = run("<body><p><a href='../docs/intro page.html'>intro</a> "
-                           "<img src='img/a.png' alt='A'></p></body>");
-  EXPECT_EQ(e.markdown, "# post\n\n[intro](https://example.com/docs/intro%20page.html) "
-                        "![A](https://example.com/blog/img/a.png)\n");
+  const Extraction e =
+      run("<body><p><a href='../docs/intro page.html'>intro</a> "
+          "<img src='img/a.png' alt='A'></p></body>");
+  EXPECT_EQ(e.markdown,
+            "# post\n\n[intro](https://example.com/docs/intro%20page.html) "
+            "![A](https://example.com/blog/img/a.png)\n");
   const std::vector<std::string> expected = {"https://example.com/docs/intro%20page.html"};
   EXPECT_EQ(e.metadata.links, expected);
 }
 
 TEST(ExtractLinks, BaseHrefRebases) {
-  const Extraction e = run("<head><base href='https://cdn.example.net/root/'></head><body><p><a href='x'>x</a></p></body>");
+  const Extraction e =
+      run("<head><base href='https://cdn.example.net/root/'></head><body><p><a href='x'>x</a></p></body>");
   const std::vector<std::string> expected = {"https://cdn.example.net/root/x"};
   EXPECT_EQ(e.metadata.links, expected);
 }
@@ -253,18 +263,20 @@ TEST(ExtractLanguage, OtherTextIsUnknown) {
             "unknown");
 }
 
-TEST(ExtractLanguage, NoTextIsUnknown) { EXPECT_EQ(run("<html lang=en><body></body></html>").metadata.language, "unknown"); }
+TEST(ExtractLanguage, NoTextIsUnknown) {
+  EXPECT_EQ(run("<html lang=en><body></body></html>").metadata.language, "unknown");
+}
 
 // ---- extra metadata -----------------------------------------------------------------------
 
 TEST(ExtractMetadata, FromMetaTagsAndOpenGraph) {
-  const Extraction e = run(
-      "<html><head><meta property='og:description' content='A summary.'>"
-      "<meta name='author' content='Jane Doe'>"
-      "<meta property='article:published_time' content='2026-05-20T10:00:00Z'>"
-      "<meta property='og:site_name' content='Example News'>"
-      "<meta property='og:image' content='/img/cover.jpg'>"
-      "<link rel='canonical' href='/blog/post'></head><body><p>x</p></body></html>");
+  const Extraction e =
+      run("<html><head><meta property='og:description' content='A summary.'>"
+          "<meta name='author' content='Jane Doe'>"
+          "<meta property='article:published_time' content='2026-05-20T10:00:00Z'>"
+          "<meta property='og:site_name' content='Example News'>"
+          "<meta property='og:image' content='/img/cover.jpg'>"
+          "<link rel='canonical' href='/blog/post'></head><body><p>x</p></body></html>");
   EXPECT_EQ(e.metadata.description, "A summary.");
   EXPECT_EQ(e.metadata.author, "Jane Doe");
   EXPECT_EQ(e.metadata.published_time, "2026-05-20T10:00:00Z");
@@ -274,13 +286,13 @@ TEST(ExtractMetadata, FromMetaTagsAndOpenGraph) {
 }
 
 TEST(ExtractMetadata, FromJsonLd) {
-  const Extraction e = run(
-      "<html><head><script type='application/ld+json'>"
-      R"({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "H",
+  const Extraction e =
+      run("<html><head><script type='application/ld+json'>"
+          R"({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "H",
           "description": "LD summary", "author": {"@type": "Person", "name": "Ann Lee"},
           "datePublished": "2026-01-02", "image": "https://img.example.com/a.png",
           "publisher": {"@type": "Organization", "name": "LD Publisher"}})"
-      "</script></head><body><p>x</p></body></html>");
+          "</script></head><body><p>x</p></body></html>");
   EXPECT_EQ(e.metadata.description, "LD summary");
   EXPECT_EQ(e.metadata.author, "Ann Lee");
   EXPECT_EQ(e.metadata.published_time, "2026-01-02");
@@ -309,16 +321,19 @@ TEST(ExtractCharset, DeclaredWindows1252) {
 }
 
 TEST(ExtractCharset, MetaCharsetWindows1252) {
-  const Extraction e = run("<html><head><meta charset='windows-1252'></head><body><p>Caf\xE9 na\xEFve</p></body></html>");
+  const Extraction e =
+      run("<html><head><meta charset='windows-1252'></head><body><p>Caf\xE9 na\xEFve</p></body></html>");
   EXPECT_EQ(e.markdown, "# post\n\nCaf\xC3\xA9 na\xC3\xAFve\n");
 }
 
 TEST(ExtractCharset, HttpEquivContentType) {
-  const Extraction e = run("<html><head><meta http-equiv='Content-Type' content='text/html; charset=ISO-8859-1'>"
-                           "</head><body><p>Gr\xFC\xDF"
-                           "e</p></body></html>");
-  EXPECT_EQ(e.markdown, "# post\n\nGr\xC3\xBC\xC3\x9F"
-                        "e\n");
+  const Extraction e =
+      run("<html><head><meta http-equiv='Content-Type' content='text/html; charset=ISO-8859-1'>"
+          "</head><body><p>Gr\xFC\xDF"
+          "e</p></body></html>");
+  EXPECT_EQ(e.markdown,
+            "# post\n\nGr\xC3\xBC\xC3\x9F"
+            "e\n");
 }
 
 TEST(ExtractCharset, DeclaredCharsetWinsOverMeta) {
@@ -368,21 +383,25 @@ TEST(ExtractOptionsTest, IncludeSelectorsRestrictOutput) {
 TEST(ExtractOptionsTest, ExcludeSelectorsRemoveABlock) {
   ExtractOptions options;
   options.exclude_selectors = {"div.promo", "[data-skip=yes]"};
-  const Extraction e = run("<html><head><title>Page</title></head><body><article><p>First.</p>"
-                           "<div class=promo><p>Buy now.</p></div><p data-skip=yes>Skipped.</p><p>Last.</p>"
-                           "</article></body></html>",
-                           options);
+  const Extraction e =
+      run("<html><head><title>Page</title></head><body><article><p>First.</p>"
+          "<div class=promo><p>Buy now.</p></div><p data-skip=yes>Skipped.</p><p>Last.</p>"
+          "</article></body></html>",
+          options);
   EXPECT_EQ(e.markdown, "# Page\n\nFirst.\n\nLast.\n");
 }
 
 TEST(ExtractOptionsTest, WholeBodyKeepsNavigation) {
-  const std::string html = "<html><head><title>Page</title></head><body><nav><a href='/home'>Home</a></nav>"
-                           "<article><p>" + kEnglish + "</p></article></body></html>";
+  const std::string html =
+      "<html><head><title>Page</title></head><body><nav><a href='/home'>Home</a></nav>"
+      "<article><p>" +
+      kEnglish + "</p></article></body></html>";
   const Extraction main = run(html);
   EXPECT_EQ(main.markdown.find("Home"), std::string::npos) << main.markdown;
   EXPECT_TRUE(main.metadata.links.empty());
   const Extraction whole = run_whole_body(html);
-  EXPECT_EQ(whole.markdown.rfind("# Page\n\n[Home](https://example.com/home)\n\nThe river rose", 0), 0u) << whole.markdown;
+  EXPECT_EQ(whole.markdown.rfind("# Page\n\n[Home](https://example.com/home)\n\nThe river rose", 0), 0u)
+      << whole.markdown;
   const std::vector<std::string> expected = {"https://example.com/home"};
   EXPECT_EQ(whole.metadata.links, expected);
 }
@@ -489,8 +508,10 @@ TEST(ExtractHostile, TableWithTenThousandColumns) {
 }
 
 TEST(ExtractHostile, FiveMegabyteAttribute) {
-  const std::string html = "<p title='" + std::string(5 * 1024 * 1024, 'a') + "'>visible</p>"
-                           "<a href='https://example.com/" + std::string(5 * 1024 * 1024, 'b') + "'>big link</a>";
+  const std::string html = "<p title='" + std::string(5 * 1024 * 1024, 'a') +
+                           "'>visible</p>"
+                           "<a href='https://example.com/" +
+                           std::string(5 * 1024 * 1024, 'b') + "'>big link</a>";
   const Extraction e = run(html);
   expect_sane(e);
   EXPECT_NE(e.markdown.find("visible"), std::string::npos);

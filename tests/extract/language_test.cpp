@@ -95,8 +95,8 @@ TEST(Language, ChineseWithEnglishNavigationIsUnknown) {
 }
 
 TEST(Language, MostlyEnglishWithGermanQuoteIsEnglish) {
-  const std::string page = std::string(kEnglish) + "\n\nAs the mayor put it: \"" + kGerman + "\"\n\n" + kEnglish +
-                           " " + kTechnicalEnglish;
+  const std::string page =
+      std::string(kEnglish) + "\n\nAs the mayor put it: \"" + kGerman + "\"\n\n" + kEnglish + " " + kTechnicalEnglish;
   EXPECT_EQ(detect_language(page), "en");
 }
 

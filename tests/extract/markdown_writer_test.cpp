@@ -916,8 +916,9 @@ TEST(MarkdownWriterCount, WordsOfTextNotSyntax) {
   item(w, "1. one");
   w.close_list();
   EXPECT_EQ(w.word_count(), 2u + 4u + 1u + 2u);
-  EXPECT_EQ(w.finish(), "# Big news\n\nHello, brave **new** world! [click](https://example.com/a/very/long/url) "
-                        "![ignored alt](https://example.com/x.png)\n\n---\n\n1. 1\\. one\n");
+  EXPECT_EQ(w.finish(),
+            "# Big news\n\nHello, brave **new** world! [click](https://example.com/a/very/long/url) "
+            "![ignored alt](https://example.com/x.png)\n\n---\n\n1. 1\\. one\n");
 }
 
 TEST(MarkdownWriterCount, BlocksSeparateWords) {

@@ -47,8 +47,9 @@ TEST(MetadataTitle, TitlePrefixDroppedWhenItIsTheSiteName) {
 }
 
 TEST(MetadataTitle, SiteNameFromJsonLdPublisherTrimsTitle) {
-  const PageInfo info = read("<title>Rain Returns \xE2\x80\x94 Northwind Weekly</title>",
-                             {R"({"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Northwind Weekly"}})"});
+  const PageInfo info =
+      read("<title>Rain Returns \xE2\x80\x94 Northwind Weekly</title>",
+           {R"({"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Northwind Weekly"}})"});
   EXPECT_EQ(info.title, "Rain Returns");
 }
 
@@ -131,7 +132,10 @@ TEST(MetadataTitle, SvgTitleIsNotThePageTitle) {
 TEST(MetadataDescription, FallbackOrder) {
   const std::vector<std::string> ld = {R"({"@type":"Article","description":"ld"})"};
   EXPECT_EQ(read(R"(<meta name="twitter:description" content="tw"><meta name="description" content="plain">
-    <meta property="og:description" content="og">)", ld).description, "og");
+    <meta property="og:description" content="og">)",
+                 ld)
+                .description,
+            "og");
   EXPECT_EQ(read(R"(<meta name="twitter:description" content="tw"><meta name="Description" content="plain">)", ld)
                 .description,
             "plain");
@@ -148,8 +152,9 @@ TEST(MetadataDescription, JsonLdEntitiesDecodedAndWhitespaceCollapsed) {
 // ---- author ------------------------------------------------------------------------------------
 
 TEST(MetadataAuthor, AuthorMetaFirst) {
-  const PageInfo info = read(R"(<meta property="article:author" content="Other"><meta name="author" content=" Ada  Lovelace ">)",
-                             {R"({"@type":"Article","author":"LD"})"});
+  const PageInfo info =
+      read(R"(<meta property="article:author" content="Other"><meta name="author" content=" Ada  Lovelace ">)",
+           {R"({"@type":"Article","author":"LD"})"});
   EXPECT_EQ(info.author, "Ada Lovelace");
 }
 
@@ -173,9 +178,9 @@ TEST(MetadataAuthor, GenericMetaConventionsLast) {
   EXPECT_EQ(read(R"(<meta name="parsely-author" content="P Author"><meta name="DC.creator" content="DC">)").author,
             "P Author");
   EXPECT_EQ(read(R"(<meta name="dc.creator" content="DC Author">)").author, "DC Author");
-  EXPECT_EQ(read(R"(<meta name="sailthru.author" content="S Author">)", {R"({"@type":"Article","author":"LD"})"})
-                .author,
-            "LD");
+  EXPECT_EQ(
+      read(R"(<meta name="sailthru.author" content="S Author">)", {R"({"@type":"Article","author":"LD"})"}).author,
+      "LD");
 }
 
 // ---- published time ----------------------------------------------------------------------------
@@ -213,16 +218,19 @@ TEST(MetadataImage, RelativeOgImageResolvedAgainstPageUrl) {
 }
 
 TEST(MetadataImage, ResolvedThroughBaseHref) {
-  const PageInfo info = read(R"(<head><base href="https://cdn.example/assets/"><meta property="og:image" content="b.jpg"></head>)");
+  const PageInfo info =
+      read(R"(<head><base href="https://cdn.example/assets/"><meta property="og:image" content="b.jpg"></head>)");
   EXPECT_EQ(info.image, "https://cdn.example/assets/b.jpg");
   EXPECT_EQ(info.base_href, "https://cdn.example/assets/");
 }
 
 TEST(MetadataImage, FallbackOrder) {
   const std::vector<std::string> ld = {R"({"@type":"Article","image":"https://img.example/ld.png"})"};
-  EXPECT_EQ(read(R"(<meta name="twitter:image" content="/tw.png"><meta property="og:image:secure_url" content="/sec.png">)", ld)
-                .image,
-            "https://news.example/sec.png");
+  EXPECT_EQ(
+      read(R"(<meta name="twitter:image" content="/tw.png"><meta property="og:image:secure_url" content="/sec.png">)",
+           ld)
+          .image,
+      "https://news.example/sec.png");
   EXPECT_EQ(read(R"(<meta name="twitter:image" content="/tw.png">)", ld).image, "https://news.example/tw.png");
   EXPECT_EQ(read("", ld).image, "https://img.example/ld.png");
 }
@@ -342,8 +350,9 @@ TEST(MetadataJsonLd, ModerateNestingStillParsed) {
 }
 
 TEST(MetadataJsonLd, WrongValueTypesIgnored) {
-  const PageInfo info =
-      read("", {R"({"@type":"Article","author":42,"datePublished":{"x":1},"description":null,"image":[1,2],"publisher":true})"});
+  const PageInfo info = read(
+      "",
+      {R"({"@type":"Article","author":42,"datePublished":{"x":1},"description":null,"image":[1,2],"publisher":true})"});
   EXPECT_EQ(info.author, "");
   EXPECT_EQ(info.published_time, "");
   EXPECT_EQ(info.description, "");
@@ -377,7 +386,9 @@ TEST(TitleFromUrl, HostWhenPathEmpty) {
 
 TEST(TitleFromUrl, PercentDecoded) {
   EXPECT_EQ(title_from_url("https://x.org/caf%C3%A9%20au%20lait"), "caf\xC3\xA9 au lait");
-  EXPECT_EQ(title_from_url("https://x.org/bad%FFbyte%2"), "bad\xEF\xBF\xBD" "byte%2");
+  EXPECT_EQ(title_from_url("https://x.org/bad%FFbyte%2"),
+            "bad\xEF\xBF\xBD"
+            "byte%2");
 }
 
 TEST(TitleFromUrl, UnparsableGivesEmpty) {

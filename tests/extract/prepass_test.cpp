@@ -62,8 +62,8 @@ class Parsed {
 bool is_invisible(GumboTag tag) {
   // Also the subtrees the prepass drops on purpose although gumbo keeps their text: icon titles,
   // formulas and <object> fallback content are not prose.
-  return tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_NOSCRIPT ||
-         tag == GUMBO_TAG_TEMPLATE || tag == GUMBO_TAG_SVG || tag == GUMBO_TAG_MATH || tag == GUMBO_TAG_OBJECT;
+  return tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_NOSCRIPT || tag == GUMBO_TAG_TEMPLATE ||
+         tag == GUMBO_TAG_SVG || tag == GUMBO_TAG_MATH || tag == GUMBO_TAG_OBJECT;
 }
 
 // Concatenated text nodes under `node`, in document order; iterative because the trees under
@@ -190,9 +190,7 @@ TEST(Prepass, DropsTagUnterminatedAtEof) {
   EXPECT_EQ(html_of("text</"), "text</");
 }
 
-TEST(Prepass, RemovesNul) {
-  EXPECT_EQ(html_of(std::string_view("a\0b<p\0>c<!--\0-->d", 18)), "ab<p>cd");
-}
+TEST(Prepass, RemovesNul) { EXPECT_EQ(html_of(std::string_view("a\0b<p\0>c<!--\0-->d", 18)), "ab<p>cd"); }
 
 TEST(Prepass, BoundsNestedDivs) {
   const std::string input = repeat("<div>", 5000) + "deep" + repeat("</div>", 5000);
@@ -210,9 +208,14 @@ TEST(Prepass, SelfClosingDivStillNests) {
 }
 
 TEST(Prepass, BoundsHostileInlineNesting) {
-  for (const auto& [piece, times] : std::vector<std::pair<std::string, std::size_t>>{
-           {"<i>", 300000}, {"<span>", 20000}, {"<b><div></b>", 20000}, {"<span><div></span>", 20000},
-           {"<table><tr><td>", 20000}, {"<table><td>", 20000}, {"<p><table>", 20000}, {"<a href=x><div>", 20000}}) {
+  for (const auto& [piece, times] : std::vector<std::pair<std::string, std::size_t>>{{"<i>", 300000},
+                                                                                     {"<span>", 20000},
+                                                                                     {"<b><div></b>", 20000},
+                                                                                     {"<span><div></span>", 20000},
+                                                                                     {"<table><tr><td>", 20000},
+                                                                                     {"<table><td>", 20000},
+                                                                                     {"<p><table>", 20000},
+                                                                                     {"<a href=x><div>", 20000}}) {
     SCOPED_TRACE(piece);
     const std::string output = html_of(repeat(piece, times) + "x");
     const Parsed parsed(output);
@@ -266,29 +269,51 @@ TEST(Prepass, BoundsNestingTheTreeBuilderCreates) {
 // reduced to a minimum by a fuzzer that compared the two; with the bound they ran at.
 TEST(Prepass, BoundsDepthOnReducedFuzzFindings) {
   const std::vector<std::pair<std::string, std::size_t>> findings{
-      {R"(<table><b><html><b><a></table><g><t><r><m><e><b><b><n><d><e><n><d><i><m><h><l><select><caption><select><t><t><d><n><b><d><i><n><b><d><l><t><t><s><h><t><e><e><m><u><b><g><n>)", 40},
-      {R"(<b><g><s><e><u><b><b><x><o><n><d><n><n><y><u><b><r><t><t><l><t><d><o><r><c><p><b><form><x><b><o><i><e><d><a><s><l><i><ul><t><b><n><l>)", 40},
-      {R"(<b><g><s><e><u><b><b><x><o><n><d><x><b><f><b><r><t><t><l><t><d><p><x><m><button><l><i><l><r><h><frameset><e><b><t><x><b><b><l><s><xmp><button></xmp><b><b><l><i>)", 40},
-      {R"(<l><o><m><m><t><x><d><x><e><t><e><form><m><r><s><e><l><t><b><i><t><a><e><b><r><s><applet><y></form><p><b><b><b><form><t><u><d><h><n><d><p><n><n><a>)", 40},
-      {R"(<i><b><s><search><o><t><r><n><li><option><b><em></search><k><e><o><e><l><d><d><s><l><i><h><c><h><b><d><s><r><d><t><r>)", 30},
+      {R"(<table><b><html><b><a></table><g><t><r><m><e><b><b><n><d><e><n><d><i><m><h><l><select><caption><select><t><t><d><n><b><d><i><n><b><d><l><t><t><s><h><t><e><e><m><u><b><g><n>)",
+       40},
+      {R"(<b><g><s><e><u><b><b><x><o><n><d><n><n><y><u><b><r><t><t><l><t><d><o><r><c><p><b><form><x><b><o><i><e><d><a><s><l><i><ul><t><b><n><l>)",
+       40},
+      {R"(<b><g><s><e><u><b><b><x><o><n><d><x><b><f><b><r><t><t><l><t><d><p><x><m><button><l><i><l><r><h><frameset><e><b><t><x><b><b><l><s><xmp><button></xmp><b><b><l><i>)",
+       40},
+      {R"(<l><o><m><m><t><x><d><x><e><t><e><form><m><r><s><e><l><t><b><i><t><a><e><b><r><s><applet><y></form><p><b><b><b><form><t><u><d><h><n><d><p><n><n><a>)",
+       40},
+      {R"(<i><b><s><search><o><t><r><n><li><option><b><em></search><k><e><o><e><l><d><d><s><l><i><h><c><h><b><d><s><r><d><t><r>)",
+       30},
       {R"(<r><o><l><d><h><e><t><a><o><n><c><d><l><h><e><f><g><h><y><d><l><l><o><a3><b><t><d><m><d><isindex>)", 30},
-      {R"(<t><b><aa><e><p><main><t><a><t><l><d><r><q><e><s><n><e><c><g><e><b><u><b><h2><d><t><u><u><e><n><h><c><i>)", 30},
-      {R"(<l><s><n><e><x><b><d><tt><u-><nobr><ttd><l><n><p></tt><figure><v><g><s><e><m><t><d><o><f><v><d><l><l><e><l><a><d><n><h><s><p>)", 30},
-      {R"(<g><b><code><li><em><ul><font><dl><article><h2><tt><dir><summary><ul></code></dir><u><y><t><u><d><d><s><a><n><o><m><l><l><l><s><d><m><e><n><u><xmp>)", 30},
-      {R"(<n><h><d><a><o><b><g><d><n><b><s><main><h6><tt></main><h><e><l><d><r><e></h2><p><u><e><m><r><r><t><t><d><m><s><n><c><r>)", 30},
-      {R"(<d><n><d><f><n><p><d><a><d><h><i><x><t><d><e><table><strike><colgroup><a><e><n><n></colgroup><d><n><s><f><r><m><d><e><t><h><e><d>)", 30},
-      {R"(<h><b><v><h><c><ruby><h><s><l><c><p><rt><e><d><l><g><t><b><t><a><t><b><m><l><h><m><ul><i><g><d><n><d><d>)", 30},
-      {R"(<h><b><v><h><c><ruby><h><s><l><c><p><rtc><e><d><l><g><t><b><t><a><t><b><m><l><h><m><ul><i><g><d><n><d><d>)", 30},
-      {R"(<i><c><d><r><n><l><n><s><d><t><p><l><i><l><g><h><table><code><colgroup> <d><t><l></colgroup><p><h13><d><m><h><a><n><e><d><m><d><e>)", 30},
-      {R"(<o><f><t><h><t><l><n><m><f><d><d><t><s><h3><b><pre><hgroup><dl><a><u><l><e><menu><button><ul><p></s><y><l><l><a><l><r><l><o><l>)", 30},
-      {R"(<g><d><d><form><e><d><l><p></form><l><d><u><s><h><b><f><e><e><h><b><h><l><d><t><d><n><e><p><r><f><b><n><e><x>)", 30},
-      {R"(<ap><strong><u><section><em><form><d><u-><summary></form></strong><details><listing><aside><font><h4><strike></u><n><s><n><g><f><y><n><n><a><t><s><l><s><p><s><d><q><m><i><h><x><area>)", 30},
-      {R"(<l><d><e><k><r><r><s><o><d><t><d><e><l><t><e><a><table><m><l><r><b><r><h><m><c><h><i><v><d><s><a></table><c><e><t><d><e><h><n><t><h><l><c><e><title>)", 30},
-      {R"(<d><i><strike><t><t><o><h><em><o><b><s><summary><ul><nav><u></strike><menu><ol><header><blockquote><h6><n><n><o><p><d><l><u><a1></b><s><y><a><e><pa>)", 30},
-      {R"(<n><l><d><d><l><h><m><r><o><m><d><t><d><y><i><e><c><d><h><nobr><h6><fieldset><pre><h3><nobr></h4><g><d><p><n><m><e><d><s><d>)", 30},
-      {R"(<b><c><i><d><u><e><m><s><m><l><a><d><div><g><figure><h5><s><v><e><tt><strike><n><ul><c><aside><s><a></figure><e><e><l><s><s><t><m><s><n><t><i><n><m><l>)", 30},
-      {R"(<d><d><u><o><u><n><s><s><p><r><d><d><table><tt><font><small><col>x<pa><b><u><c><r><m></colgroup><r><l><m><e><d><h><r><t><a><g><p>)", 30},
-      {R"(<o><f><t><h><t><l><r><f><s><n><m><f><s><d><t><s><h3><a><u><l><l><p></s><b></h5><l><l><a><c><r><i><i><t><n><b><l><r><i><o><k>)", 30},
+      {R"(<t><b><aa><e><p><main><t><a><t><l><d><r><q><e><s><n><e><c><g><e><b><u><b><h2><d><t><u><u><e><n><h><c><i>)",
+       30},
+      {R"(<l><s><n><e><x><b><d><tt><u-><nobr><ttd><l><n><p></tt><figure><v><g><s><e><m><t><d><o><f><v><d><l><l><e><l><a><d><n><h><s><p>)",
+       30},
+      {R"(<g><b><code><li><em><ul><font><dl><article><h2><tt><dir><summary><ul></code></dir><u><y><t><u><d><d><s><a><n><o><m><l><l><l><s><d><m><e><n><u><xmp>)",
+       30},
+      {R"(<n><h><d><a><o><b><g><d><n><b><s><main><h6><tt></main><h><e><l><d><r><e></h2><p><u><e><m><r><r><t><t><d><m><s><n><c><r>)",
+       30},
+      {R"(<d><n><d><f><n><p><d><a><d><h><i><x><t><d><e><table><strike><colgroup><a><e><n><n></colgroup><d><n><s><f><r><m><d><e><t><h><e><d>)",
+       30},
+      {R"(<h><b><v><h><c><ruby><h><s><l><c><p><rt><e><d><l><g><t><b><t><a><t><b><m><l><h><m><ul><i><g><d><n><d><d>)",
+       30},
+      {R"(<h><b><v><h><c><ruby><h><s><l><c><p><rtc><e><d><l><g><t><b><t><a><t><b><m><l><h><m><ul><i><g><d><n><d><d>)",
+       30},
+      {R"(<i><c><d><r><n><l><n><s><d><t><p><l><i><l><g><h><table><code><colgroup> <d><t><l></colgroup><p><h13><d><m><h><a><n><e><d><m><d><e>)",
+       30},
+      {R"(<o><f><t><h><t><l><n><m><f><d><d><t><s><h3><b><pre><hgroup><dl><a><u><l><e><menu><button><ul><p></s><y><l><l><a><l><r><l><o><l>)",
+       30},
+      {R"(<g><d><d><form><e><d><l><p></form><l><d><u><s><h><b><f><e><e><h><b><h><l><d><t><d><n><e><p><r><f><b><n><e><x>)",
+       30},
+      {R"(<ap><strong><u><section><em><form><d><u-><summary></form></strong><details><listing><aside><font><h4><strike></u><n><s><n><g><f><y><n><n><a><t><s><l><s><p><s><d><q><m><i><h><x><area>)",
+       30},
+      {R"(<l><d><e><k><r><r><s><o><d><t><d><e><l><t><e><a><table><m><l><r><b><r><h><m><c><h><i><v><d><s><a></table><c><e><t><d><e><h><n><t><h><l><c><e><title>)",
+       30},
+      {R"(<d><i><strike><t><t><o><h><em><o><b><s><summary><ul><nav><u></strike><menu><ol><header><blockquote><h6><n><n><o><p><d><l><u><a1></b><s><y><a><e><pa>)",
+       30},
+      {R"(<n><l><d><d><l><h><m><r><o><m><d><t><d><y><i><e><c><d><h><nobr><h6><fieldset><pre><h3><nobr></h4><g><d><p><n><m><e><d><s><d>)",
+       30},
+      {R"(<b><c><i><d><u><e><m><s><m><l><a><d><div><g><figure><h5><s><v><e><tt><strike><n><ul><c><aside><s><a></figure><e><e><l><s><s><t><m><s><n><t><i><n><m><l>)",
+       30},
+      {R"(<d><d><u><o><u><n><s><s><p><r><d><d><table><tt><font><small><col>x<pa><b><u><c><r><m></colgroup><r><l><m><e><d><h><r><t><a><g><p>)",
+       30},
+      {R"(<o><f><t><h><t><l><r><f><s><n><m><f><s><d><t><s><h3><a><u><l><l><p></s><b></h5><l><l><a><c><r><i><i><t><n><b><l><r><i><o><k>)",
+       30},
   };
   for (const auto& [input, max_open] : findings) {
     SCOPED_TRACE(input);
@@ -302,14 +327,16 @@ TEST(Prepass, BoundsDepthOnReducedFuzzFindings) {
 // standard, so each run sees the same documents.
 TEST(Prepass, BoundsDepthOnRandomTagSoup) {
   const std::vector<std::string_view> names{
-      "a", "address", "applet", "b", "big", "blockquote", "body", "br", "button", "caption", "center", "code",
-      "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "em", "embed", "fieldset", "figure",
-      "font", "footer", "form", "frameset", "h1", "h2", "h6", "head", "header", "hr", "html", "i", "iframe", "img",
-      "input", "isindex", "li", "listing", "main", "marquee", "math", "menu", "nav", "nobr", "noscript", "object",
-      "ol", "optgroup", "option", "p", "plaintext", "pre", "rb", "rp", "rt", "rtc", "ruby", "s", "script",
-      "search", "section", "select", "small", "span", "strike", "strong", "style", "summary", "svg", "table",
-      "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "title", "tr", "tt", "u", "ul", "xmp", "x-y",
-      "z"};
+      "a",       "address",   "applet",  "b",      "big",      "blockquote", "body",     "br",       "button",
+      "caption", "center",    "code",    "col",    "colgroup", "dd",         "details",  "dialog",   "dir",
+      "div",     "dl",        "dt",      "em",     "embed",    "fieldset",   "figure",   "font",     "footer",
+      "form",    "frameset",  "h1",      "h2",     "h6",       "head",       "header",   "hr",       "html",
+      "i",       "iframe",    "img",     "input",  "isindex",  "li",         "listing",  "main",     "marquee",
+      "math",    "menu",      "nav",     "nobr",   "noscript", "object",     "ol",       "optgroup", "option",
+      "p",       "plaintext", "pre",     "rb",     "rp",       "rt",         "rtc",      "ruby",     "s",
+      "script",  "search",    "section", "select", "small",    "span",       "strike",   "strong",   "style",
+      "summary", "svg",       "table",   "tbody",  "td",       "template",   "textarea", "tfoot",    "th",
+      "thead",   "title",     "tr",      "tt",     "u",        "ul",         "xmp",      "x-y",      "z"};
   const std::vector<std::string_view> attributes{"", " id=1", " id=2", " class=a", " color=red", " size=3"};
   std::mt19937 random(20240601);
   const auto pick = [&random](std::size_t count) { return static_cast<std::size_t>(random() % count); };

@@ -49,8 +49,7 @@ void expect_refused(std::string_view text, std::string_view reason) {
   const core::Result<SelectorList> parsed = SelectorList::parse(text);
   ASSERT_FALSE(parsed.has_value()) << "accepted: " << text;
   EXPECT_EQ(parsed.error().code, core::ErrorCode::invalid_request);
-  EXPECT_NE(parsed.error().message.find("\"" + std::string(text) + "\""), std::string::npos)
-      << parsed.error().message;
+  EXPECT_NE(parsed.error().message.find("\"" + std::string(text) + "\""), std::string::npos) << parsed.error().message;
   EXPECT_NE(parsed.error().message.find(reason), std::string::npos) << parsed.error().message;
 }
 

@@ -141,8 +141,7 @@ TEST(UrlResolve, PercentEncodesPerComponent) {
 
 TEST(UrlResolve, PercentEncodesUtf8Bytes) {
   const UrlResolver resolver("http://example.com/");
-  expect_resolves(resolver, "/caf\xC3\xA9?q=\xC3\xA9#\xC3\xA9",
-                  "http://example.com/caf%C3%A9?q=%C3%A9#%C3%A9");
+  expect_resolves(resolver, "/caf\xC3\xA9?q=\xC3\xA9#\xC3\xA9", "http://example.com/caf%C3%A9?q=%C3%A9#%C3%A9");
   expect_resolves(resolver, "/\xE6\x97\xA5\xE6\x9C\xAC", "http://example.com/%E6%97%A5%E6%9C%AC");
 }
 
@@ -189,12 +188,21 @@ TEST(UrlResolve, KeepsUserinfo) {
 // are decoded to it, and only ASCII letters are lower-cased.
 TEST(UrlResolve, NonAsciiHostStaysUtf8) {
   const UrlResolver resolver("http://example.com/");
-  expect_resolves(resolver, "http://B\xC3\xBC" "cher.Example/\xC3\xBC",
-                  "http://b\xC3\xBC" "cher.example/%C3%BC");
-  expect_resolves(resolver, "http://b%C3%BCcher.example/", "http://b\xC3\xBC" "cher.example/");
+  expect_resolves(resolver,
+                  "http://B\xC3\xBC"
+                  "cher.Example/\xC3\xBC",
+                  "http://b\xC3\xBC"
+                  "cher.example/%C3%BC");
+  expect_resolves(resolver, "http://b%C3%BCcher.example/",
+                  "http://b\xC3\xBC"
+                  "cher.example/");
   expect_resolves(resolver, "http://%41.example/", "http://a.example/");
-  expect_fails(resolver, "http://b\xFF" "cher.example/");
-  expect_fails(resolver, "http://b\xC3" ".example/");
+  expect_fails(resolver,
+               "http://b\xFF"
+               "cher.example/");
+  expect_fails(resolver,
+               "http://b\xC3"
+               ".example/");
 }
 
 TEST(UrlResolve, ProtocolRelative) {
@@ -305,8 +313,7 @@ TEST(UrlResolve, BaseIsNormalised) {
 
 TEST(UrlResolve, ResolvedUrlsAreFixedPoints) {
   const UrlResolver resolver("http://example.com/dir/page");
-  const std::string_view references[] = {"a b/../c?d e#f g", "/caf\xC3\xA9", "//H\xC3\xA9.example:81/%2e/x",
-                                          "?'"};
+  const std::string_view references[] = {"a b/../c?d e#f g", "/caf\xC3\xA9", "//H\xC3\xA9.example:81/%2e/x", "?'"};
   for (const std::string_view reference : references) {
     const std::optional<std::string> once = resolver.resolve(reference);
     ASSERT_TRUE(once.has_value()) << reference;
@@ -337,7 +344,9 @@ TEST(IsHttpUrl, AcceptsHttpAndHttpsWithHost) {
   EXPECT_TRUE(is_http_url("HTTPS://Example.com:8443/"));
   EXPECT_TRUE(is_http_url("http://user:pw@example.com/"));
   EXPECT_TRUE(is_http_url("http://[::1]:8080/"));
-  EXPECT_TRUE(is_http_url("http://b\xC3\xBC" "cher.example/"));
+  EXPECT_TRUE(
+      is_http_url("http://b\xC3\xBC"
+                  "cher.example/"));
 }
 
 TEST(IsHttpUrl, RejectsEverythingElse) {

@@ -80,8 +80,8 @@ std::string zstd_frame(std::string_view chunk, std::size_t times) {
   constexpr std::uint32_t kRle = 1;
   std::string out;
   append_le(out, kMagic, 4);
-  out.push_back('\x00');        // frame header descriptor: no checksum, no dictionary, no size
-  out.push_back('\x38');        // window descriptor: exponent 7 -> 2^(10+7) = 128 KiB
+  out.push_back('\x00');  // frame header descriptor: no checksum, no dictionary, no size
+  out.push_back('\x38');  // window descriptor: exponent 7 -> 2^(10+7) = 128 KiB
   const bool uniform = !chunk.empty() && std::all_of(chunk.begin(), chunk.end(), [&](char c) { return c == chunk[0]; });
   const std::size_t total = chunk.size() * times;
   std::size_t written = 0;
@@ -89,7 +89,8 @@ std::string zstd_frame(std::string_view chunk, std::size_t times) {
   do {
     const std::size_t size = std::min(kZstdMaxBlock, total - written);
     const bool last = written + size == total;
-    const std::uint32_t header = static_cast<std::uint32_t>(size << 3) | ((uniform ? kRle : kRaw) << 1) | (last ? 1u : 0u);
+    const std::uint32_t header =
+        static_cast<std::uint32_t>(size << 3) | ((uniform ? kRle : kRaw) << 1) | (last ? 1u : 0u);
     append_le(out, header, 3);
     if (uniform) {
       out.push_back(chunk[0]);
@@ -121,7 +122,7 @@ std::string_view coding_name(Coding coding) {
 std::string compress(Coding coding, std::string_view chunk, std::size_t times) {
   switch (coding) {
     case Coding::gzip: return zlib_stream(chunk, times, 15 + 16);  // +16: gzip wrapper
-    case Coding::deflate: return zlib_stream(chunk, times, 15);     // HTTP "deflate" is the zlib format
+    case Coding::deflate: return zlib_stream(chunk, times, 15);    // HTTP "deflate" is the zlib format
     case Coding::br: return brotli_stream(chunk, times);
     case Coding::zstd: return zstd_frame(chunk, times);
   }

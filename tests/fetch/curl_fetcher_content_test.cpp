@@ -12,7 +12,8 @@ using testing::Coding;
 
 constexpr std::string_view kLatin1Page =
     "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Latin</title></head><body><article>"
-    "<p>Caf\xe9 au lait and cr\xe8me br\xfbl\xe9" "e.</p></article></body></html>";
+    "<p>Caf\xe9 au lait and cr\xe8me br\xfbl\xe9"
+    "e.</p></article></body></html>";
 
 TEST_F(FetchTest, HtmlXhtmlAndPlainTextAreFetched) {
   serve("/html", "text/html", "<p>h</p>");
@@ -24,8 +25,8 @@ TEST_F(FetchTest, HtmlXhtmlAndPlainTextAreFetched) {
 }
 
 TEST_F(FetchTest, OtherTypesAreUnsupported) {
-  for (const char* type : {"application/pdf", "image/png", "application/json", "application/octet-stream",
-                           "text/css", "application/xml", "video/mp4"}) {
+  for (const char* type : {"application/pdf", "image/png", "application/json", "application/octet-stream", "text/css",
+                           "application/xml", "video/mp4"}) {
     serve("/typed", type, "data");
     const auto result = fetch("/typed");
     EXPECT_EQ(code_of(result), ErrorCode::unsupported_content) << type;
@@ -108,8 +109,9 @@ TEST_F(FetchTest, InformationalResponsesAndTrailersAreHandled) {
     responder.write(testing::make_response(200, "text/html", "<p>after 100</p>"));
   });
   server_.handle("/trailers", [](const testing::HttpRequest&, testing::Responder& responder) {
-    responder.write("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n"
-                    "5\r\n<p>t<\r\n0\r\nContent-Type: application/pdf\r\n\r\n");
+    responder.write(
+        "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n"
+        "5\r\n<p>t<\r\n0\r\nContent-Type: application/pdf\r\n\r\n");
   });
   const auto after_continue = fetch("/continue");
   ASSERT_TRUE(after_continue) << after_continue.error().message;
@@ -134,7 +136,8 @@ TEST_P(ContentCoding, BodiesAreDecoded) {
   EXPECT_EQ(page->body, html);
 }
 
-INSTANTIATE_TEST_SUITE_P(Codings, ContentCoding, ::testing::Values(Coding::gzip, Coding::deflate, Coding::br, Coding::zstd),
+INSTANTIATE_TEST_SUITE_P(Codings, ContentCoding,
+                         ::testing::Values(Coding::gzip, Coding::deflate, Coding::br, Coding::zstd),
                          testing::CodingName{});
 
 TEST_F(FetchTest, ACorruptCompressedBodyFails) {

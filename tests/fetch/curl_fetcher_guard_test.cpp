@@ -106,13 +106,13 @@ TEST_F(GuardTest, AUrlThatSkippedValidationIsStillRefusedAtConnectTime) {
 TEST_F(GuardTest, RedirectsFromAnAllowedOriginToPrivateAddressesAreRefused) {
   const std::string port = std::to_string(server_.port());
   const std::vector<std::string> targets{
-      server_.url("/secret"),                      // 127.0.0.1
-      "http://2130706433:" + port + "/secret",      // 127.0.0.1 in decimal
-      "http://0x7f.1:" + port + "/secret",          // and in short hex
+      server_.url("/secret"),                   // 127.0.0.1
+      "http://2130706433:" + port + "/secret",  // 127.0.0.1 in decimal
+      "http://0x7f.1:" + port + "/secret",      // and in short hex
       "http://localhost:" + port + "/secret",
       "http://[::1]:" + port + "/secret",
       "http://[::ffff:127.0.0.1]:" + port + "/secret",
-      metadata_url(),                               // 169.254.169.254
+      metadata_url(),  // 169.254.169.254
   };
   for (const std::string& target : targets) {
     origin_.handle("/go", [&](const testing::HttpRequest&, testing::Responder& responder) {
@@ -130,8 +130,9 @@ TEST_F(GuardTest, ARedirectToANameThatMapsToThePrivateAddressIsRefusedAtConnectT
   CurlFetcherOptions options;
   options.resolve = {"metadata.example:" + std::to_string(metadata_->port()) + ":169.254.169.254"};
   origin_.handle("/go", [&](const testing::HttpRequest&, testing::Responder& responder) {
-    responder.send(301, "text/html", "",
-                   {{"Location", "http://metadata.example:" + std::to_string(metadata_->port()) + "/latest/meta-data/"}});
+    responder.send(
+        301, "text/html", "",
+        {{"Location", "http://metadata.example:" + std::to_string(metadata_->port()) + "/latest/meta-data/"}});
   });
   EXPECT_EQ(code_of(fetch_url(origin_.url("/go"), {}, origin_only_, options)), ErrorCode::url_not_allowed);
   EXPECT_EQ(metadata_requests(), 0u);

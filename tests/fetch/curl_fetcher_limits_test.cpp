@@ -178,7 +178,8 @@ TEST_P(CompressionBomb, AThreeKilobyteBombIsRefusedToo) {
   EXPECT_EQ(code_of(fetch("/small-bomb", limits)), ErrorCode::unsupported_content);
 }
 
-INSTANTIATE_TEST_SUITE_P(Codings, CompressionBomb, ::testing::Values(Coding::gzip, Coding::deflate, Coding::br, Coding::zstd),
+INSTANTIATE_TEST_SUITE_P(Codings, CompressionBomb,
+                         ::testing::Values(Coding::gzip, Coding::deflate, Coding::br, Coding::zstd),
                          testing::CodingName{});
 
 }  // namespace

@@ -41,9 +41,9 @@ TEST_F(FetchTest, FetchesFilesOfAServedDirectory) {
 }
 
 TEST_F(FetchTest, FollowsARedirectChainAndReportsTheFinalUrl) {
-  redirect("/start", 301, "/two");                          // relative
-  redirect("/two", 302, server_.url("/three"));             // absolute
-  redirect("/three", 303, "four?q=1");                      // relative to the path
+  redirect("/start", 301, "/two");                                                    // relative
+  redirect("/two", 302, server_.url("/three"));                                       // absolute
+  redirect("/three", 303, "four?q=1");                                                // relative to the path
   redirect("/four", 307, "//127.0.0.1:" + std::to_string(server_.port()) + "/five");  // scheme-relative
   redirect("/five", 308, "/end#fragment");
   serve("/end", "text/html", "<p>end</p>");

@@ -68,8 +68,8 @@ TEST(FixtureServer, KeepsTheConnectionForSentResponses) {
   FixtureServer server;
   server.handle("/a", [](const HttpRequest&, Responder& responder) { responder.send(200, "text/plain", "A"); });
   const std::string both = raw_exchange(server,
-                                    "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"
-                                    "GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+                                        "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"
+                                        "GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   EXPECT_EQ(server.request_count("/a"), 2u);
   EXPECT_NE(both.find("A", both.find("\r\n\r\nA") + 5), std::string::npos);
 }

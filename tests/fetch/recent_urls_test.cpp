@@ -26,8 +26,9 @@ void expect_same(const core::Result<ParsedUrl>& got, const core::Result<ParsedUr
 
 TEST(RecentUrls, AnswersAsParseUrlDoesTheFirstTimeAndEveryTimeAfter) {
   RecentUrls urls(AddressPolicy{});
-  for (const std::string raw : {"HTTP://ExAmple.COM:80/Path?Q=A#Section", "https://bücher.example/ä", "ftp://example.com/",
-                                "http://127.0.0.1/", "http://metadata/", "https://example.com:0/", ""}) {
+  for (const std::string raw :
+       {"HTTP://ExAmple.COM:80/Path?Q=A#Section", "https://bücher.example/ä", "ftp://example.com/", "http://127.0.0.1/",
+        "http://metadata/", "https://example.com:0/", ""}) {
     for (int time = 0; time < 3; ++time) expect_same(urls.parse(raw), parse_url(raw, AddressPolicy{}));
   }
 }

@@ -88,8 +88,7 @@ class UpstreamFetcherTest : public ::testing::Test {
 
   testing::FakeClock clock_;
   std::shared_ptr<GatedFetcher> inner_ = std::make_shared<GatedFetcher>();
-  std::shared_ptr<UpstreamLimiter> limiter_ =
-      std::make_shared<UpstreamLimiter>(clock_, LimiterOptions{1, 1000ms, 0});
+  std::shared_ptr<UpstreamLimiter> limiter_ = std::make_shared<UpstreamLimiter>(clock_, LimiterOptions{1, 1000ms, 0});
   UpstreamFetcher upstream_{inner_, limiter_};
 };
 

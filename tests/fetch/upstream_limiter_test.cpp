@@ -74,8 +74,8 @@ TEST_F(UpstreamLimiterTest, NoWindowEverHoldsMoreThanTheLimit) {
     starts.push_back(*start);
   }
   for (const auto first : starts) {
-    const auto in_window = std::count_if(starts.begin(), starts.end(),
-                                         [&](auto t) { return t >= first && t < first + 1000ms; });
+    const auto in_window =
+        std::count_if(starts.begin(), starts.end(), [&](auto t) { return t >= first && t < first + 1000ms; });
     EXPECT_LE(in_window, 3) << "window starting at a booked start holds too many";
   }
 }

@@ -79,8 +79,8 @@ TEST_F(ExtractApi, MaxAgeZeroFetchesAgainAndOptionsHaveTheirOwnEntries) {
   EXPECT_EQ(refreshed.header("x-cache"), "MISS");
   EXPECT_EQ(origin_.request_count("/article"), 2U);
 
-  const auto whole = extract_body(
-      nlohmann::json{{"url", origin_.url("/article")}, {"only_main_content", false}}.dump(), account_->key);
+  const auto whole = extract_body(nlohmann::json{{"url", origin_.url("/article")}, {"only_main_content", false}}.dump(),
+                                  account_->key);
   ASSERT_EQ(whole.status, 200);
   EXPECT_EQ(whole.header("x-cache"), "MISS");
   EXPECT_NE(whole.json()["markdown"].get<std::string>().find("Copyright"), std::string::npos);
@@ -131,8 +131,8 @@ TEST_F(ExtractApi, MalformedRequestsAreInvalidRequest) {
 }
 
 TEST_F(ExtractApi, BadUrlsAreInvalidUrl) {
-  for (const std::string url : {"", "ftp://example.com/file", "not a url", "http://", "javascript:alert(1)",
-                                "http://user:pass@example.com/"}) {
+  for (const std::string url :
+       {"", "ftp://example.com/file", "not a url", "http://", "javascript:alert(1)", "http://user:pass@example.com/"}) {
     SCOPED_TRACE(url);
     expect_error(extract(url, account_->key), 400, "invalid_url");
   }
@@ -191,8 +191,7 @@ TEST_F(ExtractApi, PlainTextIsConverted) {
   });
   const auto response = extract(origin_.url("/notes.txt"), account_->key);
   ASSERT_EQ(response.status, 200) << response.body;
-  EXPECT_NE(response.json()["markdown"].get<std::string>().find("The first \\*note\\* of the day."),
-            std::string::npos);
+  EXPECT_NE(response.json()["markdown"].get<std::string>().find("The first \\*note\\* of the day."), std::string::npos);
 }
 
 TEST_F(ExtractApi, TheHttpCharsetIsHonoured) {

@@ -76,8 +76,9 @@ TEST_F(Lifecycle, AWrongMethodOnAKeyedPathCarriesTheRateHeaders) {
   EXPECT_EQ(revoke_path.status, 405);
   EXPECT_EQ(revoke_path.header("allow"), "DELETE");
   EXPECT_EQ(revoke_path.header("x-ratelimit-remaining"), "59");
-  EXPECT_EQ(http_request("GET", daemon_->api("/extract/usage"), {bearer(account_->key)}).header("x-ratelimit-remaining"),
-            "58");
+  EXPECT_EQ(
+      http_request("GET", daemon_->api("/extract/usage"), {bearer(account_->key)}).header("x-ratelimit-remaining"),
+      "58");
   const auto bad_key = http_request("PUT", daemon_->api("/extract/usage"), {bearer("sk_live_nonsense")});
   EXPECT_EQ(bad_key.status, 405);
   EXPECT_TRUE(bad_key.header("x-ratelimit-limit").empty());
@@ -88,8 +89,8 @@ TEST_F(Lifecycle, OversizedRequestsAreRefused) {
   const auto big_body = extract_body("{\"url\": \"" + std::string(70 * 1024, 'a') + "\"}", account_->key);
   EXPECT_EQ(big_body.status, 413);
   EXPECT_EQ(big_body.json()["code"], "payload_too_large");
-  const auto big_headers =
-      http_request("GET", daemon_->api("/extract/usage"), {bearer(account_->key), "X-Padding: " + std::string(9000, 'p')});
+  const auto big_headers = http_request("GET", daemon_->api("/extract/usage"),
+                                        {bearer(account_->key), "X-Padding: " + std::string(9000, 'p')});
   EXPECT_EQ(big_headers.status, 431);
   EXPECT_EQ(big_headers.json()["code"], "headers_too_large");
   EXPECT_EQ(http_request("GET", daemon_->url("/healthz")).status, 200);  // still serving
@@ -166,9 +167,8 @@ TEST(DaemonCommandLine, CheckConfigPrintsTheEffectiveSettingsOrExits78) {
     EXPECT_EQ(refused.status, 78);
     EXPECT_NE(refused.err.find("pagemdd:"), std::string::npos);
   }
-  EXPECT_EQ(run_program({pagemdd_binary(), "--config", (dir.path() / "missing.conf").string(), "--check-config"})
-                .status,
-            78);
+  EXPECT_EQ(
+      run_program({pagemdd_binary(), "--config", (dir.path() / "missing.conf").string(), "--check-config"}).status, 78);
   EXPECT_EQ(run_program({pagemdd_binary(), "--no-such-flag"}).status, 2);
 }
 
@@ -192,16 +192,16 @@ TEST(DaemonCommandLine, AccountCommands) {
   const auto after = run_program({pagemdd_binary(), "account", "list", "--data-dir", dir.path().string(), "--json"});
   EXPECT_EQ(nlohmann::json::parse(after.out)["accounts"][0]["monthly_limit"], 200000);
 
-  EXPECT_EQ(run_program({pagemdd_binary(), "account", "set-plan", "--data-dir", dir.path().string(),
-                         account.account_id, "platinum"})
+  EXPECT_EQ(run_program({pagemdd_binary(), "account", "set-plan", "--data-dir", dir.path().string(), account.account_id,
+                         "platinum"})
                 .status,
             2);
   EXPECT_EQ(run_program({pagemdd_binary(), "account", "set-plan", "--data-dir", dir.path().string(),
                          "00000000-0000-4000-8000-000000000000", "pro"})
                 .status,
             1);
-  const auto human = run_program({pagemdd_binary(), "account", "create", "--data-dir", dir.path().string(), "--email",
-                                  "ops@example.com"});
+  const auto human = run_program(
+      {pagemdd_binary(), "account", "create", "--data-dir", dir.path().string(), "--email", "ops@example.com"});
   EXPECT_EQ(human.status, 0);
   EXPECT_NE(human.out.find("sk_live_"), std::string::npos);
   EXPECT_NE(human.out.find("shown only this once"), std::string::npos);

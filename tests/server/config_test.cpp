@@ -18,9 +18,10 @@ std::filesystem::path write_file(const testing::ScratchDir& dir, const std::stri
 TEST(Config, FileValuesOverrideDefaults) {
   const testing::ScratchDir dir;
   DaemonConfig config;
-  ASSERT_TRUE(apply_config_file(config, write_file(dir, "listen = \"[::1]:9000\"\nrate_limit_per_minute = 0\n"
-                                                       "allow_private_targets = [\"10.1.0.0/16\", \"fd00::/8\"]\n"
-                                                       "data_dir = \"/srv/pagemd\"\n")));
+  ASSERT_TRUE(apply_config_file(config, write_file(dir,
+                                                   "listen = \"[::1]:9000\"\nrate_limit_per_minute = 0\n"
+                                                   "allow_private_targets = [\"10.1.0.0/16\", \"fd00::/8\"]\n"
+                                                   "data_dir = \"/srv/pagemd\"\n")));
   EXPECT_EQ(config.listen, "[::1]:9000");
   EXPECT_EQ(config.rate_limit_per_minute, 0);
   EXPECT_EQ(config.allow_private_targets, (std::vector<std::string>{"10.1.0.0/16", "fd00::/8"}));

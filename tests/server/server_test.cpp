@@ -86,10 +86,11 @@ TEST(Server, AnswersAndKeepsConnectionsAlive) {
 TEST(Server, ABodyIsReadWholeWhetherItCameWithTheHeadersOrAfterThem) {
   RunningServer running({});
   const std::uint16_t port = running.server->port();
-  const std::string with_headers = "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
-                                   "POST /b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-                                   "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
-                                   "GET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  const std::string with_headers =
+      "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
+      "POST /b HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
+      "GET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
   const std::string answers = exchange(port, with_headers);
   EXPECT_NE(answers.find("{\"body\":\"hello\",\"draining\":false,\"target\":\"/a\"}"), std::string::npos) << answers;
   EXPECT_NE(answers.find("{\"body\":\"abcde\",\"draining\":false,\"target\":\"/b\"}"), std::string::npos) << answers;
@@ -108,7 +109,8 @@ TEST(Server, ABodyIsReadWholeWhetherItCameWithTheHeadersOrAfterThem) {
   asio::read(socket, asio::dynamic_buffer(split), ec);
   EXPECT_NE(split.find("{\"body\":\"hello world\",\"draining\":false,\"target\":\"/d\"}"), std::string::npos) << split;
 
-  const std::string bad_chunk = "POST /e HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n";
+  const std::string bad_chunk =
+      "POST /e HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n";
   EXPECT_EQ(exchange(port, bad_chunk).rfind("HTTP/1.1 400", 0), 0U);
   EXPECT_EQ(running.handler.calls.load(), 4);
 }
@@ -160,9 +162,7 @@ TEST(Server, ConnectionsOverTheCapAreTurnedAway) {
 TEST(Server, DrainFinishesRequestsInFlight) {
   auto running = std::make_unique<RunningServer>(ServerOptions{});
   std::string answer;
-  std::thread client([&] {
-    answer = exchange(running->server->port(), "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
-  });
+  std::thread client([&] { answer = exchange(running->server->port(), "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"); });
   while (running->handler.calls.load() == 0) std::this_thread::sleep_for(5ms);
   running->server->drain();
   client.join();

@@ -111,9 +111,9 @@ TEST_F(KeysTest, InsertCopiesPlanAndLimitAndFindsByDigest) {
 }
 
 TEST_F(KeysTest, InsertForUnknownAccountIsNotFound) {
-  auto inserted = store_->insert_key(
-      NewKey{new_uuid_v4(), "00000000-0000-4000-8000-000000000000", std::string(64, 'a'), "sk_live_abcd", KeyMode::live},
-      20);
+  auto inserted = store_->insert_key(NewKey{new_uuid_v4(), "00000000-0000-4000-8000-000000000000", std::string(64, 'a'),
+                                            "sk_live_abcd", KeyMode::live},
+                                     20);
   ASSERT_FALSE(inserted);
   EXPECT_EQ(inserted.error().code, core::ErrorCode::not_found);
 }

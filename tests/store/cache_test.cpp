@@ -70,7 +70,7 @@ TEST_F(CacheTest, MaxAgeIsHttpFreshness) {
   ASSERT_TRUE(store_->cache_put(kUrl, "{}", stored_at));
   const auto now = stored_at + 60s;
   EXPECT_TRUE(store_->cache_get(kUrl, 61s, now)->has_value());
-  EXPECT_FALSE(store_->cache_get(kUrl, 60s, now)->has_value());  // age 60 is not younger than 60
+  EXPECT_FALSE(store_->cache_get(kUrl, 60s, now)->has_value());       // age 60 is not younger than 60
   EXPECT_FALSE(store_->cache_get(kUrl, 0s, stored_at)->has_value());  // 0 always refetches
   EXPECT_TRUE(store_->cache_get(kUrl, std::chrono::seconds{24 * 3600 * 365}, now)->has_value());
 }
@@ -93,8 +93,9 @@ TEST_F(CacheTest, KeysAreExactBytes) {
   ASSERT_TRUE(store_->cache_put("https://example.com/'; DROP TABLE cache; --", "quote", clock_.now()));
   EXPECT_EQ((**store_->cache_get(with_nul, std::nullopt, clock_.now())).result_json, "nul");
   EXPECT_FALSE(store_->cache_get("https://example.com/", std::nullopt, clock_.now())->has_value());
-  EXPECT_EQ((**store_->cache_get("https://example.com/'; DROP TABLE cache; --", std::nullopt, clock_.now())).result_json,
-            "quote");
+  EXPECT_EQ(
+      (**store_->cache_get("https://example.com/'; DROP TABLE cache; --", std::nullopt, clock_.now())).result_json,
+      "quote");
 }
 
 TEST_F(CacheTest, PurgeDeletesOnlyExpiredRowsInBatches) {

@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
     if (write(STDOUT_FILENO, line.data(), line.size()) != static_cast<ssize_t>(line.size())) return 1;
     if (i % 8 == 0) {
       // Cache writes between the counts, so the kill also lands in the middle of those.
-      if (!(*store)->cache_put("https://example.com/" + std::to_string(i), std::string(512, 'x'), clock.now())) return 1;
+      if (!(*store)->cache_put("https://example.com/" + std::to_string(i), std::string(512, 'x'), clock.now()))
+        return 1;
     }
   }
 }

@@ -81,7 +81,8 @@ TEST(CrashSafety, SigkillNeverLosesACommittedCountNorCorruptsTheFile) {
     auto store = open_sqlite_store(db, clock);
     ASSERT_TRUE(store);
     account = (*store)->create_account(Plan::scale, std::nullopt).value();
-    key = (*store)->insert_key(NewKey{new_uuid_v4(), account, std::string(64, 'c'), "sk_live_abcd", KeyMode::live}, 20)
+    key = (*store)
+              ->insert_key(NewKey{new_uuid_v4(), account, std::string(64, 'c'), "sk_live_abcd", KeyMode::live}, 20)
               ->id;
   }
 
@@ -92,8 +93,8 @@ TEST(CrashSafety, SigkillNeverLosesACommittedCountNorCorruptsTheFile) {
   std::int64_t last_reported = 0;
   for (int round = 0; round < 50; ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
-    const ChildRun run =
-        run_and_kill({PAGEMD_STORE_CRASH_CHILD, db.string(), account, key}, std::chrono::microseconds{run_for_us(random)});
+    const ChildRun run = run_and_kill({PAGEMD_STORE_CRASH_CHILD, db.string(), account, key},
+                                      std::chrono::microseconds{run_for_us(random)});
     ASSERT_TRUE(WIFSIGNALED(run.wait_status) && WTERMSIG(run.wait_status) == SIGKILL)
         << "the child ended on its own, status " << run.wait_status;
     ASSERT_FALSE(run.reported.empty()) << "the child never counted a page";

@@ -153,9 +153,7 @@ TEST_F(UsageTest, ABatchDecidesItsPagesInOrderAcrossAccountsAndKeys) {
   EXPECT_EQ(store_->usage(other, other_key.id)->used, 2);
 }
 
-TEST_F(UsageTest, AnEmptyBatchCountsNothing) {
-  EXPECT_TRUE(store_->count_pages({}).empty());
-}
+TEST_F(UsageTest, AnEmptyBatchCountsNothing) { EXPECT_TRUE(store_->count_pages({}).empty()); }
 
 // Runs `threads` threads that each try to count `attempts` pages, each on its own store (as separate
 // daemons or admin processes would) or all on one; returns how many were admitted.
@@ -171,8 +169,10 @@ int hammer(const std::vector<Store*>& stores, const std::string& account, const 
       while (!go.load()) std::this_thread::yield();
       for (int i = 0; i < attempts; ++i) {
         auto counted = store.count_page(account, key);
-        if (!counted) ++failures;
-        else if (counted->admitted) ++admitted;
+        if (!counted)
+          ++failures;
+        else if (counted->admitted)
+          ++admitted;
       }
     });
   }

@@ -38,8 +38,8 @@ std::string DaemonProcess::url(const std::string& path) const {
 }
 
 TestAccount create_account(const std::filesystem::path& data_dir, const std::string& plan, bool test_key) {
-  std::vector<std::string> argv{pagemdd_binary(), "account", "create", "--data-dir", data_dir.string(), "--plan",
-                                plan, "--json"};
+  std::vector<std::string> argv{pagemdd_binary(),  "account", "create", "--data-dir",
+                                data_dir.string(), "--plan",  plan,     "--json"};
   if (test_key) argv.emplace_back("--test");
   const RunResult result = run_program(argv);
   if (result.status != 0) throw std::runtime_error("account create failed: " + result.err);

@@ -14,9 +14,7 @@ class FakeClock final : public core::Clock {
       : now_ns_(start.time_since_epoch().count()) {}
 
   [[nodiscard]] time_point now() const override { return time_point{time_point::duration{now_ns_.load()}}; }
-  void advance(std::chrono::nanoseconds by) {
-    now_ns_ += std::chrono::duration_cast<time_point::duration>(by).count();
-  }
+  void advance(std::chrono::nanoseconds by) { now_ns_ += std::chrono::duration_cast<time_point::duration>(by).count(); }
   void set(time_point when) { now_ns_ = when.time_since_epoch().count(); }
 
  private:

@@ -54,8 +54,10 @@ bool only_loopback_exists() {
 
 int main(int argc, char** argv) {
   if (!enter_new_network_namespace()) {
-    std::fprintf(stderr, "loopback_only_main: cannot create a network namespace (%s); not running tests that "
-                         "could reach private addresses outside one\n", std::strerror(errno));
+    std::fprintf(stderr,
+                 "loopback_only_main: cannot create a network namespace (%s); not running tests that "
+                 "could reach private addresses outside one\n",
+                 std::strerror(errno));
     return 1;
   }
   if (!bring_loopback_up() || !only_loopback_exists()) {

@@ -17,15 +17,15 @@ boost::asio::awaitable<Response> handle_usage(const Call& call) {
   auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
   if (!usage) co_return error_response(call.request, usage.error());
   co_return json_response(call.request, 200,
-                       {
-                           {"plan", store::to_string(usage->plan)},
-                           {"monthly_limit", usage->monthly_limit},
-                           {"used", usage->used},
-                           {"remaining", std::max<std::int64_t>(0, usage->monthly_limit - usage->used)},
-                           {"period_start", core::format_rfc3339(usage->period_start)},
-                           {"resets_at", core::format_rfc3339(usage->resets_at)},
-                           {"key_used", usage->key_used},
-                       });
+                          {
+                              {"plan", store::to_string(usage->plan)},
+                              {"monthly_limit", usage->monthly_limit},
+                              {"used", usage->used},
+                              {"remaining", std::max<std::int64_t>(0, usage->monthly_limit - usage->used)},
+                              {"period_start", core::format_rfc3339(usage->period_start)},
+                              {"resets_at", core::format_rfc3339(usage->resets_at)},
+                              {"key_used", usage->key_used},
+                          });
 }
 
 boost::asio::awaitable<Response> handle_create_key(const Call& call) {
@@ -34,15 +34,15 @@ boost::asio::awaitable<Response> handle_create_key(const Call& call) {
   if (!created) co_return error_response(call.request, created.error());
   const store::KeyInfo& info = created->info;
   co_return json_response(call.request, 201,
-                       {
-                           {"key", created->key},
-                           {"id", info.id},
-                           {"prefix", info.prefix},
-                           {"plan", store::to_string(info.plan)},
-                           {"monthly_limit", info.monthly_limit},
-                           {"created_at", core::format_rfc3339(info.created_at)},
-                           {"warning", "Store this key now: it is shown only once and cannot be recovered."},
-                       });
+                          {
+                              {"key", created->key},
+                              {"id", info.id},
+                              {"prefix", info.prefix},
+                              {"plan", store::to_string(info.plan)},
+                              {"monthly_limit", info.monthly_limit},
+                              {"created_at", core::format_rfc3339(info.created_at)},
+                              {"warning", "Store this key now: it is shown only once and cannot be recovered."},
+                          });
 }
 
 boost::asio::awaitable<Response> handle_list_keys(const Call& call) {
@@ -69,12 +69,12 @@ boost::asio::awaitable<Response> handle_revoke_key(const Call& call) {
   auto revoked = call.services.keys.revoke_key(call.caller.account_id, call.path_parameter, call.caller.key_id);
   if (!revoked) co_return error_response(call.request, revoked.error());
   co_return json_response(call.request, 200,
-                       {
-                           {"message", "API key revoked."},
-                           {"id", revoked->id},
-                           {"prefix", revoked->prefix},
-                           {"revoked_at", optional_time(revoked->revoked_at)},
-                       });
+                          {
+                              {"message", "API key revoked."},
+                              {"id", revoked->id},
+                              {"prefix", revoked->prefix},
+                              {"revoked_at", optional_time(revoked->revoked_at)},
+                          });
 }
 
 }  // namespace pagemd::api

@@ -81,10 +81,10 @@ core::Result<ExtractBody> parse_body(std::string_view text) {
 
 Response monthly_limit_response(const Call& call, std::int64_t used, std::int64_t limit, store::Plan plan) {
   const auto now = call.services.clock.now();
-  nlohmann::json body = error_body(
-      {ErrorCode::monthly_limit_exceeded,
-       "Monthly usage limit exceeded: the " + std::string(store::to_string(plan)) + " plan allows " +
-           std::to_string(limit) + " pages a month; the limit resets at the start of next month (UTC)."});
+  nlohmann::json body =
+      error_body({ErrorCode::monthly_limit_exceeded,
+                  "Monthly usage limit exceeded: the " + std::string(store::to_string(plan)) + " plan allows " +
+                      std::to_string(limit) + " pages a month; the limit resets at the start of next month (UTC)."});
   body["limit"] = limit;
   body["usage"] = used;
   body["plan"] = store::to_string(plan);

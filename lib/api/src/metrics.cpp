@@ -47,8 +47,8 @@ std::string Metrics::render_prometheus() const {
   {
     const std::lock_guard lock(requests_mutex_);
     for (const auto& [key, count] : requests_) {
-      out += "pagemd_http_requests_total{route=\"" + key.first + "\",status=\"" + std::to_string(key.second) +
-             "\"} " + std::to_string(count) + '\n';
+      out += "pagemd_http_requests_total{route=\"" + key.first + "\",status=\"" + std::to_string(key.second) + "\"} " +
+             std::to_string(count) + '\n';
     }
   }
 

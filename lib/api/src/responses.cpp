@@ -10,7 +10,8 @@ using core::ErrorCode;
 unsigned http_status_of(ErrorCode code) noexcept { return core::kind_of(code).http_status; }
 
 nlohmann::json error_body(const core::Error& error) {
-  nlohmann::json body{{"error", error.message}, {"status", http_status_of(error.code)},
+  nlohmann::json body{{"error", error.message},
+                      {"status", http_status_of(error.code)},
                       {"code", std::string(core::to_string(error.code))}};
   if (error.upstream_status) body["upstream_status"] = *error.upstream_status;
   return body;

@@ -33,7 +33,9 @@ struct Route {
   Handle handle;
 };
 
-asio::awaitable<Response> handle_healthz(const Call& call) { co_return json_response(call.request, 200, {{"status", "ok"}}); }
+asio::awaitable<Response> handle_healthz(const Call& call) {
+  co_return json_response(call.request, 200, {{"status", "ok"}});
+}
 
 asio::awaitable<Response> handle_readyz(const Call& call) {
   co_return call.info.draining ? json_response(call.request, 503, {{"status", "draining"}})
@@ -173,8 +175,7 @@ asio::awaitable<Response> Router::handle(const Request& request, const RequestIn
   std::string account = "-";
 
   Response response = co_await answer(request, info, found, services_, *settings, page_counter_, account);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - info.received_at).count();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - info.received_at).count();
   services_.metrics.record_request(label, response.result_int(), seconds);
   spdlog::info("{} {} {} {} account={} {:.1f}ms", info.request_id, std::string(request.method_string()),
                std::string(path), response.result_int(), account, seconds * 1000);

@@ -6,8 +6,7 @@
 
 namespace pagemd::auth::detail {
 
-inline constexpr std::string_view kBase62Alphabet =
-    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+inline constexpr std::string_view kBase62Alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 // Rejection sampling: a random byte maps to a base62 digit only when it is below 248 = 4 * 62, so
 // that each digit has exactly 4 of the accepted byte values (`byte % 62` over all 256 values would

@@ -20,9 +20,7 @@ std::string_view mode_prefix(store::KeyMode mode) noexcept {
   return mode == store::KeyMode::live ? kLivePrefix : kTestPrefix;
 }
 
-bool is_base62(char c) noexcept {
-  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
+bool is_base62(char c) noexcept { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 
 struct EvpMdFree {
   void operator()(EVP_MD* md) const noexcept { EVP_MD_free(md); }
@@ -77,7 +75,7 @@ std::string sha256_hex(std::string_view bytes) {
   }
   static constexpr char kHex[] = "0123456789abcdef";
   std::string hex;
-  hex.reserve(2 * length);
+  hex.reserve(std::size_t{2} * length);
   for (unsigned int i = 0; i < length; ++i) {
     hex.push_back(kHex[digest[i] >> 4]);
     hex.push_back(kHex[digest[i] & 0x0Fu]);

@@ -48,7 +48,7 @@ core::Result<AuthContext> KeyService::authenticate(std::string_view authorizatio
 }
 
 core::Result<std::optional<store::KeyIdentity>> KeyService::identity_of(const std::string& digest,
-                                                                         store::TimePoint now) const {
+                                                                        store::TimePoint now) const {
   std::uint64_t revocations_before = 0;
   if (options_.identity_cache_lifetime.count() > 0) {
     const std::lock_guard lock(recent_mutex_);

@@ -147,7 +147,8 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
 
   RobotsCache robots(fetcher_, settings_.policy, settings_.robots_agent);
   const auto convert_one = [&](const detail::WorkItem& item) -> ManifestEntry {
-    if (settings_.robots == RobotsMode::honour && !robots.rules_for(item.parsed).allows(path_of_url(item.parsed.normalized))) {
+    if (settings_.robots == RobotsMode::honour &&
+        !robots.rules_for(item.parsed).allows(path_of_url(item.parsed.normalized))) {
       return failure(item.url, "robots_disallowed", "robots.txt disallows this URL for " + settings_.robots_agent);
     }
     auto page = fetcher_.fetch(item.parsed);

@@ -102,9 +102,8 @@ core::Result<void> ManifestWriter::append(const ManifestEntry& entry) {
   const std::lock_guard lock(mutex_);
   const ssize_t written = ::write(fd_, line.data(), line.size());
   if (written != static_cast<ssize_t>(line.size())) {
-    return core::unexpected(core::ErrorCode::internal,
-                            std::string("cannot append to the manifest: ") +
-                                (written < 0 ? std::strerror(errno) : "short write"));
+    return core::unexpected(core::ErrorCode::internal, std::string("cannot append to the manifest: ") +
+                                                           (written < 0 ? std::strerror(errno) : "short write"));
   }
   return {};
 }

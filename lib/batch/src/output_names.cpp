@@ -56,7 +56,8 @@ std::string readable_stem(std::string_view normalized_url) {
   if (const std::size_t scheme = rest.find("://"); scheme != std::string_view::npos) rest.remove_prefix(scheme + 3);
   rest = rest.substr(0, rest.find('#'));
   const std::size_t query_start = rest.find('?');
-  const std::string_view query = query_start == std::string_view::npos ? std::string_view{} : rest.substr(query_start + 1);
+  const std::string_view query =
+      query_start == std::string_view::npos ? std::string_view{} : rest.substr(query_start + 1);
   rest = rest.substr(0, query_start);
   const std::size_t path_start = rest.find('/');
   const std::string_view authority = rest.substr(0, path_start);

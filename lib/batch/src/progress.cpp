@@ -1,5 +1,6 @@
 #include "pagemd/batch/progress.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 namespace pagemd::batch {
@@ -35,7 +36,7 @@ std::string format_progress(const BatchProgress& progress, std::chrono::millisec
   const double seconds = seconds_of(elapsed);
   if (progress.done > 0 && seconds > 0) {
     const double rate = static_cast<double>(progress.done) / seconds;
-    const auto left = static_cast<long long>(static_cast<double>(progress.total - progress.done) / rate + 0.5);
+    const auto left = std::llround(static_cast<double>(progress.total - progress.done) / rate);
     const std::string timing = "  " + fixed1(rate) + " pages/s  ETA " + clock_text(left);
     tail += timing;
     visible += timing.size();

@@ -15,8 +15,10 @@ std::string normalise(std::string_view text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
-    if (text[i] == '%' && i + 2 < text.size() && core::hex_digit_value(text[i + 1]) >= 0 && core::hex_digit_value(text[i + 2]) >= 0) {
-      const auto decoded = static_cast<unsigned char>(core::hex_digit_value(text[i + 1]) * 16 + core::hex_digit_value(text[i + 2]));
+    if (text[i] == '%' && i + 2 < text.size() && core::hex_digit_value(text[i + 1]) >= 0 &&
+        core::hex_digit_value(text[i + 2]) >= 0) {
+      const auto decoded =
+          static_cast<unsigned char>(core::hex_digit_value(text[i + 1]) * 16 + core::hex_digit_value(text[i + 2]));
       if (std::isalnum(decoded) != 0 || decoded == '-' || decoded == '.' || decoded == '_' || decoded == '~') {
         out += static_cast<char>(decoded);
       } else {

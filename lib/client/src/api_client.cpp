@@ -86,7 +86,9 @@ struct ApiClient::Handle {
 };
 
 ApiClient::ApiClient(ClientOptions options, Sleep sleep, RetryNotice on_retry)
-    : options_(std::move(options)), sleep_(std::move(sleep)), on_retry_(std::move(on_retry)),
+    : options_(std::move(options)),
+      sleep_(std::move(sleep)),
+      on_retry_(std::move(on_retry)),
       handle_(std::make_unique<Handle>()) {
   fetch::ensure_curl_initialised();
   handle_->easy.reset(curl_easy_init());
@@ -153,7 +155,8 @@ Reply ApiClient::send_once(Method method, const std::string& path, const std::st
   if (rc != CURLE_OK) {
     reply.body.clear();
     const std::string detail = error_text[0] != '\0' ? error_text.data() : curl_easy_strerror(rc);
-    reply.error = core::Error{core::ErrorCode::internal, "cannot reach the daemon at " + options_.server + ": " + detail};
+    reply.error =
+        core::Error{core::ErrorCode::internal, "cannot reach the daemon at " + options_.server + ": " + detail};
     return reply;
   }
   curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &reply.http_status);

@@ -20,8 +20,9 @@ std::optional<std::string> environment(const char* name) {
 
 core::Result<std::string> first_line_of(const std::string& path) {
   std::ifstream in(path);
-  if (!in) return core::unexpected(core::ErrorCode::unauthorized, "cannot read the API key file " + path + ": " +
-                                                                       std::strerror(errno));
+  if (!in)
+    return core::unexpected(core::ErrorCode::unauthorized,
+                            "cannot read the API key file " + path + ": " + std::strerror(errno));
   std::string line;
   std::getline(in, line);
   line = std::string(core::trim(line));

@@ -68,8 +68,8 @@ core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const Extract
   }
   // An entry written by another version of pagemd: its fields stay as stored, its status is the hit's.
   result["metadata"]["cache"] = {{"status", "hit"}, {"cached_at", core::format_rfc3339((*entry)->created_at)}};
-  return std::optional<ExtractOutcome>{ExtractOutcome{
-      result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), CacheStatus::hit}};
+  return std::optional<ExtractOutcome>{
+      ExtractOutcome{result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), CacheStatus::hit}};
 }
 
 core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request) {

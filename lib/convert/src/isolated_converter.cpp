@@ -36,7 +36,8 @@ core::Error unconvertible() {
 // Waits until `fd` is readable or `deadline` passes; false on timeout.
 bool wait_readable(int fd, std::chrono::steady_clock::time_point deadline) {
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return false;
     pollfd entry{fd, POLLIN, 0};
     const int ready = ::poll(&entry, 1, static_cast<int>(left.count()));
@@ -72,8 +73,8 @@ struct IsolatedConverter::Impl {
     ::close(ends[1]);
     if (failed != 0) {
       ::close(ends[0]);
-      return core::unexpected(ErrorCode::internal, "cannot start converter '" + command.front() +
-                                                       "': " + std::strerror(failed));
+      return core::unexpected(ErrorCode::internal,
+                              "cannot start converter '" + command.front() + "': " + std::strerror(failed));
     }
     return Worker{pid, ends[0]};
   }

@@ -8,15 +8,12 @@ nlohmann::json to_json(const PageResult& result) {
   const extract::Extraction& extraction = result.extraction;
   const extract::Metadata& m = extraction.metadata;
   nlohmann::json metadata = {
-      {"title", m.title},
-      {"word_count", m.word_count},
-      {"links", m.links},
-      {"language", m.language},
-      {"timestamp", result.timestamp},
+      {"title", m.title},       {"word_count", m.word_count},    {"links", m.links},
+      {"language", m.language}, {"timestamp", result.timestamp},
   };
   const std::pair<const char*, const std::string*> optional_fields[] = {
-      {"description", &m.description}, {"author", &m.author},       {"published_time", &m.published_time},
-      {"site_name", &m.site_name},     {"image", &m.image},         {"canonical_url", &m.canonical_url},
+      {"description", &m.description},  {"author", &m.author}, {"published_time", &m.published_time},
+      {"site_name", &m.site_name},      {"image", &m.image},   {"canonical_url", &m.canonical_url},
       {"final_url", &result.final_url},
   };
   for (const auto& [name, value] : optional_fields) {

@@ -84,8 +84,8 @@ void write_extraction(FrameWriter& out, const extract::Extraction& extraction) {
   out.text(m.title);
   out.integer(static_cast<std::uint64_t>(m.word_count));
   out.texts(m.links);
-  for (const std::string* field : {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image,
-                                   &m.canonical_url}) {
+  for (const std::string* field :
+       {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image, &m.canonical_url}) {
     out.text(*field);
   }
   out.integer(static_cast<std::uint8_t>(extraction.warning ? 1 : 0));
@@ -99,8 +99,8 @@ extract::Extraction read_extraction(FrameReader& in) {
   m.title = in.text();
   m.word_count = static_cast<std::size_t>(in.integer<std::uint64_t>());
   m.links = in.texts();
-  for (std::string* field : {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image,
-                             &m.canonical_url}) {
+  for (std::string* field :
+       {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image, &m.canonical_url}) {
     *field = in.text();
   }
   if (in.integer<std::uint8_t>() != 0) extraction.warning = in.text();
@@ -189,9 +189,8 @@ std::optional<core::Result<extract::Extraction>> decode_reply(std::string_view f
   const std::string code = in.text();
   std::string message = in.text();
   if (outcome != kError || !in.complete()) return std::nullopt;
-  return core::Result<extract::Extraction>(
-      core::unexpected(core::error_code_from_string(code).value_or(core::ErrorCode::unsupported_content),
-                       std::move(message)));
+  return core::Result<extract::Extraction>(core::unexpected(
+      core::error_code_from_string(code).value_or(core::ErrorCode::unsupported_content), std::move(message)));
 }
 
 bool write_frame(int fd, std::string_view payload) {

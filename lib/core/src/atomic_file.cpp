@@ -17,8 +17,7 @@ Result<void> write_file_atomically(const fs::path& target, std::string_view cont
   std::string temporary = (dir / (std::string(kTemporaryFilePrefix) + "XXXXXX")).string();
   const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
   if (fd < 0) {
-    return unexpected(ErrorCode::internal,
-                      "cannot create a file in " + dir.string() + ": " + std::strerror(errno));
+    return unexpected(ErrorCode::internal, "cannot create a file in " + dir.string() + ": " + std::strerror(errno));
   }
   std::size_t written = 0;
   int error = 0;

@@ -75,7 +75,8 @@ std::string trim_rules(std::string markdown) {
     markdown.erase(0, kRule.size());
     while (!markdown.empty() && markdown.front() == '\n') markdown.erase(0, 1);
   }
-  while (markdown.size() >= kRule.size() && markdown.compare(markdown.size() - kRule.size(), kRule.size(), kRule) == 0 &&
+  while (markdown.size() >= kRule.size() &&
+         markdown.compare(markdown.size() - kRule.size(), kRule.size(), kRule) == 0 &&
          (markdown.size() == kRule.size() || markdown[markdown.size() - kRule.size() - 1] == '\n')) {
     markdown.erase(markdown.size() - kRule.size());
     while (markdown.size() >= 2 && markdown[markdown.size() - 1] == '\n' && markdown[markdown.size() - 2] == '\n') {
@@ -134,8 +135,8 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   meta.image = info.image;
   meta.canonical_url = info.canonical_url;
   if (meta.word_count < kThinContentWords) {
-    result.warning = "Thin content: the extracted text has " + std::to_string(meta.word_count) +
-                     " words, under the " + std::to_string(kThinContentWords) + "-word threshold.";
+    result.warning = "Thin content: the extracted text has " + std::to_string(meta.word_count) + " words, under the " +
+                     std::to_string(kThinContentWords) + "-word threshold.";
   }
   return result;
 }

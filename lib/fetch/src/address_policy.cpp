@@ -28,28 +28,28 @@ bool has_prefix(const std::array<std::uint8_t, 16>& bytes, const std::array<std:
 
 // IANA "not globally reachable" IPv4 space (DESIGN.md), plus the deprecated 6to4 relay anycast.
 constexpr std::array<Range, 15> kNonPublicV4{{
-    {{0}, 8},                  // "this network", 0.0.0.0
-    {{10}, 8},                 // private
-    {{100, 64}, 10},           // CGNAT
-    {{127}, 8},                // loopback
-    {{169, 254}, 16},          // link-local, cloud metadata
-    {{172, 16}, 12},           // private
-    {{192, 0, 0}, 24},         // IETF protocol assignments
-    {{192, 0, 2}, 24},         // TEST-NET-1
-    {{192, 88, 99}, 24},       // 6to4 relay anycast (deprecated)
-    {{192, 168}, 16},          // private
-    {{198, 18}, 15},           // benchmarking
-    {{198, 51, 100}, 24},      // TEST-NET-2
-    {{203, 0, 113}, 24},       // TEST-NET-3
-    {{224}, 4},                // multicast
-    {{240}, 4},                // reserved, and the broadcast address
+    {{0}, 8},              // "this network", 0.0.0.0
+    {{10}, 8},             // private
+    {{100, 64}, 10},       // CGNAT
+    {{127}, 8},            // loopback
+    {{169, 254}, 16},      // link-local, cloud metadata
+    {{172, 16}, 12},       // private
+    {{192, 0, 0}, 24},     // IETF protocol assignments
+    {{192, 0, 2}, 24},     // TEST-NET-1
+    {{192, 88, 99}, 24},   // 6to4 relay anycast (deprecated)
+    {{192, 168}, 16},      // private
+    {{198, 18}, 15},       // benchmarking
+    {{198, 51, 100}, 24},  // TEST-NET-2
+    {{203, 0, 113}, 24},   // TEST-NET-3
+    {{224}, 4},            // multicast
+    {{240}, 4},            // reserved, and the broadcast address
 }};
 
 // Inside 2000::/3 (the only globally routed IPv6 unicast space), these are not public.
 constexpr std::array<Range, 3> kNonPublicGlobalV6{{
-    {{0x20, 0x01, 0x00}, 23},  // IETF protocol assignments, Teredo, benchmarking, ORCHID
+    {{0x20, 0x01, 0x00}, 23},        // IETF protocol assignments, Teredo, benchmarking, ORCHID
     {{0x20, 0x01, 0x0d, 0xb8}, 32},  // documentation
-    {{0x3f, 0xff, 0x00}, 20},  // documentation (RFC 9637)
+    {{0x3f, 0xff, 0x00}, 20},        // documentation (RFC 9637)
 }};
 
 bool in_any(const std::array<std::uint8_t, 16>& bytes, const auto& ranges) {

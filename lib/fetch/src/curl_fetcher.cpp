@@ -24,9 +24,9 @@ using core::ErrorCode;
 using Deadline = std::chrono::steady_clock::time_point;
 
 // Header bytes one response may carry; real sites stay far below, hostile ones do not.
-constexpr std::size_t kMaxHeaderBytes = 64 * 1024;
+constexpr std::size_t kMaxHeaderBytes = std::size_t{64} * 1024;
 // A redirect's own body is read (to keep the connection reusable) up to this size, then dropped.
-constexpr std::size_t kMaxRedirectBodyBytes = 64 * 1024;
+constexpr std::size_t kMaxRedirectBodyBytes = std::size_t{64} * 1024;
 // Idle easy handles kept for reuse (each keeps its connections and DNS cache).
 constexpr std::size_t kMaxIdleHandles = 16;
 constexpr const char* kAccept = "Accept: text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1";
@@ -41,11 +41,11 @@ struct Hop {
   bool refused_unknown_family = false;
   std::size_t header_bytes = 0;
   bool headers_too_large = false;
-  long status = 0;            // of the final (non-1xx) response, once its headers are complete
-  std::string content_type;   // raw header value of that response
-  std::string location;       // raw Location header of that response
+  long status = 0;                              // of the final (non-1xx) response, once its headers are complete
+  std::string content_type;                     // raw header value of that response
+  std::string location;                         // raw Location header of that response
   std::optional<std::uint64_t> content_length;  // declared length when the body is not encoded
-  bool encoded = false;       // a Content-Encoding other than identity
+  bool encoded = false;                         // a Content-Encoding other than identity
   enum class Body { undecided, keep, discard, too_large, unsupported_type, http_error } body_mode = Body::undecided;
   std::string body;
   std::size_t discarded = 0;
@@ -168,14 +168,11 @@ std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user)
       }
       hop.body.append(data, bytes);
       return bytes;
-    case Hop::Body::discard:
-      hop.discarded += bytes;
-      return hop.discarded > kMaxRedirectBodyBytes ? 0 : bytes;
+    case Hop::Body::discard: hop.discarded += bytes; return hop.discarded > kMaxRedirectBodyBytes ? 0 : bytes;
     case Hop::Body::undecided:
     case Hop::Body::too_large:
     case Hop::Body::unsupported_type:
-    case Hop::Body::http_error:
-      return 0;
+    case Hop::Body::http_error: return 0;
   }
   return 0;
 }
@@ -191,8 +188,8 @@ std::string lower_scheme_of(std::string_view url) {
   }
   std::string scheme(url.substr(0, colon));
   for (char& c : scheme) {
-    const bool valid = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
-                       c == '-' || c == '.';
+    const bool valid =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
     if (!valid) {
       return {};  // no scheme at all: a relative reference
     }
@@ -311,26 +308,25 @@ class CurlFetcher::Impl {
     // of an earlier fetch leaks into this one.
     curl_easy_reset(handle);
     const long connect_ms = std::min(left, static_cast<long>(limits_.connect_timeout.count()));
-    const bool ok =
-        curl_easy_setopt(handle, CURLOPT_URL, url.normalized.c_str()) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_PROXY, "") == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_USERAGENT, options_.user_agent.c_str()) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_HTTPHEADER, headers_.get()) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_RESOLVE, resolve_.get()) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, connect_ms) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_TIMEOUT_MS, left) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, &open_socket) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, &hop) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, &on_header) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_HEADERDATA, &hop) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, &on_body) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_WRITEDATA, &hop) == CURLE_OK &&
-        curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, hop.error_text.data()) == CURLE_OK;
+    const bool ok = curl_easy_setopt(handle, CURLOPT_URL, url.normalized.c_str()) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_PROXY, "") == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_USERAGENT, options_.user_agent.c_str()) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_HTTPHEADER, headers_.get()) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_RESOLVE, resolve_.get()) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, connect_ms) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_TIMEOUT_MS, left) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, &open_socket) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, &hop) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, &on_header) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_HEADERDATA, &hop) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, &on_body) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_WRITEDATA, &hop) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, hop.error_text.data()) == CURLE_OK;
     if (!ok) {
       return CURLE_FAILED_INIT;
     }
@@ -344,9 +340,8 @@ class CurlFetcher::Impl {
   static core::Result<std::optional<std::string>> judge(CURLcode rc, const Hop& hop) {
     if (hop.refused_address) {
       spdlog::info("fetch: refused to connect to non-public address {}", hop.refused_address->to_string());
-      return core::unexpected(ErrorCode::url_not_allowed,
-                              "The URL's host resolves to a non-public address (" +
-                                  hop.refused_address->to_string() + ").");
+      return core::unexpected(ErrorCode::url_not_allowed, "The URL's host resolves to a non-public address (" +
+                                                              hop.refused_address->to_string() + ").");
     }
     if (hop.refused_unknown_family) {
       return core::unexpected(ErrorCode::url_not_allowed, "The URL's host resolves to a non-IP address.");
@@ -364,8 +359,8 @@ class CurlFetcher::Impl {
                                   ") is not HTML, XHTML or plain text.");
     }
     if (hop.body_mode == Hop::Body::too_large) {
-      return core::unexpected(ErrorCode::unsupported_content, "The target's content is larger than " +
-                                                                  std::to_string(hop.max_body_bytes) + " bytes.");
+      return core::unexpected(ErrorCode::unsupported_content,
+                              "The target's content is larger than " + std::to_string(hop.max_body_bytes) + " bytes.");
     }
     if (rc == CURLE_OPERATION_TIMEDOUT) {
       return core::unexpected(ErrorCode::fetch_timeout, "The target did not answer in time.");
@@ -385,9 +380,9 @@ class CurlFetcher::Impl {
     if (!hop.location.empty()) {
       return std::optional<std::string>{hop.location};
     }
-    return fetch_failed("The target answered with a redirect (HTTP " + std::to_string(hop.status) +
-                            ") that names no location.",
-                        static_cast<int>(hop.status));
+    return fetch_failed(
+        "The target answered with a redirect (HTTP " + std::to_string(hop.status) + ") that names no location.",
+        static_cast<int>(hop.status));
   }
 
   core::Result<ParsedUrl> follow(const ParsedUrl& from, const std::string& location, const Hop& hop, int redirects,
@@ -403,8 +398,8 @@ class CurlFetcher::Impl {
     core::Result<ParsedUrl> next = parse_url(*target, policy_);
     if (!next) {
       if (next.error().code == ErrorCode::url_not_allowed) {
-        return core::unexpected(ErrorCode::url_not_allowed, "The target redirected to a non-public address: " +
-                                                                next.error().message);
+        return core::unexpected(ErrorCode::url_not_allowed,
+                                "The target redirected to a non-public address: " + next.error().message);
       }
       return fetch_failed("The target redirected to an invalid URL: " + next.error().message,
                           static_cast<int>(hop.status));

@@ -25,8 +25,8 @@ bool is_ascii(std::string_view text) {
 
 std::size_t count_code_points(std::string_view text) {
   // Every UTF-8 code point has exactly one byte that is not a continuation byte (10xxxxxx).
-  return static_cast<std::size_t>(std::count_if(
-      text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 core::Unexpected invalid(std::string message) { return core::unexpected(ErrorCode::invalid_url, std::move(message)); }
@@ -107,7 +107,8 @@ std::optional<std::string> non_public_name_reason(std::string_view host) {
 // The host as pagemd will use it (see ParsedUrl::host), or the error that refuses the URL.
 core::Result<std::string> canonical_host(const std::string& curl_host, const AddressPolicy& policy) {
   if (curl_host.size() >= 2 && curl_host.front() == '[' && curl_host.back() == ']') {
-    const std::optional<IpAddress> address = parse_ip_address(std::string_view(curl_host).substr(1, curl_host.size() - 2));
+    const std::optional<IpAddress> address =
+        parse_ip_address(std::string_view(curl_host).substr(1, curl_host.size() - 2));
     if (!address || address->family != IpAddress::Family::v6) {
       return invalid("The URL's IPv6 host is malformed.");
     }
@@ -221,7 +222,8 @@ core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& pol
   if (!normalized) {
     return invalid("The URL cannot be normalised.");
   }
-  return ParsedUrl{detail::percent_encode_unsafe_bytes(*normalized), scheme, std::move(*host), static_cast<std::uint16_t>(port)};
+  return ParsedUrl{detail::percent_encode_unsafe_bytes(*normalized), scheme, std::move(*host),
+                   static_cast<std::uint16_t>(port)};
 }
 
 core::Result<ParsedUrl> parse_url(std::string_view raw) { return parse_url(raw, AddressPolicy{}); }

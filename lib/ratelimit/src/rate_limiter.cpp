@@ -73,7 +73,8 @@ RateLimiter::Shard& RateLimiter::shard_of(std::string_view account_id) const {
 void RateLimiter::sweep_idle(Shard& shard, TimePoint now) {
   if (now < shard.next_sweep) return;
   // Once a window: an account whose newest request has left the window has nothing to remember.
-  std::erase_if(shard.logs, [&](const auto& entry) { return entry.second.empty() || entry.second.back() <= now - kWindow; });
+  std::erase_if(shard.logs,
+                [&](const auto& entry) { return entry.second.empty() || entry.second.back() <= now - kWindow; });
   shard.next_sweep = now + kWindow;
 }
 

@@ -33,24 +33,35 @@ const std::vector<KeySpec>& key_specs() {
        &DaemonConfig::allow_private_targets},
       {{"log_level", "trace, debug, info, warn, error, critical or off"}, &DaemonConfig::log_level},
       {{"rate_limit_per_minute", "requests per rolling minute per account; 0 turns it off"},
-       &DaemonConfig::rate_limit_per_minute, 0, 1'000'000},
+       &DaemonConfig::rate_limit_per_minute,
+       0,
+       1'000'000},
       {{"max_keys_per_account", "active keys an account may hold"}, &DaemonConfig::max_keys_per_account, 1, 10'000},
       {{"fetch_timeout", "seconds for a whole upstream fetch"}, &DaemonConfig::fetch_timeout, 1, 600},
       {{"connect_timeout", "seconds to connect to an upstream"}, &DaemonConfig::connect_timeout, 1, 120},
-      {{"max_page_bytes", "cap on a fetched page's decoded size"}, &DaemonConfig::max_page_bytes, 1024,
+      {{"max_page_bytes", "cap on a fetched page's decoded size"},
+       &DaemonConfig::max_page_bytes,
+       1024,
        std::int64_t{1} << 31},
       {{"upstream_fetches_per_second", "global rate of upstream fetch starts"},
-       &DaemonConfig::upstream_fetches_per_second, 1, 10'000},
-      {{"upstream_queue", "fetches that may wait for a start slot before busy"}, &DaemonConfig::upstream_queue, 0,
+       &DaemonConfig::upstream_fetches_per_second,
+       1,
+       10'000},
+      {{"upstream_queue", "fetches that may wait for a start slot before busy"},
+       &DaemonConfig::upstream_queue,
+       0,
        100'000},
       {{"max_connections", "concurrent client connections"}, &DaemonConfig::max_connections, 1, 1'000'000},
       {{"worker_threads", "threads that wait on upstream fetches and extraction; 0 = automatic"},
-       &DaemonConfig::worker_threads, 0, 1024},
+       &DaemonConfig::worker_threads,
+       0,
+       1024},
       {{"converter_processes", "isolated extraction processes"}, &DaemonConfig::converter_processes, 1, 256},
-      {{"extract_cpu_seconds", "CPU time one page's extraction may use"}, &DaemonConfig::extract_cpu_seconds, 1,
-       3600},
+      {{"extract_cpu_seconds", "CPU time one page's extraction may use"}, &DaemonConfig::extract_cpu_seconds, 1, 3600},
       {{"extract_memory_mib", "memory one extraction process may use; 0 = no limit"},
-       &DaemonConfig::extract_memory_mib, 0, std::int64_t{1} << 20},
+       &DaemonConfig::extract_memory_mib,
+       0,
+       std::int64_t{1} << 20},
       {{"user_agent", "User-Agent of upstream fetches"}, &DaemonConfig::user_agent},
   };
   return specs;
@@ -209,7 +220,7 @@ core::Result<void> validate_config(const DaemonConfig& config) {
   if (auto policy = fetch::AddressPolicy::from_cidrs(config.allow_private_targets); !policy) {
     return config_error("allow_private_targets: " + policy.error().message);
   }
-  static constexpr std::array<std::string_view, 7> kLevels{"trace", "debug", "info", "warn",
+  static constexpr std::array<std::string_view, 7> kLevels{"trace", "debug",    "info", "warn",
                                                            "error", "critical", "off"};
   if (std::find(kLevels.begin(), kLevels.end(), config.log_level) == kLevels.end()) {
     return config_error("log_level must be one of trace, debug, info, warn, error, critical, off; not '" +

@@ -131,7 +131,8 @@ class ContentFinder {
       if (page_.dropped(id)) return false;
       const Node& n = doc_.node(id);
       if (n.kind != NodeKind::element || id == from) return true;
-      const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_kind(doc_, id);
+      const Unlikely unlikely =
+          n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_kind(doc_, id);
       bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
                   (strictness_.strip_unlikely && unlikely == Unlikely::by_hint);
       if (drop && page_.in_code(id)) drop = false;

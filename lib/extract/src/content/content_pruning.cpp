@@ -81,14 +81,14 @@ class Pruner {
   bool is_furniture_by_text(NodeId id) const {
     const Node& n = doc_.node(id);
     const std::uint32_t chars = page_.stats(id).chars;
-    const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH &&
-                       n.tag != GUMBO_TAG_LI && n.tag != GUMBO_TAG_P;
+    const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH && n.tag != GUMBO_TAG_LI &&
+                       n.tag != GUMBO_TAG_P;
     if (chars == 0 || chars > 200) return false;
     // Short lines outside paragraphs: bylines, date lines, breadcrumbs.
     const NodeId parent = n.parent;
-    const bool in_prose = parent != kNoNode && (doc_.is_element(parent, GUMBO_TAG_P) ||
-                                                doc_.is_element(parent, GUMBO_TAG_LI) ||
-                                                heading_level(doc_.node(parent).tag) > 0);
+    const bool in_prose =
+        parent != kNoNode && (doc_.is_element(parent, GUMBO_TAG_P) || doc_.is_element(parent, GUMBO_TAG_LI) ||
+                              heading_level(doc_.node(parent).tag) > 0);
     if (in_prose || n.tag == GUMBO_TAG_A || heading_level(n.tag) > 0) return false;
     if (!block && page_.stats(parent).chars > chars + chars / 2 && !stands_alone(id)) {
       // An inline element among other text is part of a sentence unless it stands on its own line.
@@ -146,7 +146,6 @@ class Pruner {
     return separates(before) && separates(after);
   }
 
-
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);
     if (page_.in_code(id)) return false;
@@ -155,8 +154,8 @@ class Pruner {
       bool has_media = false;
       doc_.walk(id, [&](NodeId d) {
         if (page_.dropped(d)) return WalkStep::skip;
-        if (doc_.is_element(d, GUMBO_TAG_IMG) || doc_.is_element(d, GUMBO_TAG_HR) ||
-            doc_.is_element(d, GUMBO_TAG_BR) || doc_.node(d).name == "picture") {
+        if (doc_.is_element(d, GUMBO_TAG_IMG) || doc_.is_element(d, GUMBO_TAG_HR) || doc_.is_element(d, GUMBO_TAG_BR) ||
+            doc_.node(d).name == "picture") {
           has_media = true;
           return WalkStep::stop;
         }
@@ -174,11 +173,16 @@ class Pruner {
     }
     if (!strictness_.clean_conditionally) return false;
     switch (n.tag) {
-      case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION:
-      case GUMBO_TAG_FORM: case GUMBO_TAG_FIELDSET: case GUMBO_TAG_ASIDE: case GUMBO_TAG_DL:
-        break;
-      default:
-        return false;
+      case GUMBO_TAG_TABLE:
+      case GUMBO_TAG_UL:
+      case GUMBO_TAG_OL:
+      case GUMBO_TAG_DIV:
+      case GUMBO_TAG_SECTION:
+      case GUMBO_TAG_FORM:
+      case GUMBO_TAG_FIELDSET:
+      case GUMBO_TAG_ASIDE:
+      case GUMBO_TAG_DL: break;
+      default: return false;
     }
     // Code and data tables are content whatever their wrappers' classes and links say.
     if (holds_code_or_data(id) || page_.inside_data_table(id)) return false;

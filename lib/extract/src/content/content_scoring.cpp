@@ -1,6 +1,7 @@
 #include "content/content_scoring.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -62,28 +63,49 @@ class CandidateScoring {
   bool is_paragraph_like(NodeId id) const {
     const Node& n = doc_.node(id);
     switch (n.tag) {
-      case GUMBO_TAG_P: case GUMBO_TAG_PRE:
-        return true;
-      case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_LI: case GUMBO_TAG_DD:
-      case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_SPAN:
-      case GUMBO_TAG_FONT: case GUMBO_TAG_CENTER:
+      case GUMBO_TAG_P:
+      case GUMBO_TAG_PRE: return true;
+      case GUMBO_TAG_TD:
+      case GUMBO_TAG_BLOCKQUOTE:
+      case GUMBO_TAG_LI:
+      case GUMBO_TAG_DD:
+      case GUMBO_TAG_DIV:
+      case GUMBO_TAG_SECTION:
+      case GUMBO_TAG_ARTICLE:
+      case GUMBO_TAG_SPAN:
+      case GUMBO_TAG_FONT:
+      case GUMBO_TAG_CENTER:
         // A container of inline content only is a paragraph in all but name.
         return !has_block_child(id);
-      default:
-        return false;
+      default: return false;
     }
   }
 
   double initial_score(NodeId id) const {
     double score = class_weight(doc_, id, strictness_);
     switch (doc_.node(id).tag) {
-      case GUMBO_TAG_DIV: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_MAIN: score += 5; break;
-      case GUMBO_TAG_SECTION: score += 3; break;
-      case GUMBO_TAG_PRE: case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: score += 3; break;
-      case GUMBO_TAG_ADDRESS: case GUMBO_TAG_OL: case GUMBO_TAG_UL: case GUMBO_TAG_DL: case GUMBO_TAG_DD:
-      case GUMBO_TAG_DT: case GUMBO_TAG_LI: case GUMBO_TAG_FORM: score -= 3; break;
-      case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
-      case GUMBO_TAG_H6: case GUMBO_TAG_TH: score -= 5; break;
+      case GUMBO_TAG_DIV:
+      case GUMBO_TAG_ARTICLE:
+      case GUMBO_TAG_MAIN: score += 5; break;
+      case GUMBO_TAG_SECTION:
+      case GUMBO_TAG_PRE:
+      case GUMBO_TAG_TD:
+      case GUMBO_TAG_BLOCKQUOTE: score += 3; break;
+      case GUMBO_TAG_ADDRESS:
+      case GUMBO_TAG_OL:
+      case GUMBO_TAG_UL:
+      case GUMBO_TAG_DL:
+      case GUMBO_TAG_DD:
+      case GUMBO_TAG_DT:
+      case GUMBO_TAG_LI:
+      case GUMBO_TAG_FORM: score -= 3; break;
+      case GUMBO_TAG_H1:
+      case GUMBO_TAG_H2:
+      case GUMBO_TAG_H3:
+      case GUMBO_TAG_H4:
+      case GUMBO_TAG_H5:
+      case GUMBO_TAG_H6:
+      case GUMBO_TAG_TH: score -= 5; break;
       default: break;
     }
     if (doc_.node(id).tag == GUMBO_TAG_ARTICLE || doc_.node(id).tag == GUMBO_TAG_MAIN) score += 10;
@@ -101,7 +123,7 @@ class CandidateScoring {
 
   // Credits a paragraph's worth to its container and, less and less, to their ancestors.
   void score_paragraph(const TextStats& s, NodeId container, NodeId body) {
-    const double amount = 1.0 + s.commas + std::min(3.0, static_cast<double>(s.chars / 100));
+    const double amount = 1.0 + s.commas + std::min(3.0, std::floor(s.chars / 100.0));
     NodeId ancestor = container;
     for (int level = 0; level < 5 && ancestor != kNoNode; ++level, ancestor = doc_.node(ancestor).parent) {
       if (doc_.node(ancestor).kind != NodeKind::element) break;
@@ -199,8 +221,8 @@ class CandidateScoring {
       const Node& n = doc_.node(s);
       if (n.kind != NodeKind::element) continue;
       double bonus = 0;
-      if (const std::string* c = doc_.attribute(s, "class"); c && !c->empty() && !top_classes.empty() &&
-                                                              *c == top_classes.front()) {
+      if (const std::string* c = doc_.attribute(s, "class");
+          c && !c->empty() && !top_classes.empty() && *c == top_classes.front()) {
         bonus = score_[top] * 0.2;
       }
       bool keep = scored_[s] && score_[s] + bonus >= threshold;

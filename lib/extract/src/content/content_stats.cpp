@@ -48,8 +48,13 @@ bool is_icon(const Document& doc, NodeId img) {
 }  // namespace
 
 PageStats::PageStats(const Document& doc)
-    : doc_(doc), dropped_(doc.size(), 0), stats_(doc.size()), in_code_(doc.size(), 0), in_figure_(doc.size(), 0),
-      nearest_table_(doc.size(), kNoNode), table_kind_(doc.size(), -1) {
+    : doc_(doc),
+      dropped_(doc.size(), 0),
+      stats_(doc.size()),
+      in_code_(doc.size(), 0),
+      in_figure_(doc.size(), 0),
+      nearest_table_(doc.size(), kNoNode),
+      table_kind_(doc.size(), -1) {
   // Facts about each node's ancestors, in one forward pass (parents come before children).
   for (NodeId id = 1; id < doc_.size(); ++id) {
     const NodeId parent = doc_.node(id).parent;
@@ -78,13 +83,18 @@ void PageStats::compute_stats() {
         case GUMBO_TAG_IMG: s.images += is_icon(doc_, id) ? 0u : 1u; break;
         case GUMBO_TAG_LI: ++s.list_items; break;
         case GUMBO_TAG_INPUT: ++s.inputs; break;
-        case GUMBO_TAG_EMBED: case GUMBO_TAG_OBJECT: case GUMBO_TAG_IFRAME: case GUMBO_TAG_VIDEO: ++s.embeds; break;
+        case GUMBO_TAG_EMBED:
+        case GUMBO_TAG_OBJECT:
+        case GUMBO_TAG_IFRAME:
+        case GUMBO_TAG_VIDEO: ++s.embeds; break;
         case GUMBO_TAG_PRE: ++s.code_or_tables; break;
         case GUMBO_TAG_TABLE: s.code_or_tables += is_data_table(id) ? 1u : 0u; break;
-        case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
-        case GUMBO_TAG_H6:
-          s.heading_chars = s.chars;
-          break;
+        case GUMBO_TAG_H1:
+        case GUMBO_TAG_H2:
+        case GUMBO_TAG_H3:
+        case GUMBO_TAG_H4:
+        case GUMBO_TAG_H5:
+        case GUMBO_TAG_H6: s.heading_chars = s.chars; break;
         default: break;
       }
     }

@@ -21,7 +21,7 @@ struct TextStats {
   std::uint32_t link_chars = 0;  // of which inside <a>
   std::uint32_t commas = 0;
   std::uint32_t paragraphs = 0;
-  std::uint32_t images = 0;      // not counting icons
+  std::uint32_t images = 0;  // not counting icons
   std::uint32_t list_items = 0;
   std::uint32_t inputs = 0;
   std::uint32_t embeds = 0;

@@ -24,7 +24,6 @@ constexpr std::string_view kReplacementUtf8 = "\xEF\xBF\xBD";
 // ---------------------------------------------------------------------------------------------
 // Shared decoding helpers
 
-
 // ---------------------------------------------------------------------------------------------
 // UTF-8
 
@@ -86,15 +85,14 @@ std::size_t valid_utf8_prefix(const unsigned char* p, std::size_t n) {
     // the next iteration need not wait for the table load.
     const Utf8Lead lead = kUtf8Leads[b];
     if (b < 0xF0) {
-      if (n - i < 3 || p[i + 1] < lead.second_min || p[i + 1] > lead.second_max ||
-          !is_continuation(p[i + 2])) {
+      if (n - i < 3 || p[i + 1] < lead.second_min || p[i + 1] > lead.second_max || !is_continuation(p[i + 2])) {
         return i;
       }
       i += 3;
       continue;
     }
-    if (lead.length == 0 || n - i < 4 || p[i + 1] < lead.second_min ||
-        p[i + 1] > lead.second_max || !is_continuation(p[i + 2]) || !is_continuation(p[i + 3])) {
+    if (lead.length == 0 || n - i < 4 || p[i + 1] < lead.second_min || p[i + 1] > lead.second_max ||
+        !is_continuation(p[i + 2]) || !is_continuation(p[i + 3])) {
       return i;
     }
     i += 4;
@@ -149,17 +147,15 @@ using HighHalf = std::array<Utf8Bytes, 128>;
 // iconv round trip. 0xA0..0xFF equal Latin-1; the five bytes Windows leaves undefined map to the
 // C1 control of the same value, as the WHATWG index says.
 constexpr std::array<char16_t, 32> kWindows1252C1{
-    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
 };
 
 constexpr HighHalf kWindows1252High = [] {
   HighHalf table{};
   for (std::size_t i = 0; i < 128; ++i) {
-    table[i] = encode_utf8(i < 32 ? static_cast<char32_t>(kWindows1252C1[i])
-                                  : static_cast<char32_t>(0x80 + i));
+    table[i] = encode_utf8(i < 32 ? static_cast<char32_t>(kWindows1252C1[i]) : static_cast<char32_t>(0x80 + i));
   }
   return table;
 }();
@@ -225,9 +221,8 @@ void decode_utf16(std::string_view in, ByteOrder order, std::string& out) {
   char32_t lead_surrogate = 0;
   std::size_t i = 0;
   for (; n - i >= 2; i += 2) {
-    const char32_t unit = order == ByteOrder::big
-                              ? static_cast<char32_t>((p[i] << 8) | p[i + 1])
-                              : static_cast<char32_t>((p[i + 1] << 8) | p[i]);
+    const char32_t unit = order == ByteOrder::big ? static_cast<char32_t>((p[i] << 8) | p[i + 1])
+                                                  : static_cast<char32_t>((p[i + 1] << 8) | p[i]);
     const bool is_lead = unit >= 0xD800 && unit <= 0xDBFF;
     const bool is_trail = unit >= 0xDC00 && unit <= 0xDFFF;
     if (lead_surrogate != 0) {
@@ -322,7 +317,9 @@ struct IconvCloser {
 using IconvHandle = std::unique_ptr<std::remove_pointer_t<iconv_t>, IconvCloser>;
 
 IconvHandle open_iconv(const IconvCodec& codec) {
-  const iconv_t failed = reinterpret_cast<iconv_t>(static_cast<std::intptr_t>(-1));
+  // iconv_open's failure value is (iconv_t)-1 by its specification.
+  const iconv_t failed =
+      reinterpret_cast<iconv_t>(static_cast<std::intptr_t>(-1));  // NOLINT(performance-no-int-to-ptr)
   for (const char* name : {codec.name, codec.fallback_name}) {
     if (name == nullptr) {
       continue;
@@ -376,8 +373,7 @@ bool decode_with_iconv(std::string_view in, const IconvCodec& codec, std::string
     } else if (flushing) {
       flushed = true;
     } else if (error == EILSEQ) {
-      put(codec.euro_at_0x80 && static_cast<unsigned char>(*src) == 0x80 ? "\xE2\x82\xAC"
-                                                                        : kReplacementUtf8);
+      put(codec.euro_at_0x80 && static_cast<unsigned char>(*src) == 0x80 ? "\xE2\x82\xAC" : kReplacementUtf8);
       ++src;
       --src_left;
     } else {

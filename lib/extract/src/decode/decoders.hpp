@@ -22,8 +22,7 @@ constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
 // Which of eight bytes loaded into a word is the first with its high bit set; high is the word
 // masked with kHighBits and not zero.
 [[nodiscard]] inline std::size_t first_high_byte(std::uint64_t high) {
-  const int bit = std::endian::native == std::endian::little ? std::countr_zero(high)
-                                                             : std::countl_zero(high);
+  const int bit = std::endian::native == std::endian::little ? std::countr_zero(high) : std::countl_zero(high);
   return static_cast<std::size_t>(bit / 8);
 }
 

@@ -29,12 +29,9 @@ constexpr std::size_t kPrescanBytes = 1024;
 constexpr std::array<std::pair<std::string_view, std::string_view>, 40> kEncodingLabels{{
     {"UTF-8", "unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8"},
     {"IBM866", "866 cp866 csibm866 ibm866"},
-    {"ISO-8859-2",
-     "csisolatin2 iso-8859-2 iso-ir-101 iso8859-2 iso88592 iso_8859-2 iso_8859-2:1987 l2 latin2"},
-    {"ISO-8859-3",
-     "csisolatin3 iso-8859-3 iso-ir-109 iso8859-3 iso88593 iso_8859-3 iso_8859-3:1988 l3 latin3"},
-    {"ISO-8859-4",
-     "csisolatin4 iso-8859-4 iso-ir-110 iso8859-4 iso88594 iso_8859-4 iso_8859-4:1988 l4 latin4"},
+    {"ISO-8859-2", "csisolatin2 iso-8859-2 iso-ir-101 iso8859-2 iso88592 iso_8859-2 iso_8859-2:1987 l2 latin2"},
+    {"ISO-8859-3", "csisolatin3 iso-8859-3 iso-ir-109 iso8859-3 iso88593 iso_8859-3 iso_8859-3:1988 l3 latin3"},
+    {"ISO-8859-4", "csisolatin4 iso-8859-4 iso-ir-110 iso8859-4 iso88594 iso_8859-4 iso_8859-4:1988 l4 latin4"},
     {"ISO-8859-5",
      "csisolatincyrillic cyrillic iso-8859-5 iso-ir-144 iso8859-5 iso88595 iso_8859-5 "
      "iso_8859-5:1988"},
@@ -89,7 +86,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 40> kEncodin
 // Longer than any label, so a longer input can be rejected before it is copied.
 constexpr std::size_t kMaxLabelLength = 24;
 
-
 bool label_list_contains(std::string_view labels, std::string_view label) {
   while (!labels.empty()) {
     const std::size_t space = labels.find(' ');
@@ -135,8 +131,7 @@ std::string utf16_as_utf8(std::string encoding) {
   return encoding;
 }
 
-std::size_t find_ascii_case_insensitive(std::string_view haystack, std::string_view needle,
-                                        std::size_t from) {
+std::size_t find_ascii_case_insensitive(std::string_view haystack, std::string_view needle, std::size_t from) {
   if (needle.size() > haystack.size()) {
     return std::string_view::npos;
   }
@@ -286,8 +281,8 @@ class Prescanner {
         need_pragma = NeedPragma::no;
       }
     }
-    if (exhausted_ || need_pragma == NeedPragma::unset ||
-        (need_pragma == NeedPragma::yes && !got_pragma) || !charset || charset->empty()) {
+    if (exhausted_ || need_pragma == NeedPragma::unset || (need_pragma == NeedPragma::yes && !got_pragma) || !charset ||
+        charset->empty()) {
       return {};
     }
     if (*charset == "x-user-defined") {

@@ -31,8 +31,7 @@ bool is_implied_end(std::uint16_t tag) {
 bool is_table_section(std::uint16_t tag) { return tag == kIdTbody || tag == kIdThead || tag == kIdTfoot; }
 
 bool is_table_part(std::uint16_t tag) {
-  return tag == kIdTable || is_table_section(tag) || tag == kIdTr || tag == kIdTd || tag == kIdTh ||
-         tag == kIdCaption;
+  return tag == kIdTable || is_table_section(tag) || tag == kIdTr || tag == kIdTd || tag == kIdTh || tag == kIdCaption;
 }
 
 }  // namespace
@@ -213,9 +212,7 @@ bool OpenElements::select_start(const Tag& tag, bool& passed_on) {
 bool OpenElements::select_end(std::uint16_t t) {
   if (select_in_table_ && is_table_part(t)) {
     // "In select in table": only an end tag with its element in table scope ends the select.
-    const std::size_t match = nearest(open_.size(), [t](std::uint16_t x) {
-      return x == t || x == kIdTable;
-    });
+    const std::size_t match = nearest(open_.size(), [t](std::uint16_t x) { return x == t || x == kIdTable; });
     if (match == npos || open_[match].id != t) return false;
     pop_to(nearest_select());
     return true;
@@ -262,18 +259,16 @@ OpenElements::StartTag OpenElements::open(const Tag& tag, std::uint32_t flags) {
     keep = close_p(close_list_item(keep, kIdDd, kIdDt));
   } else if (t == kIdTable) {
     if (count_[kIdTable] > 0) {
-      const std::size_t b = nearest(keep, [](std::uint16_t x) {
-        return x == kIdTable || x == kIdTd || x == kIdTh || x == kIdCaption;
-      });
+      const std::size_t b =
+          nearest(keep, [](std::uint16_t x) { return x == kIdTable || x == kIdTd || x == kIdTh || x == kIdCaption; });
       if (b != npos && open_[b].id == kIdTable) keep = b;  // a table directly in a table ends it
     }
     // In quirks mode (no or a legacy doctype) a table nests inside an open <p>.
     if (standards_mode_) keep = close_p(keep);
   } else if (t == kIdTr || t == kIdTd || t == kIdTh) {
     const bool cell = t != kIdTr;
-    const std::size_t b = nearest(keep, [cell](std::uint16_t x) {
-      return x == kIdTable || is_table_section(x) || (cell && x == kIdTr);
-    });
+    const std::size_t b =
+        nearest(keep, [cell](std::uint16_t x) { return x == kIdTable || is_table_section(x) || (cell && x == kIdTr); });
     if (b == npos) {
       opens = false;  // outside a table the tree builder ignores these
     } else {
@@ -283,9 +278,7 @@ OpenElements::StartTag OpenElements::open(const Tag& tag, std::uint32_t flags) {
     }
   } else if (t == kIdCol) {
     // Closes cells and rows up to the table and sits in a (possibly implied) <colgroup>.
-    const std::size_t b = nearest(keep, [](std::uint16_t x) {
-      return x == kIdTable || x == kIdColgroup;
-    });
+    const std::size_t b = nearest(keep, [](std::uint16_t x) { return x == kIdTable || x == kIdColgroup; });
     if (b != npos) {
       keep = b + 1;
       if (open_[b].id == kIdTable) implied[implied_count++] = kIdColgroup;
@@ -301,7 +294,8 @@ OpenElements::StartTag OpenElements::open(const Tag& tag, std::uint32_t flags) {
     if (keep > 0 && open_[keep - 1].id == kIdOption) --keep;  // outside a select, e.g. in <datalist>
   } else if (is_ruby_part(t)) {
     if (count_[kIdRuby] > 0) {
-      const std::size_t ruby = nearest(keep, [](std::uint16_t x) { return x == kIdRuby || (flags_of(x) & kScope) != 0; });
+      const std::size_t ruby =
+          nearest(keep, [](std::uint16_t x) { return x == kIdRuby || (flags_of(x) & kScope) != 0; });
       if (ruby != npos && open_[ruby].id == kIdRuby) {
         // "Generate implied end tags": a <p> or <li> (and the like) left open inside the ruby
         // ends; <rt> and <rp> go inside an open <rtc>.
@@ -313,7 +307,8 @@ OpenElements::StartTag OpenElements::open(const Tag& tag, std::uint32_t flags) {
     }
   } else if (t == kIdButton) {
     if (count_[kIdButton] > 0) {
-      const std::size_t b = nearest(keep, [](std::uint16_t x) { return x == kIdButton || (flags_of(x) & kScope) != 0; });
+      const std::size_t b =
+          nearest(keep, [](std::uint16_t x) { return x == kIdButton || (flags_of(x) & kScope) != 0; });
       if (b != npos && open_[b].id == kIdButton) keep = b;
     }
   } else if (t == kIdHtml) {
@@ -504,8 +499,8 @@ void OpenElements::close(std::uint16_t t) {
       return;
     }
     const bool boundary = table_scope ? x == kIdTable
-                                     : ((flags_of(x) & kScope) != 0 || (t == kIdP && x == kIdButton) ||
-                                        (t == kIdLi && (x == kIdUl || x == kIdOl)));
+                                      : ((flags_of(x) & kScope) != 0 || (t == kIdP && x == kIdButton) ||
+                                         (t == kIdLi && (x == kIdUl || x == kIdOl)));
     if (boundary) break;
   }
   if (t == kIdP) reconstruct();  // a </p> with no <p> open makes an empty one

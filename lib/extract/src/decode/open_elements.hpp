@@ -46,8 +46,8 @@ class OpenElements {
   void before_text(std::string_view text);
 
   enum class StartTag {
-    dropped,          // it would nest too deep (or overfill the formatting list): drop it, keep its text
-    opened,           // gumbo takes it as usual
+    dropped,           // it would nest too deep (or overfill the formatting list): drop it, keep its text
+    opened,            // gumbo takes it as usual
     handled_in_select  // the "in select" rules took it (an option, or ignored it): passed on as written
   };
   // A start tag gumbo sees, with its flags from kTags.

@@ -92,7 +92,6 @@ class Scanner {
     out_.append(in_.data() + from, to - from);
   }
 
-
   [[nodiscard]] bool at(std::size_t i, char c) const { return i < in_.size() && in_[i] == c; }
 
   void markup() {
@@ -205,7 +204,8 @@ class Scanner {
       if (!tag.has_type && core::equals_ignore_case(attr, "type")) {
         tag.has_type = true;
         tag.type = in_.substr(v_begin, v_end - v_begin);
-      } else if (core::equals_ignore_case(attr, "color") || core::equals_ignore_case(attr, "face") || core::equals_ignore_case(attr, "size")) {
+      } else if (core::equals_ignore_case(attr, "color") || core::equals_ignore_case(attr, "face") ||
+                 core::equals_ignore_case(attr, "size")) {
         tag.font_attribute = true;
       }
     };
@@ -297,7 +297,8 @@ class Scanner {
       if (lt == npos) return npos;
       const std::size_t name_begin = lt + 2;
       const std::size_t after = name_begin + lower_name.size();
-      if (after < n && is_delimiter(in_[after]) && core::equals_ignore_case(in_.substr(name_begin, lower_name.size()), lower_name)) {
+      if (after < n && is_delimiter(in_[after]) &&
+          core::equals_ignore_case(in_.substr(name_begin, lower_name.size()), lower_name)) {
         return lt;
       }
       p = lt + 2;

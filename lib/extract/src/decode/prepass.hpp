@@ -19,8 +19,8 @@ namespace pagemd::extract {
 inline constexpr std::size_t kMaxOpenElements = 400;
 
 struct PrepassResult {
-  std::string html;                    // the document with the dropped parts cut out
-  std::vector<std::string> json_ld;    // raw bodies of ld+json scripts, in document order
+  std::string html;                  // the document with the dropped parts cut out
+  std::vector<std::string> json_ld;  // raw bodies of ld+json scripts, in document order
 };
 
 [[nodiscard]] PrepassResult prepass(std::string_view utf8_html, std::size_t max_open_elements = kMaxOpenElements);

@@ -14,19 +14,19 @@ namespace pagemd::extract::prepass_detail {
 constexpr std::size_t npos = std::string_view::npos;
 
 enum TagFlag : std::uint32_t {
-  kVoid = 1U << 0,        // never has content, never opened
-  kSpecial = 1U << 1,     // gumbo's "special" category: stops end-tag and formatting searches
-  kClosesP = 1U << 2,     // start tag closes a <p> in button scope
-  kFormatting = 1U << 3,  // end tag runs the adoption agency algorithm
-  kDropRawText = 1U << 4, // raw-text element dropped with its content
-  kDropMarkup = 1U << 5,  // element whose markup content is dropped up to the matching end tag
-  kForeign = 1U << 6,     // <svg>/<math>: dropped, and the tokenizer sees CDATA sections inside
-  kBreakout = 1U << 7,    // start tag that ends foreign content
+  kVoid = 1U << 0,         // never has content, never opened
+  kSpecial = 1U << 1,      // gumbo's "special" category: stops end-tag and formatting searches
+  kClosesP = 1U << 2,      // start tag closes a <p> in button scope
+  kFormatting = 1U << 3,   // end tag runs the adoption agency algorithm
+  kDropRawText = 1U << 4,  // raw-text element dropped with its content
+  kDropMarkup = 1U << 5,   // element whose markup content is dropped up to the matching end tag
+  kForeign = 1U << 6,      // <svg>/<math>: dropped, and the tokenizer sees CDATA sections inside
+  kBreakout = 1U << 7,     // start tag that ends foreign content
   kHeading = 1U << 8,
-  kInHead = 1U << 9,      // may appear in <head> without closing it
-  kScope = 1U << 10,      // boundary of "has an element in scope"
-  kLeaf = 1U << 11,       // <xmp>, <title>, <textarea>, <plaintext>: copied whole, never opened
-  kIntegration = 1U << 12, // HTML or MathML text integration point inside foreign content
+  kInHead = 1U << 9,        // may appear in <head> without closing it
+  kScope = 1U << 10,        // boundary of "has an element in scope"
+  kLeaf = 1U << 11,         // <xmp>, <title>, <textarea>, <plaintext>: copied whole, never opened
+  kIntegration = 1U << 12,  // HTML or MathML text integration point inside foreign content
   // Dropped alone, content kept. <frameset>: frameset modes ignore <title>, <textarea>, <xmp>
   // and so the switch to RCDATA/RAWTEXT, yet whether a <frameset> takes effect depends on the
   // "frameset-ok" flag; without it gumbo stays in body modes, the only ones modelled here, and
@@ -288,7 +288,7 @@ struct Tag {
   std::uint16_t id = 0;
   bool self_closing = false;
   bool has_type = false;
-  std::string_view type;  // the first type attribute's value
+  std::string_view type;        // the first type attribute's value
   std::string_view attributes;  // everything between the name and the '>'
   bool font_attribute = false;  // color, face or size: makes <font> leave foreign content
 };

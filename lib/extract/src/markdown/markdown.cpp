@@ -71,8 +71,8 @@ bool is_placeholder_image(std::string_view src) {
   if (src.empty()) return true;
   if (src.size() >= 5 && equals_ignore_case(src.substr(0, 5), "data:")) return true;
   const std::string lower = ascii_lower_copy(src);
-  for (const char* word : {"spacer.gif", "blank.gif", "pixel.gif", "1x1.", "transparent.gif", "placeholder", "lazy-load",
-                           "lazyload"}) {
+  for (const char* word :
+       {"spacer.gif", "blank.gif", "pixel.gif", "1x1.", "transparent.gif", "placeholder", "lazy-load", "lazyload"}) {
     if (lower.find(word) != std::string::npos) return true;
   }
   return false;
@@ -136,7 +136,7 @@ TableAlignment cell_alignment(const Document& doc, NodeId id) {
       const std::string_view rest = std::string_view(lower).substr(at + 10);
       for (const char* value : {"center", "right", "left"}) {
         const std::size_t pos = rest.find(value);
-        if (pos != std::string_view::npos && pos < 4) align = value;
+        if (pos < 4) align = value;
       }
     }
   }
@@ -231,21 +231,21 @@ class Renderer {
         image(id);
         descend = false;
         return Frame::transparent;
-      case GUMBO_TAG_PRE:
-        writer_.open_preformatted(pre_language(id));
-        return Frame::pre;
-      case GUMBO_TAG_CODE: case GUMBO_TAG_KBD: case GUMBO_TAG_SAMP: case GUMBO_TAG_TT:
-        writer_.open_inline(InlineKind::code);
-        return Frame::code;
-      case GUMBO_TAG_EM: case GUMBO_TAG_I: case GUMBO_TAG_CITE: case GUMBO_TAG_DFN: case GUMBO_TAG_VAR:
-        writer_.open_inline(InlineKind::emphasis);
-        return Frame::emphasis;
-      case GUMBO_TAG_STRONG: case GUMBO_TAG_B:
-        writer_.open_inline(InlineKind::strong);
-        return Frame::strong;
-      case GUMBO_TAG_DEL: case GUMBO_TAG_S: case GUMBO_TAG_STRIKE:
-        writer_.open_inline(InlineKind::strikethrough);
-        return Frame::strikethrough;
+      case GUMBO_TAG_PRE: writer_.open_preformatted(pre_language(id)); return Frame::pre;
+      case GUMBO_TAG_CODE:
+      case GUMBO_TAG_KBD:
+      case GUMBO_TAG_SAMP:
+      case GUMBO_TAG_TT: writer_.open_inline(InlineKind::code); return Frame::code;
+      case GUMBO_TAG_EM:
+      case GUMBO_TAG_I:
+      case GUMBO_TAG_CITE:
+      case GUMBO_TAG_DFN:
+      case GUMBO_TAG_VAR: writer_.open_inline(InlineKind::emphasis); return Frame::emphasis;
+      case GUMBO_TAG_STRONG:
+      case GUMBO_TAG_B: writer_.open_inline(InlineKind::strong); return Frame::strong;
+      case GUMBO_TAG_DEL:
+      case GUMBO_TAG_S:
+      case GUMBO_TAG_STRIKE: writer_.open_inline(InlineKind::strikethrough); return Frame::strikethrough;
       case GUMBO_TAG_A:
         if (is_anchor_decoration(id)) {
           descend = false;
@@ -256,16 +256,14 @@ class Renderer {
         if (writer_.container_depth() >= kMaxContainerDepth) break;
         writer_.open_blockquote();
         return Frame::blockquote;
-      case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_MENU:
+      case GUMBO_TAG_UL:
+      case GUMBO_TAG_OL:
+      case GUMBO_TAG_MENU:
         if (writer_.container_depth() >= kMaxContainerDepth) break;
         writer_.open_list(n.tag == GUMBO_TAG_OL, list_start(id));
         return Frame::list;
-      case GUMBO_TAG_LI:
-        writer_.open_list_item(item_value(id));
-        return Frame::list_item;
-      case GUMBO_TAG_DT:
-        writer_.open_inline(InlineKind::strong);
-        return Frame::definition_term;
+      case GUMBO_TAG_LI: writer_.open_list_item(item_value(id)); return Frame::list_item;
+      case GUMBO_TAG_DT: writer_.open_inline(InlineKind::strong); return Frame::definition_term;
       case GUMBO_TAG_TABLE:
         if (classify_table(doc_, id) == TableKind::data && !writer_.in_table()) {
           writer_.open_table();
@@ -279,7 +277,8 @@ class Renderer {
           return Frame::table_row;
         }
         break;
-      case GUMBO_TAG_TD: case GUMBO_TAG_TH:
+      case GUMBO_TAG_TD:
+      case GUMBO_TAG_TH:
         if (writer_.in_table()) {
           writer_.open_table_cell(span_attribute(doc_, id, "colspan"), span_attribute(doc_, id, "rowspan"),
                                   cell_alignment(doc_, id), n.tag == GUMBO_TAG_TH);
@@ -293,8 +292,7 @@ class Renderer {
           return Frame::transparent;
         }
         break;
-      default:
-        break;
+      default: break;
     }
     if (is_block_tag(n.tag)) {
       writer_.block_break();
@@ -316,7 +314,10 @@ class Renderer {
       case Frame::emphasis: writer_.close_inline(InlineKind::emphasis, {}); return;
       case Frame::strong: writer_.close_inline(InlineKind::strong, {}); return;
       case Frame::strikethrough: writer_.close_inline(InlineKind::strikethrough, {}); return;
-      case Frame::link: writer_.close_inline(InlineKind::link, link_targets_.back()); link_targets_.pop_back(); return;
+      case Frame::link:
+        writer_.close_inline(InlineKind::link, link_targets_.back());
+        link_targets_.pop_back();
+        return;
       case Frame::table: writer_.close_table(); return;
       case Frame::table_row: writer_.close_table_row(); return;
       case Frame::table_cell: writer_.close_table_cell(); return;

@@ -13,7 +13,7 @@
 namespace pagemd::extract {
 namespace {
 
-constexpr std::size_t kTextSampleLimit = 64 * 1024;
+constexpr std::size_t kTextSampleLimit = std::size_t{64} * 1024;
 
 // A link or image destination that cmark reads back unchanged.
 std::string escape_destination(std::string_view url) {
@@ -148,9 +148,12 @@ void MarkdownWriter::escape_into(Buffer& b, std::string_view text, std::size_t& 
     return;
   }
   switch (c) {
-    case '\\': case '`': case '*': case '[': case ']': case '~':
-      b.out.push_back('\\');
-      break;
+    case '\\':
+    case '`':
+    case '*':
+    case '[':
+    case ']':
+    case '~': b.out.push_back('\\'); break;
     case '_': {
       const bool inside_word = !b.out.empty() && is_ascii_alnum(b.out.back()) && is_ascii_alnum(next);
       if (!inside_word) b.out.push_back('\\');
@@ -167,8 +170,7 @@ void MarkdownWriter::escape_into(Buffer& b, std::string_view text, std::size_t& 
     case '|':
       if (cell_depth_ > 0) b.out.push_back('\\');
       break;
-    default:
-      break;
+    default: break;
   }
   b.out.push_back(c);
   ++i;

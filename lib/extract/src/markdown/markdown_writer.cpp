@@ -115,7 +115,8 @@ void MarkdownWriter::open_list(bool ordered, int start) {
   Buffer& parent = top();
   // Like block_break(), but a list keeps the parent's pending state for its marker choice.
   words_.boundary();
-  if (parent.kind != BufferKind::list_item && !parent.out.empty()) parent.pending_break = std::max(parent.pending_break, 2);
+  if (parent.kind != BufferKind::list_item && !parent.out.empty())
+    parent.pending_break = std::max(parent.pending_break, 2);
   Buffer b;
   b.kind = BufferKind::list;
   b.ordered = ordered;
@@ -257,8 +258,7 @@ void MarkdownWriter::close_table_row() {
   if (table.rows.back().empty()) table.rows.pop_back();
 }
 
-void MarkdownWriter::open_table_cell(std::size_t colspan, std::size_t rowspan, TableAlignment alignment,
-                                     bool header) {
+void MarkdownWriter::open_table_cell(std::size_t colspan, std::size_t rowspan, TableAlignment alignment, bool header) {
   words_.boundary();
   sample_char(' ');
   TableState& table = tables_.back();

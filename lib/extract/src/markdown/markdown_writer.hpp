@@ -69,8 +69,18 @@ class MarkdownWriter {
   [[nodiscard]] std::string take_text_sample() { return std::move(text_sample_); }
 
  private:
-  enum class BufferKind : std::uint8_t { root, heading, blockquote, list, list_item, preformatted, inline_span,
-                                         table, table_row, table_cell };
+  enum class BufferKind : std::uint8_t {
+    root,
+    heading,
+    blockquote,
+    list,
+    list_item,
+    preformatted,
+    inline_span,
+    table,
+    table_row,
+    table_cell
+  };
   struct Buffer {
     BufferKind kind = BufferKind::root;
     std::string out;

@@ -16,63 +16,62 @@ enum Lang : std::uint8_t { kEnglish, kGerman, kFrench, kSpanish, kItalian, kPort
 // topic. Words shared between languages (English "in", Dutch "in") count for both, which is why
 // the decision compares English against the strongest other language and not only a threshold.
 constexpr std::string_view kEnglishWords[] = {
-    "the",   "of",    "and",   "to",    "a",    "in",    "is",    "that",  "for",   "it",   "with",  "as",
-    "was",   "on",    "are",   "be",    "this", "by",    "at",    "or",    "from",  "an",   "not",   "have",
-    "has",   "had",   "but",   "his",   "her",  "they",  "you",   "we",    "he",    "she",  "which", "their",
-    "were",  "been",  "will",  "would", "can",  "there", "what",  "all",   "its",   "if",   "so",    "one",
-    "our",   "your",  "them",  "who",   "about", "than", "into",  "these", "when",  "how",  "more",  "also",
-    "i",     "my",    "should", "could", "do",  "does",  "then",  "some",  "other", "only", "out",   "up",
-    "no",    "just",  "any",   "each",  "most", "may",   "those", "where", "while", "over", "after", "because"};
+    "the",  "of",   "and",    "to",    "a",     "in",    "is",    "that",  "for",   "it",   "with",  "as",
+    "was",  "on",   "are",    "be",    "this",  "by",    "at",    "or",    "from",  "an",   "not",   "have",
+    "has",  "had",  "but",    "his",   "her",   "they",  "you",   "we",    "he",    "she",  "which", "their",
+    "were", "been", "will",   "would", "can",   "there", "what",  "all",   "its",   "if",   "so",    "one",
+    "our",  "your", "them",   "who",   "about", "than",  "into",  "these", "when",  "how",  "more",  "also",
+    "i",    "my",   "should", "could", "do",    "does",  "then",  "some",  "other", "only", "out",   "up",
+    "no",   "just", "any",    "each",  "most",  "may",   "those", "where", "while", "over", "after", "because"};
 
 constexpr std::string_view kGermanWords[] = {
-    "der",   "die",    "und",   "in",    "den",   "von",    "zu",    "das",   "mit",    "sich",  "des",
-    "auf",   "für",    "ist",   "im",    "dem",   "nicht",  "ein",   "eine",  "als",    "auch",  "es",
-    "an",    "werden", "aus",   "er",    "hat",   "dass",   "sie",   "nach",  "wird",   "bei",   "einer",
-    "um",    "am",     "sind",  "noch",  "wie",   "einem",  "über",  "einen", "so",     "zum",   "war",
-    "haben", "nur",    "oder",  "aber",  "vor",   "zur",    "bis",   "mehr",  "durch",  "man",   "sein",
-    "wurde", "ich",    "wir",   "kann",  "diese", "wenn",   "doch",  "gegen", "schon",  "ihre",  "ihr",
-    "uns",   "keine",  "zwischen", "unter", "immer", "dann", "weil",  "sehr",  "hier",   "was",   "wo"};
+    "der",   "die",    "und",      "in",    "den",   "von",   "zu",   "das",   "mit",   "sich", "des",
+    "auf",   "für",    "ist",      "im",    "dem",   "nicht", "ein",  "eine",  "als",   "auch", "es",
+    "an",    "werden", "aus",      "er",    "hat",   "dass",  "sie",  "nach",  "wird",  "bei",  "einer",
+    "um",    "am",     "sind",     "noch",  "wie",   "einem", "über", "einen", "so",    "zum",  "war",
+    "haben", "nur",    "oder",     "aber",  "vor",   "zur",   "bis",  "mehr",  "durch", "man",  "sein",
+    "wurde", "ich",    "wir",      "kann",  "diese", "wenn",  "doch", "gegen", "schon", "ihre", "ihr",
+    "uns",   "keine",  "zwischen", "unter", "immer", "dann",  "weil", "sehr",  "hier",  "was",  "wo"};
 
 constexpr std::string_view kFrenchWords[] = {
-    "de",   "la",    "le",    "et",    "les",   "des",   "en",   "un",    "du",    "une",   "que",  "est",
-    "pour", "qui",   "dans",  "a",     "par",   "plus",  "pas",  "au",    "sur",   "ne",    "se",   "ce",
-    "il",   "sont",  "aux",   "avec",  "son",   "sa",    "ses",  "ou",    "mais",  "nous",  "vous", "je",
-    "elle", "ils",   "on",    "été",   "être",  "cette", "comme", "tout", "leur",  "y",     "à",    "où",
-    "même", "aussi", "fait",  "très",  "sans",  "ces",   "entre", "peut", "deux",  "leurs", "notre", "lui",
-    "dont", "donc",  "après", "encore", "avait", "était", "quand", "tous", "bien",  "sous",  "si",    "elles"};
+    "de",   "la",    "le",    "et",     "les",   "des",   "en",    "un",   "du",   "une",   "que",   "est",
+    "pour", "qui",   "dans",  "a",      "par",   "plus",  "pas",   "au",   "sur",  "ne",    "se",    "ce",
+    "il",   "sont",  "aux",   "avec",   "son",   "sa",    "ses",   "ou",   "mais", "nous",  "vous",  "je",
+    "elle", "ils",   "on",    "été",    "être",  "cette", "comme", "tout", "leur", "y",     "à",     "où",
+    "même", "aussi", "fait",  "très",   "sans",  "ces",   "entre", "peut", "deux", "leurs", "notre", "lui",
+    "dont", "donc",  "après", "encore", "avait", "était", "quand", "tous", "bien", "sous",  "si",    "elles"};
 
 constexpr std::string_view kSpanishWords[] = {
-    "de",    "la",    "que",  "el",    "en",    "y",     "a",      "los",   "se",    "del",   "las",   "un",
-    "por",   "con",   "no",   "una",   "su",    "para",  "es",     "al",    "lo",    "como",  "más",   "o",
-    "pero",  "sus",   "le",   "ha",    "me",    "si",    "sin",    "sobre", "este",  "ya",    "entre", "cuando",
-    "todo",  "esta",  "ser",  "son",   "también", "fue", "había",  "era",   "muy",   "hasta", "desde", "está",
-    "mi",    "porque", "qué", "han",   "yo",    "hay",   "puede",  "todos", "así",   "nos",   "ni",    "tiene",
-    "él",    "donde", "bien", "cada",  "ella",  "estos", "sólo",   "solo",  "hace",  "otros", "otra",  "les"};
+    "de",   "la",     "que",  "el",   "en",      "y",     "a",     "los",   "se",   "del",   "las",   "un",
+    "por",  "con",    "no",   "una",  "su",      "para",  "es",    "al",    "lo",   "como",  "más",   "o",
+    "pero", "sus",    "le",   "ha",   "me",      "si",    "sin",   "sobre", "este", "ya",    "entre", "cuando",
+    "todo", "esta",   "ser",  "son",  "también", "fue",   "había", "era",   "muy",  "hasta", "desde", "está",
+    "mi",   "porque", "qué",  "han",  "yo",      "hay",   "puede", "todos", "así",  "nos",   "ni",    "tiene",
+    "él",   "donde",  "bien", "cada", "ella",    "estos", "sólo",  "solo",  "hace", "otros", "otra",  "les"};
 
 constexpr std::string_view kItalianWords[] = {
-    "di",     "e",     "il",    "la",    "che",    "in",    "a",     "per",    "un",    "è",     "del",
-    "non",    "una",   "della", "i",     "le",     "si",    "con",   "da",     "al",    "sono",  "lo",
-    "gli",    "ha",    "dei",   "alla",  "più",    "come",  "nel",   "anche",  "ma",    "delle", "nella",
-    "questo", "ci",    "se",    "o",     "su",     "dal",   "essere", "mi",    "ti",    "suo",   "sua",
-    "loro",   "questa", "era",  "tra",   "fra",    "hanno", "molto", "quando", "degli", "già",   "dopo",
-    "così",   "perché", "ancora", "nei",  "sul",   "alle",  "ad",     "ed",    "quella", "quello"};
+    "di",     "e",      "il",     "la",   "che", "in",    "a",      "per",    "un",     "è",     "del",
+    "non",    "una",    "della",  "i",    "le",  "si",    "con",    "da",     "al",     "sono",  "lo",
+    "gli",    "ha",     "dei",    "alla", "più", "come",  "nel",    "anche",  "ma",     "delle", "nella",
+    "questo", "ci",     "se",     "o",    "su",  "dal",   "essere", "mi",     "ti",     "suo",   "sua",
+    "loro",   "questa", "era",    "tra",  "fra", "hanno", "molto",  "quando", "degli",  "già",   "dopo",
+    "così",   "perché", "ancora", "nei",  "sul", "alle",  "ad",     "ed",     "quella", "quello"};
 
 constexpr std::string_view kPortugueseWords[] = {
-    "de",    "a",      "o",    "que",   "e",      "do",     "da",    "em",    "um",    "para",  "é",
-    "com",   "não",    "uma",  "os",    "no",     "se",     "na",    "por",   "mais",  "as",    "dos",
-    "como",  "mas",    "foi",  "ao",    "ele",    "das",    "tem",   "à",     "seu",   "sua",   "ou",
-    "ser",   "quando", "muito", "há",   "nos",    "já",     "está",  "eu",    "também", "só",   "pelo",
-    "pela",  "até",    "isso", "ela",   "entre",  "era",    "depois", "sem",  "mesmo", "aos",   "ter",
-    "seus",  "quem",   "nas",  "esse",  "eles",   "estão",  "você",  "essa",  "num",   "nem",   "suas"};
+    "de",   "a",      "o",     "que",  "e",     "do",    "da",     "em",   "um",     "para", "é",
+    "com",  "não",    "uma",   "os",   "no",    "se",    "na",     "por",  "mais",   "as",   "dos",
+    "como", "mas",    "foi",   "ao",   "ele",   "das",   "tem",    "à",    "seu",    "sua",  "ou",
+    "ser",  "quando", "muito", "há",   "nos",   "já",    "está",   "eu",   "também", "só",   "pelo",
+    "pela", "até",    "isso",  "ela",  "entre", "era",   "depois", "sem",  "mesmo",  "aos",  "ter",
+    "seus", "quem",   "nas",   "esse", "eles",  "estão", "você",   "essa", "num",    "nem",  "suas"};
 
 constexpr std::string_view kDutchWords[] = {
-    "de",    "en",    "van",   "ik",    "te",    "dat",   "die",   "in",    "een",   "hij",   "het",
-    "niet",  "zijn",  "is",    "was",   "op",    "aan",   "met",   "als",   "voor",  "had",   "er",
-    "maar",  "om",    "hem",   "dan",   "zou",   "of",    "wat",   "mijn",  "men",   "dit",   "zo",
-    "door",  "over",  "ze",    "zich",  "bij",   "ook",   "tot",   "je",    "uit",   "der",   "daar",
-    "haar",  "naar",  "heeft", "hebben", "deze", "want",  "nog",   "zal",   "zij",   "nu",    "geen",
-    "omdat", "worden", "toch", "al",    "waren", "veel",  "meer",  "toen",  "moet",  "kan",   "hun",
-    "dus",   "onder", "hier",  "wie",   "werd",  "wordt", "kunnen", "ons",  "tegen", "wel",   "wij"};
+    "de",  "en",  "van",   "ik",    "te",     "dat",  "die",   "in",     "een",    "hij",   "het",  "niet", "zijn",
+    "is",  "was", "op",    "aan",   "met",    "als",  "voor",  "had",    "er",     "maar",  "om",   "hem",  "dan",
+    "zou", "of",  "wat",   "mijn",  "men",    "dit",  "zo",    "door",   "over",   "ze",    "zich", "bij",  "ook",
+    "tot", "je",  "uit",   "der",   "daar",   "haar", "naar",  "heeft",  "hebben", "deze",  "want", "nog",  "zal",
+    "zij", "nu",  "geen",  "omdat", "worden", "toch", "al",    "waren",  "veel",   "meer",  "toen", "moet", "kan",
+    "hun", "dus", "onder", "hier",  "wie",    "werd", "wordt", "kunnen", "ons",    "tegen", "wel",  "wij"};
 
 // Longer words never match, so they skip the lookup (and the buffer they are lower-cased into).
 constexpr std::size_t kMaxWordBytes = 16;
@@ -184,7 +183,7 @@ std::size_t decode_utf8(std::string_view text, std::size_t i, char32_t& cp) {
 CharClass classify(char32_t cp) {
   if (cp < 0xC0) return CharClass::separator;  // Latin-1 punctuation, NBSP, controls
   if (cp == 0xD7 || cp == 0xF7) return CharClass::separator;
-  if (cp < 0x0370) return CharClass::latin_letter;  // Latin-1, Extended-A/B, IPA, combining marks
+  if (cp < 0x0370) return CharClass::latin_letter;                   // Latin-1, Extended-A/B, IPA, combining marks
   if (cp >= 0x1E00 && cp <= 0x1EFF) return CharClass::latin_letter;  // Latin Extended Additional
   if (cp >= 0x2000 && cp <= 0x2BFF) return CharClass::separator;     // punctuation, symbols, arrows
   if (cp >= 0x3000 && cp <= 0x303F) return CharClass::separator;     // CJK punctuation
@@ -281,9 +280,7 @@ Counts function_word_counts(std::string_view text) {
     char32_t cp = 0;
     i += decode_utf8(text, i, cp);
     switch (classify(cp)) {
-      case CharClass::separator:
-        word.end_word();
-        break;
+      case CharClass::separator: word.end_word(); break;
       case CharClass::latin_letter:
         word.add_latin(cp);
         ++counts.latin_letters;

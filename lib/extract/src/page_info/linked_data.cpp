@@ -18,7 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-
 // The character references JSON-LD producers actually emit (mostly WordPress escaping its
 // output twice). Unknown references stay as written.
 std::string decode_basic_entities(std::string_view s) {
@@ -145,21 +144,42 @@ constexpr int kNotMain = -1;
 // (publisher, author, breadcrumbs, the site) never describe it.
 int type_rank(std::string_view full_type) {
   const std::string_view type = bare_type(full_type);
-  static constexpr std::string_view kArticles[] = {"Article",    "NewsArticle", "BlogPosting",      "Report",
-                                                   "TechArticle", "ScholarlyArticle", "LiveBlogPosting",
-                                                   "SocialMediaPosting", "DiscussionForumPosting"};
-  if (std::find(std::begin(kArticles), std::end(kArticles), type) != std::end(kArticles) ||
-      type.ends_with("Article")) {
+  static constexpr std::string_view kArticles[] = {"Article",         "NewsArticle",        "BlogPosting",
+                                                   "Report",          "TechArticle",        "ScholarlyArticle",
+                                                   "LiveBlogPosting", "SocialMediaPosting", "DiscussionForumPosting"};
+  if (std::find(std::begin(kArticles), std::end(kArticles), type) != std::end(kArticles) || type.ends_with("Article")) {
     return 0;
   }
   if (type == "WebPage" || type.ends_with("Page")) return 2;
-  static constexpr std::string_view kEntities[] = {
-      "Person",         "WebSite",      "BreadcrumbList",   "ListItem",      "ItemList",
-      "ImageObject",    "SiteNavigationElement", "SearchAction", "EntryPoint", "ReadAction",
-      "WPHeader",       "WPFooter",     "WPSideBar",        "Brand",         "Offer",
-      "AggregateOffer", "AggregateRating", "Rating",        "PostalAddress", "ContactPoint",
-      "Place",          "Country",      "City",             "PropertyValue", "Thing",
-      "Corporation",    "Language",     "GeoCoordinates",   "OpeningHoursSpecification"};
+  static constexpr std::string_view kEntities[] = {"Person",
+                                                   "WebSite",
+                                                   "BreadcrumbList",
+                                                   "ListItem",
+                                                   "ItemList",
+                                                   "ImageObject",
+                                                   "SiteNavigationElement",
+                                                   "SearchAction",
+                                                   "EntryPoint",
+                                                   "ReadAction",
+                                                   "WPHeader",
+                                                   "WPFooter",
+                                                   "WPSideBar",
+                                                   "Brand",
+                                                   "Offer",
+                                                   "AggregateOffer",
+                                                   "AggregateRating",
+                                                   "Rating",
+                                                   "PostalAddress",
+                                                   "ContactPoint",
+                                                   "Place",
+                                                   "Country",
+                                                   "City",
+                                                   "PropertyValue",
+                                                   "Thing",
+                                                   "Corporation",
+                                                   "Language",
+                                                   "GeoCoordinates",
+                                                   "OpeningHoursSpecification"};
   if (std::find(std::begin(kEntities), std::end(kEntities), type) != std::end(kEntities) ||
       type.ends_with("Organization") || type.ends_with("Business")) {
     return kNotMain;
@@ -274,9 +294,8 @@ void LinkedData::index() {
       stack.push_back({&*it, main, item.depth + 1});
     }
   }
-  std::stable_sort(mains_.begin(), mains_.end(), [](const Main& a, const Main& b) {
-    return a.rank != b.rank ? a.rank < b.rank : a.depth < b.depth;
-  });
+  std::stable_sort(mains_.begin(), mains_.end(),
+                   [](const Main& a, const Main& b) { return a.rank != b.rank ? a.rank < b.rank : a.depth < b.depth; });
 }
 
 const json& LinkedData::dereference(const json& value) const {

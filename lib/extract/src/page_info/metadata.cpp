@@ -168,11 +168,8 @@ Scan scan_document(const Document& doc) {
           }
         }
         break;
-      case GUMBO_TAG_H1:
-        scan.h1s.push_back({id, visible_text(doc, id), false});
-        return false;
-      default:
-        break;
+      case GUMBO_TAG_H1: scan.h1s.push_back({id, visible_text(doc, id), false}); return false;
+      default: break;
     }
     if (scan.itemprop_date.empty()) {
       const std::string* itemprop = doc.attribute(id, "itemprop");
@@ -344,8 +341,8 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
   info.published_time = meta.first({"article:published_time"});
   if (info.published_time.empty()) info.published_time = linked.date_published();
   if (info.published_time.empty()) {
-    info.published_time =
-        meta.first({"date", "pubdate", "publish-date", "dc.date", "dc.date.issued", "dcterms.date", "parsely-pub-date"});
+    info.published_time = meta.first(
+        {"date", "pubdate", "publish-date", "dc.date", "dc.date.issued", "dcterms.date", "parsely-pub-date"});
   }
   if (info.published_time.empty()) info.published_time = meta.first({"datepublished"});
   if (info.published_time.empty()) info.published_time = scan.itemprop_date;

@@ -10,8 +10,8 @@
 namespace pagemd::extract::metadata_detail {
 namespace {
 
-constexpr std::string_view kTitleSeparators[] = {" | ", " - ", " \u2013 ", " \u2014 ", " :: ",
-                                                 " \u00B7 ", " \u00BB ", " / "};
+constexpr std::string_view kTitleSeparators[] = {" | ",  " - ",      " \u2013 ", " \u2014 ",
+                                                 " :: ", " \u00B7 ", " \u00BB ", " / "};
 
 struct Span {
   std::size_t begin;

@@ -46,18 +46,13 @@ constexpr std::uint32_t kMaxPort = 65535;
 
 [[nodiscard]] unsigned char byte_of(char c) noexcept { return static_cast<unsigned char>(c); }
 
-
-
-
 [[nodiscard]] Scheme scheme_of(std::string_view name) noexcept {
   if (equals_ignore_case(name, "http")) return Scheme::http;
   if (equals_ignore_case(name, "https")) return Scheme::https;
   return Scheme::other;
 }
 
-[[nodiscard]] std::uint32_t default_port(Scheme scheme) noexcept {
-  return scheme == Scheme::https ? 443U : 80U;
-}
+[[nodiscard]] std::uint32_t default_port(Scheme scheme) noexcept { return scheme == Scheme::https ? 443U : 80U; }
 
 // The index of the ':' ending a leading scheme (ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")), or npos.
 [[nodiscard]] std::size_t scheme_length(std::string_view text) noexcept {
@@ -87,9 +82,7 @@ template <typename Stop>
 
 // Where the authority at the start of `text` ends, or text.size().
 [[nodiscard]] std::size_t authority_length(std::string_view text, bool special) noexcept {
-  return scan_until(text, 0, [special](char c) {
-    return c == '/' || c == '?' || c == '#' || (special && c == '\\');
-  });
+  return scan_until(text, 0, [special](char c) { return c == '/' || c == '?' || c == '#' || (special && c == '\\'); });
 }
 
 // Where the path starting at `from` ends ('?', '#'), or text.size().
@@ -209,9 +202,20 @@ void append_query_and_fragment(std::string& out, std::string_view rest, bool spe
       }
     } else {
       switch (byte) {
-        case '#': case '%': case '/': case ':': case '<': case '>': case '?': case '@':
-        case '[': case '\\': case ']': case '^': case '|': case 0x7F:
-          return false;
+        case '#':
+        case '%':
+        case '/':
+        case ':':
+        case '<':
+        case '>':
+        case '?':
+        case '@':
+        case '[':
+        case '\\':
+        case ']':
+        case '^':
+        case '|':
+        case 0x7F: return false;
         default:
           if (byte <= 0x20) return false;
       }
@@ -273,8 +277,7 @@ void append_query_and_fragment(std::string& out, std::string_view rest, bool spe
   if (out != nullptr && has_userinfo) {
     const std::size_t colon = userinfo.find(':');
     const std::string_view user = userinfo.substr(0, colon);
-    const std::string_view password =
-        colon == std::string_view::npos ? std::string_view{} : userinfo.substr(colon + 1);
+    const std::string_view password = colon == std::string_view::npos ? std::string_view{} : userinfo.substr(colon + 1);
     if (!user.empty() || !password.empty()) {
       append_encoded(*out, user, kUserinfoSet);
       if (!password.empty()) {
@@ -426,8 +429,8 @@ struct BaseView {
       return out;
     }
     // "http:foo" on an http page is relative to the page (WHATWG), unlike RFC 3986.
-    const bool relative = !base.empty() && scheme_of(base.substr(0, base.find(':'))) == scheme &&
-                          !starts_with_two_slashes(rest, true);
+    const bool relative =
+        !base.empty() && scheme_of(base.substr(0, base.find(':'))) == scheme && !starts_with_two_slashes(rest, true);
     if (!relative) {
       out.reserve(reference.size() + 1);
       append_lower(out, scheme_text);

@@ -99,8 +99,7 @@ Document Document::parse(std::string_view utf8_html) {
       }
       case GUMBO_NODE_DOCUMENT:
       case GUMBO_NODE_COMMENT:
-      case GUMBO_NODE_TEMPLATE:
-        break;
+      case GUMBO_NODE_TEMPLATE: break;
     }
   }
   return doc;

@@ -12,32 +12,38 @@ namespace {
 // so "header" hints but "subheader-note" is judged by its other tokens too, and "ad" never matches
 // "read" or "shadow".
 constexpr std::array kUnlikelyTokens = {
-    "ad", "ads", "adv", "advert", "advertisement", "advertising", "agegate", "banner", "breadcrumb", "breadcrumbs",
-    "combx", "comment", "comments", "community", "consent", "cookie", "cookies", "crumbs", "disqus", "dropdown",
-    "footer", "gdpr", "header", "legends", "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter",
-    "outbrain", "pager", "pagination", "popup", "promo", "rail", "related", "remark", "replies", "rss", "share",
-    "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription",
-    "taboola", "toc", "toolbar", "topbar", "tweet", "widget", "signup", "paywall", "recirculation", "trending"};
+    "ad",        "ads",          "adv",         "advert",        "advertisement", "advertising", "agegate",
+    "banner",    "breadcrumb",   "breadcrumbs", "combx",         "comment",       "comments",    "community",
+    "consent",   "cookie",       "cookies",     "crumbs",        "disqus",        "dropdown",    "footer",
+    "gdpr",      "header",       "legends",     "masthead",      "menu",          "modal",       "nav",
+    "navbar",    "navigation",   "newsletter",  "outbrain",      "pager",         "pagination",  "popup",
+    "promo",     "rail",         "related",     "remark",        "replies",       "rss",         "share",
+    "sharing",   "shoutbox",     "sidebar",     "skyscraper",    "social",        "sponsor",     "sponsored",
+    "subscribe", "subscription", "taboola",     "toc",           "toolbar",       "topbar",      "tweet",
+    "widget",    "signup",       "paywall",     "recirculation", "trending"};
 // Of those, the ones that are boilerplate whatever else the page looks like: they stay dropped
 // even when the search is relaxed for pages with little text.
 constexpr std::array kAlwaysBoilerplateTokens = {
-    "comment", "comments", "disqus", "replies", "respond", "cookie", "cookies", "consent", "gdpr", "newsletter",
-    "share", "sharing", "social", "related", "recirculation", "outbrain", "taboola", "breadcrumb", "breadcrumbs",
-    "pagination", "pager"};
-constexpr std::array kMaybeContentTokens = {"article", "body", "column", "content", "main", "story", "post",
-                                            "entry", "text", "prose", "markdown"};
-constexpr std::array kPositiveTokens = {"article", "body", "content", "entry", "hentry", "h-entry", "main", "page",
-                                        "post", "text", "blog", "story", "prose", "markdown", "longread", "rte"};
+    "comment",       "comments", "disqus",     "replies",    "respond",     "cookie",     "cookies",
+    "consent",       "gdpr",     "newsletter", "share",      "sharing",     "social",     "related",
+    "recirculation", "outbrain", "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager"};
+constexpr std::array kMaybeContentTokens = {"article", "body",  "column", "content", "main",    "story",
+                                            "post",    "entry", "text",   "prose",   "markdown"};
+constexpr std::array kPositiveTokens = {"article", "body", "content", "entry", "hentry", "h-entry",  "main",     "page",
+                                        "post",    "text", "blog",    "story", "prose",  "markdown", "longread", "rte"};
 constexpr std::array kNegativeTokens = {
-    "ad", "ads", "advert", "banner", "combx", "comment", "comments", "contact", "footer", "gdpr", "masthead", "media",
-    "meta", "outbrain", "promo", "related", "scroll", "share", "sharing", "shoutbox", "sidebar", "skyscraper",
-    "sponsor", "sponsored", "shopping", "tags", "tag", "widget", "byline", "author", "dateline", "caption", "credit",
-    "newsletter", "subscribe", "social", "breadcrumb", "breadcrumbs", "nav", "menu", "recirculation", "trending",
-    "hidden", "hid", "popular", "rail", "cookie", "consent", "signup", "toc"};
+    "ad",         "ads",        "advert",      "banner",   "combx",   "comment",       "comments",
+    "contact",    "footer",     "gdpr",        "masthead", "media",   "meta",          "outbrain",
+    "promo",      "related",    "scroll",      "share",    "sharing", "shoutbox",      "sidebar",
+    "skyscraper", "sponsor",    "sponsored",   "shopping", "tags",    "tag",           "widget",
+    "byline",     "author",     "dateline",    "caption",  "credit",  "newsletter",    "subscribe",
+    "social",     "breadcrumb", "breadcrumbs", "nav",      "menu",    "recirculation", "trending",
+    "hidden",     "hid",        "popular",     "rail",     "cookie",  "consent",       "signup",
+    "toc"};
 // Roles whose elements are never article text.
-constexpr std::array kBoilerplateRoles = {"navigation", "menu",    "menubar", "complementary", "banner", "contentinfo",
-                                          "dialog",     "alert",   "alertdialog", "search",    "toolbar", "tablist",
-                                          "note"};
+constexpr std::array kBoilerplateRoles = {"navigation",  "menu",    "menubar", "complementary", "banner",
+                                          "contentinfo", "dialog",  "alert",   "alertdialog",   "search",
+                                          "toolbar",     "tablist", "note"};
 
 template <std::size_t N>
 bool contains_token(const std::array<const char*, N>& list, std::string_view token) {
@@ -82,7 +88,6 @@ Hint class_hint(const Document& doc, NodeId id) {
   return Hint::none;
 }
 
-
 Unlikely unlikely_kind(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
   if (n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_ARTICLE ||
@@ -123,45 +128,96 @@ bool is_hidden(const Document& doc, NodeId id) {
 
 bool is_block_tag(GumboTag tag) {
   switch (tag) {
-    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE: case GUMBO_TAG_BLOCKQUOTE:
-    case GUMBO_TAG_DETAILS: case GUMBO_TAG_DIV: case GUMBO_TAG_DL: case GUMBO_TAG_FIELDSET:
-    case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_FIGURE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM:
-    case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
-    case GUMBO_TAG_H6: case GUMBO_TAG_HEADER: case GUMBO_TAG_HR: case GUMBO_TAG_LI: case GUMBO_TAG_MAIN:
-    case GUMBO_TAG_NAV: case GUMBO_TAG_OL: case GUMBO_TAG_P: case GUMBO_TAG_PRE: case GUMBO_TAG_SECTION:
-    case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_DD: case GUMBO_TAG_DT: case GUMBO_TAG_TR:
-    case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY: case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT:
-    case GUMBO_TAG_CAPTION: case GUMBO_TAG_CENTER: case GUMBO_TAG_HGROUP: case GUMBO_TAG_LEGEND: case GUMBO_TAG_SUMMARY:
-    case GUMBO_TAG_BODY: case GUMBO_TAG_HTML:
-      return true;
-    default:
-      return false;
+    case GUMBO_TAG_ADDRESS:
+    case GUMBO_TAG_ARTICLE:
+    case GUMBO_TAG_ASIDE:
+    case GUMBO_TAG_BLOCKQUOTE:
+    case GUMBO_TAG_DETAILS:
+    case GUMBO_TAG_DIV:
+    case GUMBO_TAG_DL:
+    case GUMBO_TAG_FIELDSET:
+    case GUMBO_TAG_FIGCAPTION:
+    case GUMBO_TAG_FIGURE:
+    case GUMBO_TAG_FOOTER:
+    case GUMBO_TAG_FORM:
+    case GUMBO_TAG_H1:
+    case GUMBO_TAG_H2:
+    case GUMBO_TAG_H3:
+    case GUMBO_TAG_H4:
+    case GUMBO_TAG_H5:
+    case GUMBO_TAG_H6:
+    case GUMBO_TAG_HEADER:
+    case GUMBO_TAG_HR:
+    case GUMBO_TAG_LI:
+    case GUMBO_TAG_MAIN:
+    case GUMBO_TAG_NAV:
+    case GUMBO_TAG_OL:
+    case GUMBO_TAG_P:
+    case GUMBO_TAG_PRE:
+    case GUMBO_TAG_SECTION:
+    case GUMBO_TAG_TABLE:
+    case GUMBO_TAG_UL:
+    case GUMBO_TAG_DD:
+    case GUMBO_TAG_DT:
+    case GUMBO_TAG_TR:
+    case GUMBO_TAG_TD:
+    case GUMBO_TAG_TH:
+    case GUMBO_TAG_TBODY:
+    case GUMBO_TAG_THEAD:
+    case GUMBO_TAG_TFOOT:
+    case GUMBO_TAG_CAPTION:
+    case GUMBO_TAG_CENTER:
+    case GUMBO_TAG_HGROUP:
+    case GUMBO_TAG_LEGEND:
+    case GUMBO_TAG_SUMMARY:
+    case GUMBO_TAG_BODY:
+    case GUMBO_TAG_HTML: return true;
+    default: return false;
   }
 }
 
 // Elements that never carry article text, in any scope.
 bool is_never_content(GumboTag tag) {
   switch (tag) {
-    case GUMBO_TAG_HEAD: case GUMBO_TAG_SCRIPT: case GUMBO_TAG_STYLE: case GUMBO_TAG_NOSCRIPT:
-    case GUMBO_TAG_TEMPLATE: case GUMBO_TAG_IFRAME: case GUMBO_TAG_OBJECT: case GUMBO_TAG_EMBED:
-    case GUMBO_TAG_CANVAS: case GUMBO_TAG_SVG: case GUMBO_TAG_MATH: case GUMBO_TAG_LINK: case GUMBO_TAG_META:
-    case GUMBO_TAG_TITLE: case GUMBO_TAG_BASE: case GUMBO_TAG_AUDIO: case GUMBO_TAG_VIDEO: case GUMBO_TAG_MAP:
-    case GUMBO_TAG_DATALIST:
-      return true;
-    default:
-      return false;
+    case GUMBO_TAG_HEAD:
+    case GUMBO_TAG_SCRIPT:
+    case GUMBO_TAG_STYLE:
+    case GUMBO_TAG_NOSCRIPT:
+    case GUMBO_TAG_TEMPLATE:
+    case GUMBO_TAG_IFRAME:
+    case GUMBO_TAG_OBJECT:
+    case GUMBO_TAG_EMBED:
+    case GUMBO_TAG_CANVAS:
+    case GUMBO_TAG_SVG:
+    case GUMBO_TAG_MATH:
+    case GUMBO_TAG_LINK:
+    case GUMBO_TAG_META:
+    case GUMBO_TAG_TITLE:
+    case GUMBO_TAG_BASE:
+    case GUMBO_TAG_AUDIO:
+    case GUMBO_TAG_VIDEO:
+    case GUMBO_TAG_MAP:
+    case GUMBO_TAG_DATALIST: return true;
+    default: return false;
   }
 }
 
 // Elements that are page furniture rather than article text.
 bool is_furniture(GumboTag tag) {
   switch (tag) {
-    case GUMBO_TAG_NAV: case GUMBO_TAG_ASIDE: case GUMBO_TAG_FOOTER: case GUMBO_TAG_FORM: case GUMBO_TAG_BUTTON:
-    case GUMBO_TAG_INPUT: case GUMBO_TAG_SELECT: case GUMBO_TAG_TEXTAREA: case GUMBO_TAG_LABEL: case GUMBO_TAG_MENU:
-    case GUMBO_TAG_FIELDSET: case GUMBO_TAG_OPTION:
-      return true;
-    default:
-      return false;
+    case GUMBO_TAG_NAV:
+    case GUMBO_TAG_ASIDE:
+    case GUMBO_TAG_FOOTER:
+    case GUMBO_TAG_FORM:
+    case GUMBO_TAG_BUTTON:
+    case GUMBO_TAG_INPUT:
+    case GUMBO_TAG_SELECT:
+    case GUMBO_TAG_TEXTAREA:
+    case GUMBO_TAG_LABEL:
+    case GUMBO_TAG_MENU:
+    case GUMBO_TAG_FIELDSET:
+    case GUMBO_TAG_OPTION: return true;
+    default: return false;
   }
 }
 

@@ -20,19 +20,15 @@ using Complex = SelectorList::Complex;
 using Combinator = SelectorList::Combinator;
 using AttributeTest = SelectorList::AttributeTest;
 
-[[nodiscard]] bool is_space(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
+[[nodiscard]] bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 [[nodiscard]] bool is_non_ascii(char c) noexcept { return static_cast<unsigned char>(c) >= 0x80; }
 [[nodiscard]] bool is_name_char(char c) noexcept {
   return is_ascii_alpha(c) || is_ascii_digit(c) || c == '-' || c == '_' || is_non_ascii(c);
 }
 
-
 void lower_in_place(std::string& text) {
   for (char& c : text) c = ascii_lower(c);
 }
-
 
 std::string describe(char c) {
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -107,8 +103,8 @@ class Parser {
     if (!at_end() && peek() == '*') {
       ++pos_;
       any = true;
-    } else if (!at_end() && (is_ascii_alpha(peek()) || peek() == '_' || peek() == '-' || peek() == '\\' ||
-                             is_non_ascii(peek()))) {
+    } else if (!at_end() &&
+               (is_ascii_alpha(peek()) || peek() == '_' || peek() == '-' || peek() == '\\' || is_non_ascii(peek()))) {
       if (!read_name(compound.tag)) return false;
       lower_in_place(compound.tag);
       any = true;
@@ -169,8 +165,7 @@ class Parser {
       skip_spaces();
       if (at_end()) return fail("unbalanced \"[\"");
     } else if ((c == '~' || c == '|' || c == '^' || c == '$' || c == '*') && peek_next() == '=') {
-      return fail(std::string{"attribute operator \""} + c +
-                  "=\" is not supported; only [attr] and [attr=value] are");
+      return fail(std::string{"attribute operator \""} + c + "=\" is not supported; only [attr] and [attr=value] are");
     }
     if (peek() != ']') return fail_unexpected();
     ++pos_;
@@ -318,8 +313,7 @@ class Parser {
     for (; candidate != kNoNode; candidate = doc.node(candidate).parent) {
       NodeId element = candidate;
       std::size_t index = end;
-      while (index > begin && element != kNoNode &&
-             matches_compound(doc, element, complex.compounds[index - 1])) {
+      while (index > begin && element != kNoNode && matches_compound(doc, element, complex.compounds[index - 1])) {
         --index;
         if (index > begin) element = doc.node(element).parent;
       }

@@ -39,8 +39,8 @@ class SelectorList {
   };
   enum class Combinator { descendant, child };
   struct Complex {
-    std::vector<Compound> compounds;         // left to right
-    std::vector<Combinator> combinators;     // combinators[i] joins compounds[i] and compounds[i+1]
+    std::vector<Compound> compounds;      // left to right
+    std::vector<Combinator> combinators;  // combinators[i] joins compounds[i] and compounds[i+1]
   };
 
  private:

@@ -28,10 +28,12 @@ TableKind classify_table(const Document& doc, NodeId table) {
     if (n.kind != NodeKind::element) return false;
     switch (n.tag) {
       case GUMBO_TAG_TABLE: nested_table = true; return false;
-      case GUMBO_TAG_CAPTION: case GUMBO_TAG_THEAD: case GUMBO_TAG_TFOOT: case GUMBO_TAG_COLGROUP:
-      case GUMBO_TAG_COL: case GUMBO_TAG_TH:
-        header_cells = true;
-        return true;
+      case GUMBO_TAG_CAPTION:
+      case GUMBO_TAG_THEAD:
+      case GUMBO_TAG_TFOOT:
+      case GUMBO_TAG_COLGROUP:
+      case GUMBO_TAG_COL:
+      case GUMBO_TAG_TH: header_cells = true; return true;
       case GUMBO_TAG_TR: {
         ++rows;
         std::size_t columns = 0;
@@ -45,12 +47,16 @@ TableKind classify_table(const Document& doc, NodeId table) {
         min_columns = std::min(min_columns, columns);
         return true;
       }
-      case GUMBO_TAG_P: case GUMBO_TAG_DIV: case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_H1:
-      case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_PRE:
-        block_content = true;
-        return true;
-      default:
-        return true;
+      case GUMBO_TAG_P:
+      case GUMBO_TAG_DIV:
+      case GUMBO_TAG_UL:
+      case GUMBO_TAG_OL:
+      case GUMBO_TAG_H1:
+      case GUMBO_TAG_H2:
+      case GUMBO_TAG_H3:
+      case GUMBO_TAG_BLOCKQUOTE:
+      case GUMBO_TAG_PRE: block_content = true; return true;
+      default: return true;
     }
   });
   if (nested_table) return TableKind::layout;

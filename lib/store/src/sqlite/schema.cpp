@@ -59,9 +59,7 @@ CREATE INDEX cache_by_expiry ON cache (expires_at);
 
 }  // namespace
 
-int schema_version(Connection& connection) {
-  return connection.database().execAndGet("PRAGMA user_version").getInt();
-}
+int schema_version(Connection& connection) { return connection.database().execAndGet("PRAGMA user_version").getInt(); }
 
 core::Result<void> migrate(Connection& connection) {
   for (;;) {
@@ -70,14 +68,14 @@ core::Result<void> migrate(Connection& connection) {
     SQLite::Transaction transaction(connection.database(), SQLite::TransactionBehavior::IMMEDIATE);
     const int version = schema_version(connection);
     if (version > kSchemaVersion) {
-      return core::unexpected(core::ErrorCode::internal,
-                              "the database has schema version " + std::to_string(version) +
-                                  ", newer than the version " + std::to_string(kSchemaVersion) +
-                                  " this pagemd knows; upgrade pagemd to use it");
+      return core::unexpected(core::ErrorCode::internal, "the database has schema version " + std::to_string(version) +
+                                                             ", newer than the version " +
+                                                             std::to_string(kSchemaVersion) +
+                                                             " this pagemd knows; upgrade pagemd to use it");
     }
     if (version < 0) {
-      return core::unexpected(core::ErrorCode::internal, "the database has schema version " +
-                                                             std::to_string(version) + ", which pagemd never writes");
+      return core::unexpected(core::ErrorCode::internal, "the database has schema version " + std::to_string(version) +
+                                                             ", which pagemd never writes");
     }
     if (version == kSchemaVersion) {
       transaction.commit();

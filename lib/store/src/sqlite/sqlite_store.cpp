@@ -13,16 +13,16 @@ namespace detail {
 namespace {
 
 // The account columns read_account() expects; ?1 is the current usage period.
-#define PAGEMD_SELECT_ACCOUNT                                                                         \
-  "SELECT a.id, a.plan, a.monthly_limit, a.email, a.created_at, "                                   \
-  "(SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL), "          \
-  "(SELECT COALESCE(sum(u.used), 0) FROM usage u WHERE u.account_id = a.id AND u.period = ?1) "      \
+#define PAGEMD_SELECT_ACCOUNT                                                                   \
+  "SELECT a.id, a.plan, a.monthly_limit, a.email, a.created_at, "                               \
+  "(SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL), "      \
+  "(SELECT COALESCE(sum(u.used), 0) FROM usage u WHERE u.account_id = a.id AND u.period = ?1) " \
   "FROM accounts a "
 
 // The key columns read_key() expects; ?1 is the current usage period.
-#define PAGEMD_SELECT_KEY                                                                                   \
-  "SELECT k.id, k.account_id, k.prefix, k.mode, k.plan, k.monthly_limit, k.created_at, k.revoked_at, "    \
-  "k.last_used_at, COALESCE(u.used, 0) FROM api_keys k "                                                  \
+#define PAGEMD_SELECT_KEY                                                                              \
+  "SELECT k.id, k.account_id, k.prefix, k.mode, k.plan, k.monthly_limit, k.created_at, k.revoked_at, " \
+  "k.last_used_at, COALESCE(u.used, 0) FROM api_keys k "                                               \
   "LEFT JOIN usage u ON u.account_id = k.account_id AND u.period = ?1 AND u.key_id = k.id "
 
 constexpr const char* kInsertAccount =
@@ -62,18 +62,28 @@ KeyMode mode_column(const SQLite::Column& column) {
 }
 
 Account read_account(SQLite::Statement& row) {
-  Account account{row.getColumn(0).getString(), plan_column(row.getColumn(1)), row.getColumn(2).getInt64(),
-                  std::nullopt, from_millis(row.getColumn(4).getInt64()), row.getColumn(5).getInt64(),
+  Account account{row.getColumn(0).getString(),
+                  plan_column(row.getColumn(1)),
+                  row.getColumn(2).getInt64(),
+                  std::nullopt,
+                  from_millis(row.getColumn(4).getInt64()),
+                  row.getColumn(5).getInt64(),
                   row.getColumn(6).getInt64()};
   if (!row.getColumn(3).isNull()) account.email = row.getColumn(3).getString();
   return account;
 }
 
 KeyInfo read_key(SQLite::Statement& row) {
-  return KeyInfo{row.getColumn(0).getString(), row.getColumn(1).getString(), row.getColumn(2).getString(),
-                 mode_column(row.getColumn(3)),  plan_column(row.getColumn(4)), row.getColumn(5).getInt64(),
-                 from_millis(row.getColumn(6).getInt64()), optional_time(row.getColumn(7)),
-                 optional_time(row.getColumn(8)), row.getColumn(9).getInt64()};
+  return KeyInfo{row.getColumn(0).getString(),
+                 row.getColumn(1).getString(),
+                 row.getColumn(2).getString(),
+                 mode_column(row.getColumn(3)),
+                 plan_column(row.getColumn(4)),
+                 row.getColumn(5).getInt64(),
+                 from_millis(row.getColumn(6).getInt64()),
+                 optional_time(row.getColumn(7)),
+                 optional_time(row.getColumn(8)),
+                 row.getColumn(9).getInt64()};
 }
 
 std::vector<KeyInfo> read_keys(Query& query) {
@@ -180,7 +190,8 @@ core::Result<KeyInfo> SqliteStore::insert_key(const NewKey& key, std::int64_t ma
     insert->bind(8, to_millis(created_at));
     insert->exec();
     transaction.commit();
-    return KeyInfo{key.id, key.account_id, key.prefix, key.mode, plan, limit, created_at, std::nullopt, std::nullopt, 0};
+    return KeyInfo{key.id, key.account_id, key.prefix,   key.mode,     plan,
+                   limit,  created_at,     std::nullopt, std::nullopt, 0};
   });
 }
 
@@ -190,10 +201,10 @@ core::Result<std::optional<KeyIdentity>> SqliteStore::find_key_by_digest(std::st
     auto query = connection->query(kFindKeyByDigest);
     bind_text(*query, 1, sha256_hex);
     if (!query->executeStep()) return std::optional<KeyIdentity>{};
-    return std::optional<KeyIdentity>{KeyIdentity{
-        query->getColumn(0).getString(), query->getColumn(1).getString(), mode_column(query->getColumn(2)),
-        plan_column(query->getColumn(3)), query->getColumn(4).getInt64(), optional_time(query->getColumn(5)),
-        optional_time(query->getColumn(6))}};
+    return std::optional<KeyIdentity>{KeyIdentity{query->getColumn(0).getString(), query->getColumn(1).getString(),
+                                                  mode_column(query->getColumn(2)), plan_column(query->getColumn(3)),
+                                                  query->getColumn(4).getInt64(), optional_time(query->getColumn(5)),
+                                                  optional_time(query->getColumn(6))}};
   });
 }
 

@@ -108,9 +108,9 @@ std::vector<core::Result<QuotaDecision>> SqliteStore::count_pages(std::span<cons
           checked = key_checks.emplace(account_key, is_key_of(*connection, page.account_id, page.key_id)).first;
         }
         if (!checked->second) {
-          outcomes.emplace_back(core::unexpected(core::ErrorCode::not_found,
-                                                 "key " + std::string(page.key_id) + " is not a key of account " +
-                                                     std::string(page.account_id)));
+          outcomes.emplace_back(core::unexpected(
+              core::ErrorCode::not_found,
+              "key " + std::string(page.key_id) + " is not a key of account " + std::string(page.account_id)));
           continue;
         }
         AccountQuota& state = *quota->second;
@@ -150,8 +150,12 @@ core::Result<UsageSummary> SqliteStore::usage(std::string_view account_id, std::
     query->bind(2, period.id);
     bind_text(*query, 3, key_id);
     if (!query->executeStep()) return core::unexpected(account_not_found(account_id));
-    return UsageSummary{plan_column(query->getColumn(0)), query->getColumn(1).getInt64(),
-                        query->getColumn(2).getInt64(), query->getColumn(3).getInt64(), period.start, period.end};
+    return UsageSummary{plan_column(query->getColumn(0)),
+                        query->getColumn(1).getInt64(),
+                        query->getColumn(2).getInt64(),
+                        query->getColumn(3).getInt64(),
+                        period.start,
+                        period.end};
   });
 }
 

@@ -17,7 +17,7 @@ struct RequestInfo {
   std::string request_id;      // also sent back as X-Request-Id
   std::string remote_address;  // for logs only
   std::chrono::steady_clock::time_point received_at;
-  bool draining = false;       // the server is shutting down (GET /readyz answers 503)
+  bool draining = false;  // the server is shutting down (GET /readyz answers 503)
 };
 
 // Answers one request. The server runs it on its request pool, a few threads per CPU and never an I/O

@@ -90,7 +90,7 @@ class KeyService {
   // The identity of the key with this SHA-256 digest, from the recent ones or the store; nullopt
   // when no key has it.
   [[nodiscard]] core::Result<std::optional<store::KeyIdentity>> identity_of(const std::string& digest,
-                                                                           store::TimePoint now) const;
+                                                                            store::TimePoint now) const;
   void remember_use(const std::string& digest, store::TimePoint when) const;
   void forget_key(std::string_view key_id) const;
 

@@ -26,12 +26,12 @@ enum class RedoMode {
 
 struct BatchSettings {
   std::filesystem::path output_dir;
-  std::size_t jobs = 8;      // URLs worked on at once
-  std::size_t per_host = 2;  // fetches from one host at once
+  std::size_t jobs = 8;                // URLs worked on at once
+  std::size_t per_host = 2;            // fetches from one host at once
   std::chrono::milliseconds delay{0};  // between fetch starts from one host
   RobotsMode robots = RobotsMode::honour;
   RedoMode redo = RedoMode::pending;
-  fetch::AddressPolicy policy;        // which addresses URLs may name (parse_url); the fetcher has its own copy
+  fetch::AddressPolicy policy;          // which addresses URLs may name (parse_url); the fetcher has its own copy
   std::string robots_agent = "pagemd";  // the product token looked for in robots.txt
 };
 
@@ -42,12 +42,12 @@ struct BatchProgress {
 };
 
 struct BatchSummary {
-  std::size_t listed = 0;   // distinct URLs in the list
-  std::size_t ok = 0;       // converted in this run
-  std::size_t failed = 0;   // failed in this run
-  std::size_t skipped = 0;  // left as an earlier run finished them
+  std::size_t listed = 0;            // distinct URLs in the list
+  std::size_t ok = 0;                // converted in this run
+  std::size_t failed = 0;            // failed in this run
+  std::size_t skipped = 0;           // left as an earlier run finished them
   std::size_t skipped_failures = 0;  // of those, ones whose manifest line is an error
-  bool interrupted = false;  // `stop` was set before every URL was started
+  bool interrupted = false;          // `stop` was set before every URL was started
 
   // True when any URL of the list stands as failed in the manifest after the run.
   [[nodiscard]] bool any_failed() const { return failed > 0 || skipped_failures > 0; }

@@ -10,8 +10,8 @@ namespace pagemd::client {
 // Where an API key may come from, in DESIGN.md's order. The environment is passed in (not read
 // here) so the order can be tested.
 struct KeySources {
-  std::string key_file;                  // --api-key-file; empty when not given
-  std::optional<std::string> env_key;    // $PAGEMD_API_KEY
+  std::string key_file;                // --api-key-file; empty when not given
+  std::optional<std::string> env_key;  // $PAGEMD_API_KEY
   std::optional<std::string> xdg_config_home;
   std::optional<std::string> home;
 };

@@ -30,10 +30,22 @@ class [[nodiscard]] Result {
   [[nodiscard]] bool has_value() const noexcept { return state_.index() == 0; }
   explicit operator bool() const noexcept { return has_value(); }
 
-  [[nodiscard]] T& value() & { assert(has_value()); return std::get<0>(state_); }
-  [[nodiscard]] const T& value() const& { assert(has_value()); return std::get<0>(state_); }
-  [[nodiscard]] T&& value() && { assert(has_value()); return std::get<0>(std::move(state_)); }
-  [[nodiscard]] const Error& error() const { assert(!has_value()); return std::get<1>(state_); }
+  [[nodiscard]] T& value() & {
+    assert(has_value());
+    return std::get<0>(state_);
+  }
+  [[nodiscard]] const T& value() const& {
+    assert(has_value());
+    return std::get<0>(state_);
+  }
+  [[nodiscard]] T&& value() && {
+    assert(has_value());
+    return std::get<0>(std::move(state_));
+  }
+  [[nodiscard]] const Error& error() const {
+    assert(!has_value());
+    return std::get<1>(state_);
+  }
 
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
@@ -53,7 +65,10 @@ class [[nodiscard]] Result<void> {
 
   [[nodiscard]] bool has_value() const noexcept { return !error_.has_value(); }
   explicit operator bool() const noexcept { return has_value(); }
-  [[nodiscard]] const Error& error() const { assert(!has_value()); return *error_; }
+  [[nodiscard]] const Error& error() const {
+    assert(!has_value());
+    return *error_;
+  }
 
  private:
   std::optional<Error> error_;

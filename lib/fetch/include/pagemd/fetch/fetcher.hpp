@@ -14,13 +14,13 @@ namespace pagemd::fetch {
 
 struct FetchLimits {
   std::chrono::milliseconds connect_timeout{5000};
-  std::chrono::milliseconds total_timeout{15000};  // the whole redirect chain, body included
-  std::size_t max_body_bytes{10 * 1024 * 1024};    // counted on decoded (decompressed) bytes
+  std::chrono::milliseconds total_timeout{15000};             // the whole redirect chain, body included
+  std::size_t max_body_bytes{std::size_t{10} * 1024 * 1024};  // counted on decoded (decompressed) bytes
   int max_redirects{5};
 };
 
 struct FetchedPage {
-  std::string final_url;     // ParsedUrl::normalized of the last hop
+  std::string final_url;  // ParsedUrl::normalized of the last hop
   int http_status = 0;
   std::string content_type;  // media type, lower-case, no parameters ("text/html")
   std::string charset;       // from the Content-Type header, lower-case; empty if none

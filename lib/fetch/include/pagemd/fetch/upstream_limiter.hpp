@@ -13,9 +13,9 @@
 namespace pagemd::fetch {
 
 struct LimiterOptions {
-  std::size_t starts_per_window = 10;    // fetches that may start ...
+  std::size_t starts_per_window = 10;      // fetches that may start ...
   std::chrono::milliseconds window{1000};  // ... in any window this long
-  std::size_t max_waiting = 30;          // callers queued for a later start; more get busy
+  std::size_t max_waiting = 30;            // callers queued for a later start; more get busy
 };
 
 // The process-wide upstream limiter: at most `starts_per_window` fetches start in any rolling

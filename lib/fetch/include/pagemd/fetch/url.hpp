@@ -17,8 +17,8 @@ struct ParsedUrl {
   // a trailing dot, the default port and the fragment dropped, non-ASCII bytes of path and query
   // percent-encoded. Also what a redirect chain reports as its final URL.
   std::string normalized;
-  std::string scheme;  // "http" or "https"
-  std::string host;    // lower-case, punycode, no trailing dot; an IPv6 address without brackets
+  std::string scheme;      // "http" or "https"
+  std::string host;        // lower-case, punycode, no trailing dot; an IPv6 address without brackets
   std::uint16_t port = 0;  // explicit or the scheme's default
 };
 

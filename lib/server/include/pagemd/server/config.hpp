@@ -20,9 +20,9 @@ struct DaemonConfig {
   std::string log_level = "info";
   std::int64_t rate_limit_per_minute = 60;
   std::int64_t max_keys_per_account = 20;
-  std::int64_t fetch_timeout = 15;    // seconds
-  std::int64_t connect_timeout = 5;   // seconds
-  std::int64_t max_page_bytes = 10 * 1024 * 1024;
+  std::int64_t fetch_timeout = 15;   // seconds
+  std::int64_t connect_timeout = 5;  // seconds
+  std::int64_t max_page_bytes = std::int64_t{10} * 1024 * 1024;
   std::int64_t upstream_fetches_per_second = 10;
   std::int64_t upstream_queue = 64;
   std::int64_t max_connections = 1024;

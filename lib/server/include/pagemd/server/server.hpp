@@ -21,8 +21,8 @@ struct ServerOptions {
   // hold a connection; an idle keep-alive connection is closed after it too.
   std::chrono::milliseconds read_timeout{10'000};
   std::chrono::milliseconds write_timeout{30'000};
-  std::size_t max_header_bytes = 8 * 1024;
-  std::size_t max_body_bytes = 64 * 1024;
+  std::size_t max_header_bytes = std::size_t{8} * 1024;
+  std::size_t max_body_bytes = std::size_t{64} * 1024;
   // Threads that read requests and write answers. Each connection keeps to its own strand.
   unsigned io_threads = 1;
   // Threads that run the handlers (see api::Handler): CPU and database work, so about the CPU count.
@@ -34,10 +34,10 @@ struct ServerOptions {
 // What the program around the server does at the moments of a daemon's life (sd_notify, reloading).
 // Each runs on an I/O thread and must not block for long.
 struct Lifecycle {
-  std::function<void()> on_ready;     // listening, about to serve
-  std::function<void()> on_stopping;  // SIGTERM/SIGINT: draining starts
-  std::function<void()> on_reload;    // SIGHUP
-  std::function<void()> on_tick;      // every tick_interval while serving (watchdog)
+  std::function<void()> on_ready;              // listening, about to serve
+  std::function<void()> on_stopping;           // SIGTERM/SIGINT: draining starts
+  std::function<void()> on_reload;             // SIGHUP
+  std::function<void()> on_tick;               // every tick_interval while serving (watchdog)
   std::chrono::milliseconds tick_interval{0};  // 0: no ticks
 };
 

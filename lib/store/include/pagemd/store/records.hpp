@@ -25,7 +25,7 @@ struct Account {
 
 // What the store needs to add a key. The plaintext key is not part of it: only its digest is stored.
 struct NewKey {
-  std::string id;          // UUID v4
+  std::string id;  // UUID v4
   std::string account_id;
   std::string sha256_hex;  // lower-case hex SHA-256 of the full key
   std::string prefix;      // the key's first 12 characters
@@ -78,7 +78,7 @@ struct UsageSummary {
   std::int64_t used;      // the account's pages this month
   std::int64_t key_used;  // this key's pages this month
   TimePoint period_start;
-  TimePoint resets_at;    // the start of the next month (UTC)
+  TimePoint resets_at;  // the start of the next month (UTC)
 };
 
 // A cache hit.

@@ -67,8 +67,9 @@ class Store {
 
   // The cached result for the key, if stored, not expired at `now`, and, when `max_age` is given,
   // younger than it (age < max_age, as HTTP freshness: a max_age of 0 never hits).
-  [[nodiscard]] virtual core::Result<std::optional<CachedResult>> cache_get(
-      std::string_view cache_key, std::optional<std::chrono::seconds> max_age, TimePoint now) = 0;
+  [[nodiscard]] virtual core::Result<std::optional<CachedResult>> cache_get(std::string_view cache_key,
+                                                                            std::optional<std::chrono::seconds> max_age,
+                                                                            TimePoint now) = 0;
   // Stores (or replaces) a result created at `now`, valid for kCacheLifetime.
   [[nodiscard]] virtual core::Result<void> cache_put(std::string_view cache_key, std::string_view result_json,
                                                      TimePoint now) = 0;
