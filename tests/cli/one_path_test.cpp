@@ -24,6 +24,7 @@ struct Converted {
   std::string markdown;
   std::string title;
   std::size_t word_count = 0;
+  std::string page_type;
 };
 
 struct FixturePage {
@@ -52,7 +53,8 @@ const std::vector<FixturePage>& fixture_pages() {
 
 Converted from_result(const nlohmann::json& result) {
   return {result.at("markdown").get<std::string>(), result.at("metadata").at("title").get<std::string>(),
-          result.at("metadata").at("word_count").get<std::size_t>()};
+          result.at("metadata").at("word_count").get<std::size_t>(),
+          result.at("metadata").at("page_type").get<std::string>()};
 }
 
 std::string read_file(const fs::path& path) {
@@ -108,7 +110,7 @@ TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
     const nlohmann::json& entry = manifest[url];
     ASSERT_EQ(entry.at("status"), "ok") << entry.dump();
     const Converted by_batch{read_file(out / entry.at("file").get<std::string>()), entry.at("title").get<std::string>(),
-                             entry.at("word_count").get<std::size_t>()};
+                             entry.at("word_count").get<std::size_t>(), entry.at("page_type").get<std::string>()};
 
     EXPECT_EQ(by_convert.markdown, by_daemon.markdown);
     EXPECT_EQ(by_batch.markdown, by_daemon.markdown);
@@ -116,6 +118,8 @@ TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
     EXPECT_EQ(by_batch.title, by_daemon.title);
     EXPECT_EQ(by_convert.word_count, by_daemon.word_count);
     EXPECT_EQ(by_batch.word_count, by_daemon.word_count);
+    EXPECT_EQ(by_convert.page_type, by_daemon.page_type);
+    EXPECT_EQ(by_batch.page_type, by_daemon.page_type);
   }
 
   // What each page must come out as, so that agreeing on a wrong answer fails too.

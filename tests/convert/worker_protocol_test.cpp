@@ -23,6 +23,7 @@ extract::Extraction full_extraction() {
   m.site_name = "site";
   m.image = "https://example.com/i.png";
   m.canonical_url = "https://example.com/canonical";
+  m.page_type = extract::PageType::documentation;
   extraction.warning = "thin";
   return extraction;
 }

@@ -162,6 +162,7 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     entry.file = item.file;
     entry.title = std::move(extraction->metadata.title);
     entry.word_count = extraction->metadata.word_count;
+    entry.page_type = std::string(extract::to_string(extraction->metadata.page_type));
     return entry;
   };
 

@@ -39,6 +39,7 @@ std::optional<ManifestEntry> entry_of(const std::string& line) {
     return found != json.end() && found->is_string() ? found->get<std::string>() : std::string{};
   };
   entry.title = string_field("title");
+  entry.page_type = string_field("page_type");
   entry.code = string_field("code");
   entry.error = string_field("error");
   if (const auto words = json.find("word_count"); words != json.end() && words->is_number_unsigned()) {
@@ -58,6 +59,7 @@ std::string to_json_line(const ManifestEntry& entry) {
       {"status", ok ? "ok" : "error"},
       {"title", text_or_null(entry.title, ok)},
       {"word_count", ok ? nlohmann::ordered_json(entry.word_count) : nlohmann::ordered_json(nullptr)},
+      {"page_type", text_or_null(entry.page_type, ok)},
       {"code", text_or_null(entry.code, !ok)},
       {"error", text_or_null(entry.error, !ok)},
   };

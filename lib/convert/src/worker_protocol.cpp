@@ -63,6 +63,8 @@ class FrameReader {
     for (std::uint64_t i = 0; i < count && ok_; ++i) values.push_back(text());
     return values;
   }
+  // Marks the frame invalid, for a field whose value is out of range.
+  void invalidate() { fail<int>(); }
   // Every field read and nothing left over.
   [[nodiscard]] bool complete() const { return ok_ && rest_.empty(); }
 
@@ -88,6 +90,7 @@ void write_extraction(FrameWriter& out, const extract::Extraction& extraction) {
        {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image, &m.canonical_url}) {
     out.text(*field);
   }
+  out.integer(static_cast<std::uint8_t>(m.page_type));
   out.integer(static_cast<std::uint8_t>(extraction.warning ? 1 : 0));
   if (extraction.warning) out.text(*extraction.warning);
 }
@@ -103,6 +106,9 @@ extract::Extraction read_extraction(FrameReader& in) {
        {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image, &m.canonical_url}) {
     *field = in.text();
   }
+  const auto page_type = in.integer<std::uint8_t>();
+  if (page_type > static_cast<std::uint8_t>(extract::PageType::service)) in.invalidate();
+  m.page_type = static_cast<extract::PageType>(page_type);
   if (in.integer<std::uint8_t>() != 0) extraction.warning = in.text();
   return extraction;
 }

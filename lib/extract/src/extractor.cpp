@@ -9,6 +9,7 @@
 #include "markdown/markdown.hpp"
 #include "markdown/markdown_writer.hpp"
 #include "page_info/metadata.hpp"
+#include "page_info/page_type.hpp"
 #include "decode/prepass.hpp"
 #include "tree/selector.hpp"
 #include "text/text_util.hpp"
@@ -134,6 +135,7 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   meta.site_name = info.site_name;
   meta.image = info.image;
   meta.canonical_url = info.canonical_url;
+  meta.page_type = classify_page(doc, info, options.page_url);
   if (meta.word_count < kThinContentWords) {
     result.warning = "Thin content: the extracted text has " + std::to_string(meta.word_count) + " words, under the " +
                      std::to_string(kThinContentWords) + "-word threshold.";

@@ -258,6 +258,21 @@ std::string LinkedData::image() const {
   return first_field("image", [this](const json& v) { return image_url(v); });
 }
 
+void LinkedData::note_types(const json& object) {
+  const auto type = object.find("@type");
+  if (type == object.end()) return;
+  const auto note = [&](const json& t) {
+    if (!t.is_string()) return;
+    const std::string_view bare = bare_type(t.get_ref<const std::string&>());
+    if (!bare.empty() && std::find(types_.begin(), types_.end(), bare) == types_.end()) types_.emplace_back(bare);
+  };
+  if (type->is_array()) {
+    for (const json& t : *type) note(t);
+  } else {
+    note(*type);
+  }
+}
+
 void LinkedData::index() {
   struct Item {
     const json* value;
@@ -285,6 +300,7 @@ void LinkedData::index() {
     if (id != value.end() && id->is_string() && value.size() > 1) {
       ids_.emplace(id->get_ref<const std::string&>(), &value);
     }
+    note_types(value);
     if (website_name_.empty() && has_type(value, "WebSite")) {
       if (const auto name = value.find("name"); name != value.end()) website_name_ = json_text(*name);
     }

@@ -30,6 +30,10 @@ class LinkedData {
   [[nodiscard]] std::string publisher() const;
   [[nodiscard]] std::string image() const;
 
+  // The bare schema.org types ("Product", "QAPage") of every object in the data, each once, in the
+  // order first met.
+  [[nodiscard]] const std::vector<std::string>& types() const { return types_; }
+
   // The name of the first WebSite object anywhere in the data.
   [[nodiscard]] const std::string& website_name() const { return website_name_; }
 
@@ -42,6 +46,7 @@ class LinkedData {
 
   // Runs once every document is in: pointers into documents_ must not move afterwards.
   void index();
+  void note_types(const nlohmann::json& object);
 
   template <typename Extract>
   std::string first_field(const char* key, Extract extract) const;
@@ -58,6 +63,7 @@ class LinkedData {
   std::vector<Main> mains_;
   std::unordered_map<std::string, const nlohmann::json*> ids_;
   std::string website_name_;
+  std::vector<std::string> types_;
 };
 
 }  // namespace pagemd::extract::metadata_detail

@@ -45,7 +45,8 @@ struct Scan {
   std::string canonical_href;
   std::string base_href;
   std::string html_lang;
-  std::string itemprop_date;  // content or datetime of a non-<meta> itemprop=datePublished
+  std::string itemprop_date;           // content or datetime of a non-<meta> itemprop=datePublished
+  std::vector<std::string> itemtypes;  // bare schema.org types of microdata items, each once
 };
 
 bool has_token(std::string_view list, std::string_view token) {
@@ -118,6 +119,20 @@ bool heading_links_home(const Document& doc, NodeId h1, const std::string& h1_te
   return home;
 }
 
+// Microdata names its types as URLs ("https://schema.org/Product"), several to an attribute.
+void note_itemtypes(std::string_view list, std::vector<std::string>& types) {
+  std::size_t i = 0;
+  while (i < list.size()) {
+    while (i < list.size() && is_ascii_space(list[i])) ++i;
+    std::size_t j = i;
+    while (j < list.size() && !is_ascii_space(list[j])) ++j;
+    std::string_view type = list.substr(i, j - i);
+    type = type.substr(type.find_last_of("/#") == std::string_view::npos ? 0 : type.find_last_of("/#") + 1);
+    if (!type.empty() && std::find(types.begin(), types.end(), type) == types.end()) types.emplace_back(type);
+    i = j;
+  }
+}
+
 Scan scan_document(const Document& doc) {
   Scan scan;
   bool have_base = false;
@@ -171,6 +186,7 @@ Scan scan_document(const Document& doc) {
       case GUMBO_TAG_H1: scan.h1s.push_back({id, visible_text(doc, id), false}); return false;
       default: break;
     }
+    if (const std::string* itemtype = doc.attribute(id, "itemtype")) note_itemtypes(*itemtype, scan.itemtypes);
     if (scan.itemprop_date.empty()) {
       const std::string* itemprop = doc.attribute(id, "itemprop");
       if (itemprop != nullptr && node.tag != GUMBO_TAG_META && has_token(*itemprop, "datePublished")) {
@@ -365,6 +381,14 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
 
   info.canonical_url = absolute_http(resolver, scan.canonical_href);
   if (info.canonical_url.empty()) info.canonical_url = absolute_http(resolver, meta.first({"og:url"}));
+
+  info.og_type = ascii_lower_copy(meta.first({"og:type"}));
+  info.schema_types = linked.types();
+  for (std::string& type : scan.itemtypes) {
+    if (std::find(info.schema_types.begin(), info.schema_types.end(), type) == info.schema_types.end()) {
+      info.schema_types.push_back(std::move(type));
+    }
+  }
   return info;
 }
 

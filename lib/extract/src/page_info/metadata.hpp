@@ -27,6 +27,9 @@ struct PageInfo {
   std::string canonical_url;   // <link rel=canonical>, else og:url; absolute
   std::string base_href;       // raw href of the first <base href>, "" if none
   std::string html_lang;       // <html lang>, as written
+  std::string og_type;         // og:type, lower-case ("article", "product", "website")
+  // Bare schema.org types of the page's JSON-LD objects and microdata items ("Product", "QAPage").
+  std::vector<std::string> schema_types;
 };
 
 // Reads the page's own metadata. `json_ld` are the raw ld+json script bodies (malformed ones are

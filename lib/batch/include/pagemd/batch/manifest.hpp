@@ -15,15 +15,17 @@ inline constexpr std::string_view kManifestName = "manifest.jsonl";
 
 enum class EntryStatus { ok, error };
 
-// One line of DIR/manifest.jsonl: {"url", "file", "status", "title", "word_count", "code", "error"};
-// `file`, `title` and `word_count` are null for failures, `code` and `error` null for successes.
+// One line of DIR/manifest.jsonl: {"url", "file", "status", "title", "word_count", "page_type", "code",
+// "error"}; `file`, `title`, `word_count` and `page_type` are null for failures, `code` and `error` null
+// for successes.
 struct ManifestEntry {
   std::string url;  // as written in the list
   EntryStatus status = EntryStatus::ok;
   std::string file;  // relative to DIR; ok only
   std::string title;
   std::size_t word_count = 0;
-  std::string code;  // error only: a wire code such as "fetch_failed", or "robots_disallowed"
+  std::string page_type;  // metadata.page_type: "article", "forum", ...
+  std::string code;       // error only: a wire code such as "fetch_failed", or "robots_disallowed"
   std::string error;
 };
 

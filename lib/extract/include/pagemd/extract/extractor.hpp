@@ -27,6 +27,20 @@ struct ExtractOptions {
   std::vector<std::string> exclude_selectors;
 };
 
+// What kind of page it is; each kind has its own idea of what the main content is.
+enum class PageType {
+  article,        // a story, post, guide or review: one body of text
+  forum,          // a thread or Q&A: every post is content
+  product,        // one product: description, specifications, price
+  collection,     // a category of products: the grid of items
+  listing,        // an index of other pages: news feeds, catalogues, lists of events
+  documentation,  // reference and tutorials: code, parameters, admonitions
+  service,        // a marketing or service page: its sections together
+};
+
+// The wire name of a page type ("article", "documentation", ...).
+[[nodiscard]] std::string_view to_string(PageType type) noexcept;
+
 struct Metadata {
   std::string title;
   std::size_t word_count = 0;
@@ -39,6 +53,7 @@ struct Metadata {
   std::string site_name;
   std::string image;
   std::string canonical_url;
+  PageType page_type = PageType::article;
 
   bool operator==(const Metadata&) const = default;
 };

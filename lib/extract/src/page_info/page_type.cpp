@@ -1,0 +1,290 @@
+#include "page_info/page_type.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "text/text_util.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+constexpr std::size_t kTypeCount = 7;
+
+class Evidence {
+ public:
+  void add(PageType type, int weight) { score_[static_cast<std::size_t>(type)] += weight; }
+
+  // The kind with the most evidence; an article on a tie with it, else the first in enum order.
+  [[nodiscard]] PageType verdict() const {
+    std::size_t best = static_cast<std::size_t>(PageType::article);
+    for (std::size_t i = 0; i < kTypeCount; ++i) {
+      if (score_[i] > score_[best]) best = i;
+    }
+    return static_cast<PageType>(best);
+  }
+
+ private:
+  std::array<int, kTypeCount> score_{};
+};
+
+bool is_one_of(std::string_view word, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+struct UrlParts {
+  std::string first_label;             // of the host, after a leading "www."
+  std::vector<std::string> segments;  // of the path, lower-case, empty ones left out
+};
+
+UrlParts split_url(std::string_view url) {
+  UrlParts parts;
+  const std::size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return parts;
+  std::string_view rest = url.substr(scheme + 3);
+  rest = rest.substr(0, rest.find_first_of("?#"));
+  const std::size_t slash = rest.find('/');
+  std::string host = ascii_lower_copy(rest.substr(0, slash));
+  if (host.starts_with("www.")) host.erase(0, 4);
+  parts.first_label = host.substr(0, host.find('.'));
+  if (slash == std::string_view::npos) return parts;
+  std::string_view path = rest.substr(slash + 1);
+  while (!path.empty()) {
+    const std::size_t end = path.find('/');
+    const std::string_view segment = path.substr(0, end);
+    if (!segment.empty()) parts.segments.push_back(ascii_lower_copy(segment));
+    if (end == std::string_view::npos) break;
+    path.remove_prefix(end + 1);
+  }
+  return parts;
+}
+
+bool is_year(std::string_view segment) {
+  return segment.size() == 4 && std::all_of(segment.begin(), segment.end(), is_ascii_digit) &&
+         (segment.starts_with("19") || segment.starts_with("20"));
+}
+
+// Path and host words that platforms of each kind use (Discourse's /t/, XenForo's /threads/, Stack
+// Exchange's /questions/, Shopify's /products/ and /collections/, docs.* and /docs/, ...).
+void weigh_url(std::string_view page_url, Evidence& evidence) {
+  const UrlParts url = split_url(page_url);
+  if (url.first_label.empty()) return;  // no address to go by
+  if (is_one_of(url.first_label, {"forum", "forums", "community", "discuss", "discussion", "discourse", "answers",
+                                  "ask", "talk", "board", "boards"})) {
+    evidence.add(PageType::forum, 3);
+  }
+  if (is_one_of(url.first_label, {"docs", "doc", "developer", "developers", "wiki", "api", "reference", "manual"})) {
+    evidence.add(PageType::documentation, 3);
+  }
+  if (url.segments.empty()) {
+    evidence.add(PageType::service, 2);  // a site's home page presents the site
+    return;
+  }
+  const std::size_t last = url.segments.size() - 1;
+  for (std::size_t i = 0; i < url.segments.size(); ++i) {
+    const std::string& segment = url.segments[i];
+    const bool followed = i < last;
+    if (is_one_of(segment, {"threads", "thread", "topic", "topics", "questions", "question", "forum", "forums",
+                            "discussion", "discussions", "showthread.php", "viewtopic.php", "showtopic.php"}) ||
+        (segment == "t" && followed) || (segment == "comments" && followed)) {
+      evidence.add(PageType::forum, 4);
+    }
+    if (followed && is_one_of(segment, {"product", "products", "p", "dp", "item", "items", "gp"})) {
+      evidence.add(PageType::product, 4);
+    }
+    if (is_one_of(segment, {"collections", "collection", "category", "categories", "cat", "shop", "catalog",
+                            "catalogue", "department", "departments", "c"})) {
+      evidence.add(PageType::collection, 2);
+    }
+    if (is_one_of(segment, {"docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides",
+                            "tutorial", "tutorials", "wiki", "handbook", "book", "howto"})) {
+      evidence.add(PageType::documentation, 3);
+    }
+    if (followed && is_one_of(segment, {"blog", "blogs", "news", "article", "articles", "post", "posts", "story",
+                                        "stories", "insights", "press", "magazine"})) {
+      evidence.add(PageType::article, 2);
+    }
+    if (is_year(segment)) evidence.add(PageType::article, 2);
+    if (is_one_of(segment, {"tag", "tags", "author", "authors", "archive", "archives"}) ||
+        (segment == "page" && followed)) {
+      evidence.add(PageType::listing, 2);
+    }
+  }
+  const std::string& tail = url.segments[last];
+  if (is_one_of(tail, {"news", "blog", "blogs", "articles", "events", "courses", "programs", "jobs", "careers",
+                       "issues", "episodes", "podcasts", "latest", "all", "resources", "stories", "posts",
+                       "publications", "videos", "reviews", "projects"})) {
+    evidence.add(PageType::listing, 3);
+  }
+  if (is_one_of(tail, {"pricing", "plans", "features", "services", "solutions", "enterprise", "contact", "about",
+                       "tuition", "rates", "packages", "offers", "pricing.html", "features.html"})) {
+    evidence.add(PageType::service, 3);
+  }
+  // A slug of many words names one story or post.
+  if (std::count(tail.begin(), tail.end(), '-') >= 4) evidence.add(PageType::article, 1);
+}
+
+void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
+  for (const std::string& type : info.schema_types) {
+    if (is_one_of(type, {"Product", "ProductGroup", "IndividualProduct", "ProductModel", "Car", "Vehicle"})) {
+      evidence.add(PageType::product, 5);
+    } else if (is_one_of(type, {"DiscussionForumPosting", "QAPage"})) {
+      evidence.add(PageType::forum, 5);
+    } else if (is_one_of(type, {"Question", "Answer"})) {
+      evidence.add(PageType::forum, 2);
+    } else if (is_one_of(type, {"CollectionPage", "OfferCatalog", "SearchResultsPage"})) {
+      evidence.add(PageType::collection, 2);
+      evidence.add(PageType::listing, 2);
+    } else if (type == "ItemList") {
+      evidence.add(PageType::listing, 1);
+    } else if (is_one_of(type, {"TechArticle", "APIReference", "SoftwareSourceCode"})) {
+      evidence.add(PageType::documentation, 3);
+    } else if (is_one_of(type, {"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "OpinionNewsArticle",
+                                "AnalysisNewsArticle", "Review", "Recipe", "HowTo", "LiveBlogPosting",
+                                "ScholarlyArticle"})) {
+      evidence.add(PageType::article, 3);
+    } else if (is_one_of(type, {"Service", "SoftwareApplication", "WebApplication", "MobileApplication", "FAQPage",
+                                "ProfessionalService", "Course", "EducationalOccupationalProgram"})) {
+      evidence.add(PageType::service, 2);
+    }
+  }
+  if (info.og_type == "article") evidence.add(PageType::article, 2);
+  if (info.og_type == "product" || info.og_type == "og:product" || info.og_type.starts_with("product.")) {
+    evidence.add(PageType::product, 4);
+  }
+}
+
+// A price as shops write it: a currency sign or code next to a digit ("$12", "12,99 €", "USD 40").
+std::size_t count_prices(std::string_view text) {
+  std::size_t prices = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    std::size_t sign = 0;
+    if (text[i] == '$') {
+      sign = 1;
+    } else if (text.substr(i, 2) == "\xC2\xA3" || text.substr(i, 2) == "\xC2\xA5") {  // £ ¥
+      sign = 2;
+    } else if (text.substr(i, 3) == "\xE2\x82\xAC" || text.substr(i, 3) == "\xE2\x82\xB9") {  // € ₹
+      sign = 3;
+    } else if (text.substr(i, 3) == "USD" || text.substr(i, 3) == "EUR" || text.substr(i, 3) == "GBP") {
+      sign = 3;
+    }
+    if (sign == 0) continue;
+    std::size_t after = i + sign;
+    while (after < text.size() && text[after] == ' ') ++after;
+    std::size_t before = i;
+    while (before > 0 && text[before - 1] == ' ') --before;
+    if ((after < text.size() && is_ascii_digit(text[after])) || (before > 0 && is_ascii_digit(text[before - 1]))) {
+      ++prices;
+    }
+    i += sign - 1;
+  }
+  return prices;
+}
+
+bool has_class_token(const Document& doc, NodeId id, std::initializer_list<std::string_view> tokens) {
+  for (const std::string_view attr : {"class", "id"}) {
+    const std::string* value = doc.attribute(id, attr);
+    if (value == nullptr) continue;
+    std::string_view rest = *value;
+    while (!rest.empty()) {
+      const std::size_t start = rest.find_first_not_of(" \t\n\r\f");
+      if (start == std::string_view::npos) break;
+      rest.remove_prefix(start);
+      const std::size_t end = std::min(rest.find_first_of(" \t\n\r\f"), rest.size());
+      const std::string token = ascii_lower_copy(rest.substr(0, end));
+      if (is_one_of(token, tokens)) return true;
+      rest.remove_prefix(end);
+    }
+  }
+  return false;
+}
+
+struct MarkupSignals {
+  std::size_t prices = 0;
+  std::size_t preformatted = 0;
+  std::size_t code = 0;
+  std::size_t posts = 0;          // elements that call themselves a post, message, reply or answer
+  std::size_t largest_group = 0;  // the most children of one element that share a tag and class
+  bool buy_button = false;
+};
+
+bool says_buy(std::string_view text) {
+  const std::string lower = ascii_lower_copy(trim(text));
+  return lower.size() < 40 && (lower.find("add to cart") != std::string::npos ||
+                               lower.find("add to bag") != std::string::npos ||
+                               lower.find("add to basket") != std::string::npos || lower == "buy now" ||
+                               lower == "buy it now");
+}
+
+MarkupSignals read_markup(const Document& doc) {
+  MarkupSignals signals;
+  std::unordered_map<std::string, std::size_t> group;
+  doc.walk(doc.root(), [&](NodeId id) {
+    const Node& n = doc.node(id);
+    if (n.kind == NodeKind::text) {
+      signals.prices += count_prices(n.text);
+      return true;
+    }
+    if (n.kind != NodeKind::element) return true;
+    if (n.tag == GUMBO_TAG_HEAD || n.tag == GUMBO_TAG_SCRIPT || n.tag == GUMBO_TAG_STYLE) return false;
+    if (n.tag == GUMBO_TAG_PRE) ++signals.preformatted;
+    if (n.tag == GUMBO_TAG_CODE) ++signals.code;
+    if (!signals.buy_button && (n.tag == GUMBO_TAG_BUTTON || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_INPUT)) {
+      const std::string* value = n.tag == GUMBO_TAG_INPUT ? doc.attribute(id, "value") : nullptr;
+      signals.buy_button = says_buy(value != nullptr ? *value : doc.text_content(id));
+    }
+    if (has_class_token(doc, id, {"post", "message", "reply", "answer", "postbit", "topic-post", "post-body",
+                                  "postbody", "message-body", "comment-body", "forum-post"})) {
+      ++signals.posts;
+    }
+    group.clear();
+    for (NodeId child = n.first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+      const Node& c = doc.node(child);
+      if (c.kind != NodeKind::element) continue;
+      const std::string* cls = doc.attribute(child, "class");
+      std::string key = c.name;
+      key += ' ';
+      if (cls != nullptr) key += *cls;
+      signals.largest_group = std::max(signals.largest_group, ++group[key]);
+    }
+    return true;
+  });
+  return signals;
+}
+
+void weigh_markup(const MarkupSignals& signals, Evidence& evidence) {
+  if (signals.buy_button && signals.prices >= 1 && signals.prices <= 12) evidence.add(PageType::product, 3);
+  if (signals.prices >= 6 && signals.largest_group >= 6) evidence.add(PageType::collection, 3);
+  if (signals.largest_group >= 8 && signals.prices < 3) evidence.add(PageType::listing, 1);
+  if (signals.preformatted >= 3) evidence.add(PageType::documentation, 2);
+  if (signals.preformatted >= 1 && signals.code >= 8) evidence.add(PageType::documentation, 1);
+  if (signals.posts >= 4) evidence.add(PageType::forum, 2);
+}
+
+}  // namespace
+
+std::string_view to_string(PageType type) noexcept {
+  switch (type) {
+    case PageType::article: return "article";
+    case PageType::forum: return "forum";
+    case PageType::product: return "product";
+    case PageType::collection: return "collection";
+    case PageType::listing: return "listing";
+    case PageType::documentation: return "documentation";
+    case PageType::service: return "service";
+  }
+  return "article";
+}
+
+PageType classify_page(const Document& doc, const PageInfo& info, std::string_view page_url) {
+  Evidence evidence;
+  evidence.add(PageType::article, 1);
+  weigh_url(page_url.empty() ? info.canonical_url : page_url, evidence);
+  weigh_structured_data(info, evidence);
+  weigh_markup(read_markup(doc), evidence);
+  return evidence.verdict();
+}
+
+}  // namespace pagemd::extract

@@ -1,0 +1,96 @@
+#include "page_info/page_type.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "decode/prepass.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+PageType classify(std::string_view html, std::string_view url) {
+  const PrepassResult cleaned = prepass(html);
+  const Document doc = Document::parse(cleaned.html);
+  return classify_page(doc, read_page_info(doc, cleaned.json_ld, url), url);
+}
+
+std::string paragraphs(int count) {
+  std::string html;
+  for (int i = 0; i < count; ++i) html += "<p>A paragraph of ordinary prose, the kind an article is made of.</p>";
+  return html;
+}
+
+std::string cards(int count, bool priced) {
+  std::string html = "<ul class=\"grid\">";
+  for (int i = 0; i < count; ++i) {
+    html += "<li class=\"card\"><a href=\"/x/" + std::to_string(i) + "\">Item " + std::to_string(i) + "</a>";
+    if (priced) html += "<span class=\"price\">$" + std::to_string(10 + i) + ".99</span>";
+    html += "</li>";
+  }
+  return html + "</ul>";
+}
+
+TEST(PageType, AnOrdinaryStoryIsAnArticle) {
+  EXPECT_EQ(classify("<article><h1>Rain</h1>" + paragraphs(6) + "</article>",
+                     "https://news.example/2024/05/rain-returns-to-the-valley-after-months"),
+            PageType::article);
+  EXPECT_EQ(classify(paragraphs(3), ""), PageType::article);  // nothing says otherwise
+}
+
+TEST(PageType, ForumAddressesAndStructuredData) {
+  EXPECT_EQ(classify(paragraphs(3), "https://discuss.example.org/t/how-do-i-start/1234"), PageType::forum);
+  EXPECT_EQ(classify(paragraphs(3), "https://example.com/threads/best-headphones.5678/"), PageType::forum);
+  EXPECT_EQ(classify(paragraphs(3), "https://example.stackexchange.com/questions/42/why"), PageType::forum);
+  EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"QAPage",
+      "mainEntity":{"@type":"Question","name":"Why?"}}</script>)" + paragraphs(3),
+                     "https://example.com/some/page"),
+            PageType::forum);
+}
+
+TEST(PageType, ProductsFromStructuredDataMicrodataOrTheirAddress) {
+  const std::string buy = "<h1>Kettle</h1><p>$49.00</p><button>Add to cart</button>" + paragraphs(2);
+  EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",
+      "name":"Kettle","offers":{"@type":"Offer","price":"49.00"}}</script>)" + buy,
+                     "https://shop.example/kettle"),
+            PageType::product);
+  EXPECT_EQ(classify(R"(<div itemscope itemtype="https://schema.org/Product">)" + buy + "</div>",
+                     "https://shop.example/kettle"),
+            PageType::product);
+  EXPECT_EQ(classify(buy, "https://shop.example/products/kettle"), PageType::product);
+}
+
+TEST(PageType, AGridOfPricedItemsIsACollectionAndAnIndexIsAListing) {
+  EXPECT_EQ(classify("<h1>Kettles</h1>" + cards(12, true), "https://shop.example/collections/kettles"),
+            PageType::collection);
+  EXPECT_EQ(classify("<h1>Kettles</h1>" + cards(12, true), "https://shop.example/kitchen/kettles"),
+            PageType::collection);
+  EXPECT_EQ(classify("<h1>News</h1>" + cards(12, false), "https://example.org/news"), PageType::listing);
+}
+
+TEST(PageType, DocumentationFromItsAddressAndItsCode) {
+  const std::string code = "<h1>itertools</h1><pre><code>a</code></pre><pre><code>b</code></pre>"
+                           "<pre><code>c</code></pre>" + paragraphs(2);
+  EXPECT_EQ(classify(code, "https://docs.example.org/3/library/itertools.html"), PageType::documentation);
+  EXPECT_EQ(classify(code, "https://example.org/manual/chapter-one"), PageType::documentation);
+}
+
+TEST(PageType, PricingAndHomePagesAreServicePages) {
+  EXPECT_EQ(classify("<h1>Plans</h1>" + paragraphs(2), "https://saas.example/pricing"), PageType::service);
+  EXPECT_EQ(classify("<h1>We build things</h1>" + paragraphs(2), "https://agency.example/"), PageType::service);
+}
+
+TEST(PageType, WireNames) {
+  EXPECT_EQ(to_string(PageType::article), "article");
+  EXPECT_EQ(to_string(PageType::forum), "forum");
+  EXPECT_EQ(to_string(PageType::product), "product");
+  EXPECT_EQ(to_string(PageType::collection), "collection");
+  EXPECT_EQ(to_string(PageType::listing), "listing");
+  EXPECT_EQ(to_string(PageType::documentation), "documentation");
+  EXPECT_EQ(to_string(PageType::service), "service");
+}
+
+}  // namespace
+}  // namespace pagemd::extract
