@@ -45,7 +45,8 @@ TEST(PageType, ForumAddressesAndStructuredData) {
   EXPECT_EQ(classify(paragraphs(3), "https://example.com/threads/best-headphones.5678/"), PageType::forum);
   EXPECT_EQ(classify(paragraphs(3), "https://example.stackexchange.com/questions/42/why"), PageType::forum);
   EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"QAPage",
-      "mainEntity":{"@type":"Question","name":"Why?"}}</script>)" + paragraphs(3),
+      "mainEntity":{"@type":"Question","name":"Why?"}}</script>)" +
+                         paragraphs(3),
                      "https://example.com/some/page"),
             PageType::forum);
 }
@@ -53,7 +54,8 @@ TEST(PageType, ForumAddressesAndStructuredData) {
 TEST(PageType, ProductsFromStructuredDataMicrodataOrTheirAddress) {
   const std::string buy = "<h1>Kettle</h1><p>$49.00</p><button>Add to cart</button>" + paragraphs(2);
   EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",
-      "name":"Kettle","offers":{"@type":"Offer","price":"49.00"}}</script>)" + buy,
+      "name":"Kettle","offers":{"@type":"Offer","price":"49.00"}}</script>)" +
+                         buy,
                      "https://shop.example/kettle"),
             PageType::product);
   EXPECT_EQ(classify(R"(<div itemscope itemtype="https://schema.org/Product">)" + buy + "</div>",
@@ -71,8 +73,10 @@ TEST(PageType, AGridOfPricedItemsIsACollectionAndAnIndexIsAListing) {
 }
 
 TEST(PageType, DocumentationFromItsAddressAndItsCode) {
-  const std::string code = "<h1>itertools</h1><pre><code>a</code></pre><pre><code>b</code></pre>"
-                           "<pre><code>c</code></pre>" + paragraphs(2);
+  const std::string code =
+      "<h1>itertools</h1><pre><code>a</code></pre><pre><code>b</code></pre>"
+      "<pre><code>c</code></pre>" +
+      paragraphs(2);
   EXPECT_EQ(classify(code, "https://docs.example.org/3/library/itertools.html"), PageType::documentation);
   EXPECT_EQ(classify(code, "https://example.org/manual/chapter-one"), PageType::documentation);
 }

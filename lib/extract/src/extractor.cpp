@@ -108,7 +108,8 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   const PageInfo info = read_page_info(doc, cleaned.json_ld, options.page_url);
   const UrlResolver resolver = make_resolver(options.page_url, info);
 
-  const ContentRules rules{options.scope, &*include, &*exclude};
+  const PageType page_type = classify_page(doc, info, options.page_url);
+  const ContentRules rules{options.scope, &*include, &*exclude, page_type};
   ContentSelection selection = select_content(doc, rules);
 
   Extraction result;
@@ -135,7 +136,7 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   meta.site_name = info.site_name;
   meta.image = info.image;
   meta.canonical_url = info.canonical_url;
-  meta.page_type = classify_page(doc, info, options.page_url);
+  meta.page_type = page_type;
   if (meta.word_count < kThinContentWords) {
     result.warning = "Thin content: the extracted text has " + std::to_string(meta.word_count) + " words, under the " +
                      std::to_string(kThinContentWords) + "-word threshold.";

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "content/content_profile.hpp"
 #include "content/content_pruning.hpp"
 #include "content/content_scoring.hpp"
 #include "content/content_stats.hpp"
@@ -36,6 +37,12 @@ class ContentFinder {
     mark_always_dropped(body);
     if (rules_.include && !rules_.include->empty()) return select_included(body);
     if (rules_.scope == ContentScope::whole_body) return finish({body});
+    const ContentProfile& profile = profile_of(rules_.page_type);
+    if (profile.whole_page) {
+      strictness_.strip_unlikely = profile.drop_unlikely;
+      mark_furniture(body);
+      return finish({body});
+    }
 
     // Like Readability: first with every filter on; if that leaves too little text, relax.
     const std::vector<std::uint8_t> baseline = page_.drop_mask();

@@ -27,6 +27,7 @@ struct ContentRules {
   ContentScope scope = ContentScope::main_content;
   const SelectorList* include = nullptr;  // may be null or empty
   const SelectorList* exclude = nullptr;
+  PageType page_type = PageType::article;
 };
 
 [[nodiscard]] ContentSelection select_content(const Document& doc, const ContentRules& rules);

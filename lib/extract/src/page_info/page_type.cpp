@@ -35,7 +35,7 @@ bool is_one_of(std::string_view word, std::initializer_list<std::string_view> wo
 }
 
 struct UrlParts {
-  std::string first_label;             // of the host, after a leading "www."
+  std::string first_label;            // of the host, after a leading "www."
   std::vector<std::string> segments;  // of the path, lower-case, empty ones left out
 };
 
@@ -98,8 +98,8 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
                             "catalogue", "department", "departments", "c"})) {
       evidence.add(PageType::collection, 2);
     }
-    if (is_one_of(segment, {"docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides",
-                            "tutorial", "tutorials", "wiki", "handbook", "book", "howto"})) {
+    if (is_one_of(segment, {"docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides", "tutorial",
+                            "tutorials", "wiki", "handbook", "book", "howto"})) {
       evidence.add(PageType::documentation, 3);
     }
     if (followed && is_one_of(segment, {"blog", "blogs", "news", "article", "articles", "post", "posts", "story",
@@ -113,9 +113,9 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
     }
   }
   const std::string& tail = url.segments[last];
-  if (is_one_of(tail, {"news", "blog", "blogs", "articles", "events", "courses", "programs", "jobs", "careers",
-                       "issues", "episodes", "podcasts", "latest", "all", "resources", "stories", "posts",
-                       "publications", "videos", "reviews", "projects"})) {
+  if (is_one_of(tail, {"news",      "blog",    "blogs",  "articles",     "events",   "courses", "programs",
+                       "jobs",      "careers", "issues", "episodes",     "podcasts", "latest",  "all",
+                       "resources", "stories", "posts",  "publications", "videos",   "reviews", "projects"})) {
     evidence.add(PageType::listing, 3);
   }
   if (is_one_of(tail, {"pricing", "plans", "features", "services", "solutions", "enterprise", "contact", "about",
@@ -141,9 +141,9 @@ void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
       evidence.add(PageType::listing, 1);
     } else if (is_one_of(type, {"TechArticle", "APIReference", "SoftwareSourceCode"})) {
       evidence.add(PageType::documentation, 3);
-    } else if (is_one_of(type, {"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "OpinionNewsArticle",
-                                "AnalysisNewsArticle", "Review", "Recipe", "HowTo", "LiveBlogPosting",
-                                "ScholarlyArticle"})) {
+    } else if (is_one_of(type,
+                         {"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "OpinionNewsArticle",
+                          "AnalysisNewsArticle", "Review", "Recipe", "HowTo", "LiveBlogPosting", "ScholarlyArticle"})) {
       evidence.add(PageType::article, 3);
     } else if (is_one_of(type, {"Service", "SoftwareApplication", "WebApplication", "MobileApplication", "FAQPage",
                                 "ProfessionalService", "Course", "EducationalOccupationalProgram"})) {
@@ -212,10 +212,9 @@ struct MarkupSignals {
 
 bool says_buy(std::string_view text) {
   const std::string lower = ascii_lower_copy(trim(text));
-  return lower.size() < 40 && (lower.find("add to cart") != std::string::npos ||
-                               lower.find("add to bag") != std::string::npos ||
-                               lower.find("add to basket") != std::string::npos || lower == "buy now" ||
-                               lower == "buy it now");
+  return lower.size() < 40 &&
+         (lower.find("add to cart") != std::string::npos || lower.find("add to bag") != std::string::npos ||
+          lower.find("add to basket") != std::string::npos || lower == "buy now" || lower == "buy it now");
 }
 
 MarkupSignals read_markup(const Document& doc) {
@@ -235,8 +234,9 @@ MarkupSignals read_markup(const Document& doc) {
       const std::string* value = n.tag == GUMBO_TAG_INPUT ? doc.attribute(id, "value") : nullptr;
       signals.buy_button = says_buy(value != nullptr ? *value : doc.text_content(id));
     }
-    if (has_class_token(doc, id, {"post", "message", "reply", "answer", "postbit", "topic-post", "post-body",
-                                  "postbody", "message-body", "comment-body", "forum-post"})) {
+    if (has_class_token(doc, id,
+                        {"post", "message", "reply", "answer", "postbit", "topic-post", "post-body", "postbody",
+                         "message-body", "comment-body", "forum-post"})) {
       ++signals.posts;
     }
     group.clear();

@@ -1,0 +1,36 @@
+#pragma once
+
+// What the main content of each kind of page is, as data beside the search rather than a search of
+// its own per kind. An article is one body of text, so the search takes the best-scoring block and
+// its siblings; a thread, a product, a grid of items or a service page spreads its content over many
+// blocks, so the search keeps the page without its furniture instead.
+
+#include <array>
+
+#include "pagemd/extract/extractor.hpp"
+
+namespace pagemd::extract {
+
+struct ContentProfile {
+  // The content is the whole page without its furniture (navigation, header, footer, forms, hidden
+  // and boilerplate-named blocks), not the single best-scoring block.
+  bool whole_page;
+  // Blocks whose class or id only hints at boilerplate ("sidebar", "menu", "promo") are dropped too.
+  bool drop_unlikely;
+};
+
+inline constexpr std::array<ContentProfile, 7> kContentProfiles{{
+    /* article */ {false, true},
+    /* forum */ {true, true},
+    /* product */ {true, true},
+    /* collection */ {true, true},
+    /* listing */ {true, false},
+    /* documentation */ {false, true},
+    /* service */ {true, false},
+}};
+
+[[nodiscard]] constexpr const ContentProfile& profile_of(PageType type) {
+  return kContentProfiles[static_cast<std::size_t>(type)];
+}
+
+}  // namespace pagemd::extract
