@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "text/text_util.hpp"
@@ -193,8 +192,10 @@ bool has_class_token(const Document& doc, NodeId id, std::initializer_list<std::
       if (start == std::string_view::npos) break;
       rest.remove_prefix(start);
       const std::size_t end = std::min(rest.find_first_of(" \t\n\r\f"), rest.size());
-      const std::string token = ascii_lower_copy(rest.substr(0, end));
-      if (is_one_of(token, tokens)) return true;
+      const std::string_view token = rest.substr(0, end);
+      for (const std::string_view wanted : tokens) {
+        if (equals_ignore_case(token, wanted)) return true;
+      }
       rest.remove_prefix(end);
     }
   }
@@ -217,9 +218,31 @@ bool says_buy(std::string_view text) {
           lower.find("add to basket") != std::string::npos || lower == "buy now" || lower == "buy it now");
 }
 
+// How many element children of `parent` share the most common tag and class.
+std::size_t largest_alike_group(const Document& doc, NodeId parent,
+                                std::vector<std::pair<GumboTag, std::string_view>>& children) {
+  children.clear();
+  static const std::string kNoClass;
+  for (NodeId child = doc.node(parent).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+    const Node& c = doc.node(child);
+    if (c.kind != NodeKind::element) continue;
+    const std::string* cls = doc.attribute(child, "class");
+    children.emplace_back(c.tag, cls != nullptr ? std::string_view(*cls) : std::string_view(kNoClass));
+  }
+  if (children.size() < 2) return children.size();
+  std::sort(children.begin(), children.end());
+  std::size_t best = 1;
+  std::size_t run = 1;
+  for (std::size_t i = 1; i < children.size(); ++i) {
+    run = children[i] == children[i - 1] ? run + 1 : 1;
+    best = std::max(best, run);
+  }
+  return best;
+}
+
 MarkupSignals read_markup(const Document& doc) {
   MarkupSignals signals;
-  std::unordered_map<std::string, std::size_t> group;
+  std::vector<std::pair<GumboTag, std::string_view>> children;
   doc.walk(doc.root(), [&](NodeId id) {
     const Node& n = doc.node(id);
     if (n.kind == NodeKind::text) {
@@ -230,7 +253,7 @@ MarkupSignals read_markup(const Document& doc) {
     if (n.tag == GUMBO_TAG_HEAD || n.tag == GUMBO_TAG_SCRIPT || n.tag == GUMBO_TAG_STYLE) return false;
     if (n.tag == GUMBO_TAG_PRE) ++signals.preformatted;
     if (n.tag == GUMBO_TAG_CODE) ++signals.code;
-    if (!signals.buy_button && (n.tag == GUMBO_TAG_BUTTON || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_INPUT)) {
+    if (!signals.buy_button && (n.tag == GUMBO_TAG_BUTTON || n.tag == GUMBO_TAG_INPUT)) {
       const std::string* value = n.tag == GUMBO_TAG_INPUT ? doc.attribute(id, "value") : nullptr;
       signals.buy_button = says_buy(value != nullptr ? *value : doc.text_content(id));
     }
@@ -239,16 +262,7 @@ MarkupSignals read_markup(const Document& doc) {
                          "message-body", "comment-body", "forum-post"})) {
       ++signals.posts;
     }
-    group.clear();
-    for (NodeId child = n.first_child; child != kNoNode; child = doc.node(child).next_sibling) {
-      const Node& c = doc.node(child);
-      if (c.kind != NodeKind::element) continue;
-      const std::string* cls = doc.attribute(child, "class");
-      std::string key = c.name;
-      key += ' ';
-      if (cls != nullptr) key += *cls;
-      signals.largest_group = std::max(signals.largest_group, ++group[key]);
-    }
+    signals.largest_group = std::max(signals.largest_group, largest_alike_group(doc, id, children));
     return true;
   });
   return signals;
