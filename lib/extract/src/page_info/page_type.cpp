@@ -208,8 +208,21 @@ struct MarkupSignals {
   std::size_t code = 0;
   std::size_t posts = 0;          // elements that call themselves a post, message, reply or answer
   std::size_t largest_group = 0;  // the most children of one element that share a tag and class
+  std::size_t sections = 0;
+  std::size_t calls_to_action = 0;  // buttons that ask the reader to get in touch, sign up or start
   bool buy_button = false;
 };
+
+bool says_call_to_action(std::string_view text) {
+  const std::string lower = ascii_lower_copy(trim(text));
+  if (lower.size() > 40) return false;
+  for (const std::string_view phrase : {"get started", "contact us", "book now", "book a", "request a", "schedule",
+                                        "sign up", "get a quote", "free trial", "start free", "try it", "try for free",
+                                        "get in touch", "talk to", "enroll", "apply now", "call now", "learn more"}) {
+    if (lower.find(phrase) != std::string::npos) return true;
+  }
+  return false;
+}
 
 bool says_buy(std::string_view text) {
   const std::string lower = ascii_lower_copy(trim(text));
@@ -252,6 +265,10 @@ MarkupSignals read_markup(const Document& doc) {
     if (n.kind != NodeKind::element) return true;
     if (n.tag == GUMBO_TAG_HEAD || n.tag == GUMBO_TAG_SCRIPT || n.tag == GUMBO_TAG_STYLE) return false;
     if (n.tag == GUMBO_TAG_PRE) ++signals.preformatted;
+    if (n.tag == GUMBO_TAG_SECTION) ++signals.sections;
+    if (n.tag == GUMBO_TAG_BUTTON || (n.tag == GUMBO_TAG_A && has_class_token(doc, id, {"btn", "button", "cta"}))) {
+      if (says_call_to_action(doc.text_content(id))) ++signals.calls_to_action;
+    }
     if (n.tag == GUMBO_TAG_CODE) ++signals.code;
     if (!signals.buy_button && (n.tag == GUMBO_TAG_BUTTON || n.tag == GUMBO_TAG_INPUT)) {
       const std::string* value = n.tag == GUMBO_TAG_INPUT ? doc.attribute(id, "value") : nullptr;
@@ -275,6 +292,17 @@ void weigh_markup(const MarkupSignals& signals, Evidence& evidence) {
   if (signals.preformatted >= 3) evidence.add(PageType::documentation, 2);
   if (signals.preformatted >= 1 && signals.code >= 8) evidence.add(PageType::documentation, 1);
   if (signals.posts >= 4) evidence.add(PageType::forum, 2);
+  if (signals.calls_to_action >= 2) evidence.add(PageType::service, 2);
+  if (signals.sections >= 4) evidence.add(PageType::service, 1);
+}
+
+// A story says when it was published and who wrote it; a service page rarely does.
+void weigh_byline(const PageInfo& info, Evidence& evidence) {
+  if (!info.published_time.empty()) {
+    evidence.add(PageType::article, 2);
+  } else if (info.author.empty()) {
+    evidence.add(PageType::service, 1);
+  }
 }
 
 }  // namespace
@@ -297,6 +325,7 @@ PageType classify_page(const Document& doc, const PageInfo& info, std::string_vi
   evidence.add(PageType::article, 1);
   weigh_url(page_url.empty() ? info.canonical_url : page_url, evidence);
   weigh_structured_data(info, evidence);
+  weigh_byline(info, evidence);
   weigh_markup(read_markup(doc), evidence);
   return evidence.verdict();
 }
