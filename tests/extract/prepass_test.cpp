@@ -146,6 +146,16 @@ TEST(Prepass, DropsRawTextElements) {
             "abcdfh");
 }
 
+// Script-built sites (Discourse among them) serve the page itself inside <noscript>: a page's worth
+// of text there is kept as markup, the tags dropped; a pixel or a one-line plea is not.
+TEST(Prepass, KeepsANoscriptThatHoldsAPage) {
+  const std::string post(220, 'w');
+  EXPECT_EQ(html_of("a<noscript data-path=\"/t/x\"><div class=post><p>" + post + "</p></div></noscript>b"),
+            "a<div class=post><p>" + post + "</p></div>b");
+  EXPECT_EQ(html_of("a<noscript><p>Please enable JavaScript to use this site.</p></noscript>b"), "ab");
+  EXPECT_EQ(html_of("a<noscript><img src=\"" + std::string(400, 'u') + "\"></noscript>b"), "ab");
+}
+
 TEST(Prepass, DropsFramesetTags) {
   EXPECT_EQ(html_of("<frameset cols=\"50%,50%\"><frame src=a><frame src=b></frameset>"), "<frame src=a><frame src=b>");
 }

@@ -305,6 +305,25 @@ class Scanner {
     }
   }
 
+  // Whether the markup of a <noscript> holds text worth reading: Discourse and other script-built
+  // sites serve the page itself there, while most hold a tracking pixel, a lazy image's fallback or an
+  // "enable JavaScript" line.
+  static bool holds_a_page(std::string_view markup) {
+    constexpr std::size_t kPageChars = 200;
+    std::size_t chars = 0;
+    bool in_tag = false;
+    for (const char c : markup) {
+      if (c == '<') {
+        in_tag = true;
+      } else if (c == '>') {
+        in_tag = false;
+      } else if (!in_tag && !is_ascii_space(c) && ++chars >= kPageChars) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   struct RawText {
     std::size_t content_end;  // '<' of the end tag, or the input's end
     std::size_t end;          // past the end tag, or the input's end
@@ -339,6 +358,12 @@ class Scanner {
     if ((flags & kDropTag) != 0) return;
     if ((flags & kDropRawText) != 0) {
       const RawText raw = skip_raw_text(tag.end, tag.id);
+      if (tag.id == kIdNoscript && holds_a_page(in_.substr(tag.end, raw.content_end - tag.end))) {
+        // What a browser without scripts shows, the way it shows it: the content goes on as markup
+        // (the tags themselves are dropped; the end tag, like every dropped element's, later too).
+        pos_ = tag.end;
+        return;
+      }
       if (tag.id == kIdScript && tag.has_type && is_ld_json(tag.type)) {
         json_ld_.emplace_back(in_.substr(tag.end, raw.content_end - tag.end));
       }

@@ -2,7 +2,8 @@
 
 // A single linear scan over the UTF-8 HTML, before gumbo sees it, that follows the HTML
 // tokenizer's rules for where tags, comments and raw-text elements begin and end. It
-//  - drops what can never be Markdown: comments, <script>, <style>, <noscript>, <template>,
+//  - drops what can never be Markdown: comments, <script>, <style>, <noscript> (unless it holds a
+//    page's worth of text, which is then kept as markup), <template>,
 //    <iframe>, <noembed>, <noframes>, <object>, <svg> and <math> subtrees (most of a page's bytes);
 //  - keeps the bodies of <script type="application/ld+json"> aside for the metadata reader;
 //  - bounds how deep elements nest, as browsers do, so that gumbo (quadratic on deep trees and

@@ -248,6 +248,7 @@ constexpr std::uint16_t kIdLi = id("li");
 constexpr std::uint16_t kIdMain = id("main");
 constexpr std::uint16_t kIdMarquee = id("marquee");
 constexpr std::uint16_t kIdNobr = id("nobr");
+constexpr std::uint16_t kIdNoscript = id("noscript");
 constexpr std::uint16_t kIdOl = id("ol");
 constexpr std::uint16_t kIdOptgroup = id("optgroup");
 constexpr std::uint16_t kIdOption = id("option");
