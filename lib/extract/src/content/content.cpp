@@ -41,6 +41,7 @@ class ContentFinder {
     if (profile.whole_page) {
       strictness_.strip_unlikely = profile.drop_unlikely;
       mark_furniture(body);
+      if (profile.drop_link_lists) drop_link_lists(body);
       return finish({body});
     }
 
@@ -72,6 +73,24 @@ class ContentFinder {
 
  private:
   static constexpr std::uint32_t kEnoughChars = 500;
+
+  // Blocks that are mostly links (menus, tag clouds, "more from the shop" strips) are navigation
+  // wherever they stand; the outermost such block goes whole.
+  void drop_link_lists(NodeId body) {
+    constexpr double kLinkListDensity = 0.6;
+    page_.compute_stats();
+    doc_.walk(body, [&](NodeId id) {
+      if (page_.dropped(id)) return false;
+      const Node& n = doc_.node(id);
+      if (n.kind != NodeKind::element || id == body) return true;
+      const auto& s = page_.stats(id);
+      if (s.chars >= 20 && s.link_chars > kLinkListDensity * s.chars && is_block_tag(n.tag)) {
+        page_.drop(id);
+        return false;
+      }
+      return true;
+    });
+  }
 
   NodeId body_or_root() const {
     const NodeId body = doc_.find_first(GUMBO_TAG_BODY);

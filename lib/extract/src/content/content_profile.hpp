@@ -17,16 +17,18 @@ struct ContentProfile {
   bool whole_page;
   // Blocks whose class or id only hints at boilerplate ("sidebar", "menu", "promo") are dropped too.
   bool drop_unlikely;
+  // Blocks made mostly of links are navigation, not items.
+  bool drop_link_lists;
 };
 
 inline constexpr std::array<ContentProfile, 7> kContentProfiles{{
-    /* article */ {false, true},
-    /* forum */ {true, true},
-    /* product */ {true, true},
-    /* collection */ {true, true},
-    /* listing */ {true, false},
-    /* documentation */ {false, true},
-    /* service */ {true, false},
+    /* article */ {false, true, false},
+    /* forum */ {true, true, true},
+    /* product */ {true, true, true},
+    /* collection */ {true, true, false},
+    /* listing */ {true, false, false},
+    /* documentation */ {false, true, false},
+    /* service */ {true, false, false},
 }};
 
 [[nodiscard]] constexpr const ContentProfile& profile_of(PageType type) {
