@@ -559,3 +559,40 @@ TEST(ExtractHostile, UnterminatedTagAndAttributeAtEof) {
 
 }  // namespace
 }  // namespace pagemd::extract
+
+namespace pagemd::extract {
+namespace {
+
+constexpr std::string_view kProductLd = R"(<script type="application/ld+json">{"@context":"https://schema.org",
+  "@type":"Product","name":"Stoneware mug","description":"A stoneware mug thrown by hand on the wheel.\nEach glaze is mixed in the studio, so no two mugs are alike.",
+  "offers":{"@type":"Offer","price":"28.00","priceCurrency":"USD"}}</script>)";
+
+// A description that only the structured data holds (the page shows it behind a script-driven tab)
+// is added after the content, a paragraph a line, and counted.
+TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/products/stoneware-mug";
+  const Extraction hidden = run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+                                    "</head><body><h1>Stoneware mug</h1><p>$28.00</p><button>Add to cart</button>"
+                                    "</body></html>",
+                                options);
+  EXPECT_EQ(hidden.metadata.page_type, PageType::product);
+  EXPECT_NE(hidden.markdown.find("A stoneware mug thrown by hand on the wheel.\n\nEach glaze is mixed in the "
+                                 "studio, so no two mugs are alike."),
+            std::string::npos)
+      << hidden.markdown;
+
+  const Extraction shown = run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+                                   "</head><body><h1>Stoneware mug</h1><p>A stoneware mug thrown by hand on the "
+                                   "wheel. Each glaze is mixed in the studio, so no two mugs are alike.</p>"
+                                   "<p>$28.00</p><button>Add to cart</button></body></html>",
+                               options);
+  const std::string sentence = "A stoneware mug thrown by hand on the wheel.";
+  const std::size_t first = shown.markdown.find(sentence);
+  ASSERT_NE(first, std::string::npos) << shown.markdown;
+  EXPECT_EQ(shown.markdown.find(sentence, first + 1), std::string::npos) << "described twice:\n" << shown.markdown;
+  EXPECT_GE(hidden.metadata.word_count, 22U);  // the description's words count like any others
+}
+
+}  // namespace
+}  // namespace pagemd::extract

@@ -1,5 +1,6 @@
 #include "pagemd/extract/extractor.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "content/content.hpp"
@@ -87,6 +88,39 @@ std::string trim_rules(std::string markdown) {
   return markdown;
 }
 
+// Letters and digits only, lower-cased: text compared whatever its Markdown escaping and spacing.
+std::string letters_of(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (is_ascii_alnum(c) || static_cast<unsigned char>(c) >= 0x80) out.push_back(ascii_lower(c));
+  }
+  return out;
+}
+
+// Shops often keep a product's description behind tabs or in scripts, and only its structured data
+// says it in full: a description the content does not show yet is added after it, a paragraph a
+// line. Returns the words added.
+std::size_t add_product_description(std::string& markdown, const std::string& description) {
+  const std::string wanted = letters_of(description).substr(0, 60);
+  if (wanted.size() < 40 || letters_of(markdown).find(wanted) != std::string::npos) return 0;
+  MarkdownWriter writer;
+  std::string_view rest = description;
+  while (!rest.empty()) {
+    const std::size_t end = std::min(rest.find('\n'), rest.size());
+    const std::string_view line = trim(rest.substr(0, end));
+    if (!line.empty()) {
+      writer.text(line);
+      writer.block_break();
+    }
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+  }
+  std::string block = writer.finish();
+  if (block.empty()) return 0;
+  if (!markdown.empty()) markdown += '\n';
+  markdown += block;
+  return writer.word_count();
+}
+
 std::string title_heading(const std::string& title) {
   MarkdownWriter writer;
   writer.open_heading();
@@ -123,6 +157,9 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   RenderedMarkdown rendered = render_markdown(doc, selection, resolver);
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
+  if (page_type == PageType::product && options.scope == ContentScope::main_content) {
+    meta.word_count += add_product_description(result.markdown, info.product_description);
+  }
   if (!meta.title.empty()) {
     const std::string heading = title_heading(meta.title);
     result.markdown = result.markdown.empty() ? heading : heading + "\n" + result.markdown;

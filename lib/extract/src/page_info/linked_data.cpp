@@ -244,6 +244,18 @@ std::string LinkedData::first_field(const char* key, Extract extract) const {
 }
 
 std::string LinkedData::description() const { return first_field("description", &json_text); }
+std::string LinkedData::product_description() const {
+  for (const Main& main : mains_) {
+    if (!has_type(*main.object, "Product") && !has_type(*main.object, "ProductGroup")) continue;
+    const auto field = main.object->find("description");
+    if (field != main.object->end() && field->is_string()) {
+      std::string text = decode_basic_entities(field->get_ref<const std::string&>());
+      if (!trim(text).empty()) return text;
+    }
+  }
+  return {};
+}
+
 std::string LinkedData::date_published() const { return first_field("datePublished", &json_text); }
 
 std::string LinkedData::author() const {

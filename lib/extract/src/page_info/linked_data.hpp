@@ -29,6 +29,9 @@ class LinkedData {
   [[nodiscard]] std::string author() const;  // the names in the first author field with any, joined by ", "
   [[nodiscard]] std::string publisher() const;
   [[nodiscard]] std::string image() const;
+  // The description of the first Product among the objects that describe the page, its line breaks
+  // kept (shops write paragraphs there); "" when there is none.
+  [[nodiscard]] std::string product_description() const;
 
   // The bare schema.org types ("Product", "QAPage") of every object in the data, each once, in the
   // order first met.

@@ -30,6 +30,8 @@ struct PageInfo {
   std::string og_type;         // og:type, lower-case ("article", "product", "website")
   // Bare schema.org types of the page's JSON-LD objects and microdata items ("Product", "QAPage").
   std::vector<std::string> schema_types;
+  // A Product's description in the JSON-LD, line breaks kept; "" when there is none.
+  std::string product_description;
 };
 
 // Reads the page's own metadata. `json_ld` are the raw ld+json script bodies (malformed ones are
