@@ -2,8 +2,9 @@
 """Main-content quality on the article-extraction benchmark (181 real news/blog pages).
 
 Runs `pagemd convert PAGE --base-url URL --json` on every page of SHARED/articles, writes
-OUT/<id>.md (a YAML front-matter block with the metadata, then the Markdown body) and scores the
-directory with SHARED/score.py. Arguments this script does not know are passed on to score.py
+OUT/<id>.md (a YAML front-matter block with the metadata, then the Markdown exactly as returned)
+and scores the directory with SHARED/score.py. `--drop-title` scores a variant instead: the leading
+`# Title` line removed (the ground truth has no headline), which is not what users get. Arguments this script does not know are passed on to score.py
 (e.g. --per-page, --bootstrap 1000, --json FILE, --dump DIR).
 
     bench/quality_articles.py [--pagemd BIN] [--shared DIR] [--out DIR] [-j N] [score.py args]
@@ -75,6 +76,8 @@ def main() -> int:
                     help="where <id>.md files go (default: %(default)s)")
     ap.add_argument("-j", "--jobs", type=int, default=benchlib.default_jobs(),
                     help="pages converted in parallel (default: %(default)s)")
+    ap.add_argument("--drop-title", action="store_true",
+                    help="score a variant without the leading '# Title' line (not the output as users get it)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N pages (a quick check; the score then counts the rest as empty)")
     args, score_args = ap.parse_known_args()
 
@@ -104,7 +107,9 @@ def main() -> int:
             if not conversion.ok:
                 return page_id, conversion.error
             metadata = conversion.result.get("metadata") or {}
-            body = drop_title_heading(conversion.result["markdown"], metadata.get("title") or "")
+            body = conversion.result["markdown"]
+            if args.drop_title:
+                body = drop_title_heading(body, metadata.get("title") or "")
             (args.out / f"{page_id}.md").write_text(front_matter(metadata, url) + body, encoding="utf-8")
             return None
 
