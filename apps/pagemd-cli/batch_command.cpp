@@ -167,6 +167,11 @@ int run_batch(const BatchOptions& options) {
     std::cerr << "pagemd batch: " << summary.error().message << '\n';
     return core::kExitOther;
   }
+  if (summary->unsafe_manifest_files > 0) {
+    std::cerr << "pagemd batch: " << summary->unsafe_manifest_files << " manifest line(s) named a file outside "
+              << options.output_dir
+              << "; nothing was written there and those URLs were converted again under fresh names\n";
+  }
   std::cerr << batch::format_summary(*summary, elapsed()) << '\n';
   if (summary->interrupted) return core::kExitInterrupted;
   return summary->any_failed() ? core::kExitPageFailed : core::kExitOk;

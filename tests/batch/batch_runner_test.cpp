@@ -261,3 +261,96 @@ TEST_F(BatchRunnerTest, AnOutputDirectoryThatCannotBeMadeIsInternal) {
 
 }  // namespace
 }  // namespace pagemd::batch
+
+namespace pagemd::batch {
+namespace {
+
+// A converter that fails the way a hostile page can make the real one fail: by throwing.
+class ThrowingConverter final : public convert::PageConverter {
+ public:
+  core::Result<extract::Extraction> convert(const convert::Page& page,
+                                            const convert::ConvertOptions& options) override {
+    if (page.url.find("/hostile") != std::string::npos) throw std::bad_alloc();
+    return convert::convert_page(page, options);
+  }
+};
+
+TEST_F(BatchRunnerTest, AConversionThatThrowsFailsItsUrlAndTheRunGoesOn) {
+  fetcher_.page("https://a.example/hostile", article("Hostile"));
+  fetcher_.page("https://a.example/fine", article("Fine"));
+  BatchSettings settings;
+  settings.output_dir = dir_.path() / "out";
+  settings.robots = RobotsMode::ignore;
+  ThrowingConverter converter;
+  BatchRunner runner(settings, fetcher_, converter);
+  auto summary = runner.run({"https://a.example/hostile", "https://a.example/fine"}, stop_);
+  ASSERT_TRUE(summary) << summary.error().message;
+  EXPECT_EQ(summary->ok, 1U);
+  EXPECT_EQ(summary->failed, 1U);
+  const auto entries = read_manifest(dir_.path() / "out" / "manifest.jsonl");
+  EXPECT_EQ(entries->at("https://a.example/hostile").status, EntryStatus::error);
+  EXPECT_EQ(entries->at("https://a.example/hostile").code, "internal");
+  EXPECT_EQ(entries->at("https://a.example/fine").status, EntryStatus::ok);
+}
+
+// The manifest is data anyone who can write DIR may have edited: a `file` that is a path, a parent
+// or a dot file is never written to; its URL is converted again under a name batch chooses.
+TEST_F(BatchRunnerTest, AManifestFileOutsideTheDirectoryIsNeverWritten) {
+  const fs::path out = dir_.path() / "out";
+  fs::create_directories(out);
+  {
+    std::ofstream manifest(out / "manifest.jsonl");
+    for (const auto& [url, file] : std::vector<std::pair<std::string, std::string>>{
+             {"https://a.example/1", "../escaped.md"},
+             {"https://a.example/2", (dir_.path() / "absolute.md").string()},
+             {"https://a.example/3", ".bashrc"}}) {
+      manifest
+          << nlohmann::json{{"url", url}, {"file", file}, {"status", "ok"}, {"title", "t"}, {"word_count", 1}}.dump()
+          << "\n";
+    }
+  }
+  for (int i = 1; i <= 3; ++i) fetcher_.page("https://a.example/" + std::to_string(i), article("Page"));
+  for (const RedoMode mode : {RedoMode::pending, RedoMode::all}) {
+    auto summary = run({"https://a.example/1", "https://a.example/2", "https://a.example/3"}, mode);
+    ASSERT_TRUE(summary) << summary.error().message;
+    if (mode == RedoMode::pending) {
+      EXPECT_EQ(summary->unsafe_manifest_files, 3U);
+      EXPECT_EQ(summary->ok, 3U);
+    }
+  }
+  EXPECT_FALSE(fs::exists(dir_.path() / "escaped.md"));
+  EXPECT_FALSE(fs::exists(dir_.path() / "absolute.md"));
+  EXPECT_FALSE(fs::exists(out / ".bashrc"));
+  const auto entries = read_manifest(out / "manifest.jsonl");
+  for (int i = 1; i <= 3; ++i) {
+    const ManifestEntry& entry = entries->at("https://a.example/" + std::to_string(i));
+    EXPECT_EQ(entry.status, EntryStatus::ok);
+    EXPECT_EQ(entry.file.find('/'), std::string::npos) << entry.file;
+    EXPECT_TRUE(fs::exists(out / entry.file)) << entry.file;
+  }
+}
+
+TEST_F(BatchRunnerTest, ASymlinkedManifestOrLockIsRefused) {
+  const fs::path out = dir_.path() / "out";
+  fs::create_directories(out);
+  const fs::path victim = dir_.path() / "victim.txt";
+  std::ofstream(victim) << "precious\n";
+  fs::create_symlink(victim, out / "manifest.jsonl");
+  fetcher_.page("https://a.example/1", article("Page"));
+  auto summary = run({"https://a.example/1"});
+  ASSERT_FALSE(summary);
+  EXPECT_NE(summary.error().message.find("symbolic link"), std::string::npos) << summary.error().message;
+  fs::remove(out / "manifest.jsonl");
+  fs::remove(out / ".pagemd-batch.lock");  // made by the run above, which locked before reading
+  fs::create_symlink(victim, out / ".pagemd-batch.lock");
+  summary = run({"https://a.example/1"});
+  ASSERT_FALSE(summary);
+  EXPECT_NE(summary.error().message.find("symbolic link"), std::string::npos) << summary.error().message;
+  std::ifstream in(victim);
+  std::string content;
+  std::getline(in, content);
+  EXPECT_EQ(content, "precious");
+}
+
+}  // namespace
+}  // namespace pagemd::batch

@@ -18,6 +18,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Outputs go into DIR and nowhere else: a name from the manifest (which anyone who can write DIR may
+// have edited) must not be a path, a parent or a hidden file.
+bool is_plain_file_name(std::string_view name) {
+  return !name.empty() && name.front() != '.' && name.find('/') == std::string_view::npos &&
+         name.find('\0') == std::string_view::npos;
+}
+
 ManifestEntry failure(const std::string& url, std::string code, std::string message) {
   ManifestEntry entry;
   entry.url = url;
@@ -99,8 +106,14 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
   BatchSummary summary;
   summary.listed = urls.size();
   NameAllocator names;
-  for (const auto& [url, entry] : *earlier) {
-    if (entry.status == EntryStatus::ok) names.reserve(url, entry.file);
+  for (auto it = earlier->begin(); it != earlier->end();) {
+    if (it->second.status == EntryStatus::ok && !is_plain_file_name(it->second.file)) {
+      ++summary.unsafe_manifest_files;
+      it = earlier->erase(it);  // as if never done: converted again under a fresh name
+      continue;
+    }
+    if (it->second.status == EntryStatus::ok) names.reserve(it->first, it->second.file);
+    ++it;
   }
 
   std::mutex progress_mutex;
@@ -172,7 +185,13 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
   for (std::size_t t = 0; t < workers; ++t) {
     threads.emplace_back([&] {
       while (auto item = queue.take()) {
-        ManifestEntry entry = convert_one(*item);
+        ManifestEntry entry;
+        try {
+          entry = convert_one(*item);
+        } catch (const std::exception& e) {
+          // One page that breaks its conversion (out of memory on a hostile page, say) fails alone.
+          entry = failure(item->url, "internal", std::string("the conversion failed: ") + e.what());
+        }
         queue.finished(*item);
         record(entry);
       }

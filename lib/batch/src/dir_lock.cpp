@@ -11,9 +11,12 @@ namespace pagemd::batch {
 
 core::Result<std::unique_ptr<DirLock>> DirLock::acquire(const std::filesystem::path& dir) {
   const std::filesystem::path path = dir / ".pagemd-batch.lock";
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
-    return core::unexpected(core::ErrorCode::internal, "cannot open " + path.string() + ": " + std::strerror(errno));
+    const int error = errno;
+    const std::string why =
+        error == ELOOP ? "it is a symbolic link, which batch does not follow" : std::strerror(error);
+    return core::unexpected(core::ErrorCode::internal, "cannot open " + path.string() + ": " + why);
   }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     const int error = errno;

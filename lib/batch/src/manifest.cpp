@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -67,26 +68,48 @@ std::string to_json_line(const ManifestEntry& entry) {
   return line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
+namespace {
+
+core::Error open_error(const std::filesystem::path& path, int error) {
+  // O_NOFOLLOW answers ELOOP for a symbolic link: someone planted one to make batch write elsewhere.
+  const std::string why = error == ELOOP ? "it is a symbolic link, which batch does not follow" : std::strerror(error);
+  return {core::ErrorCode::internal, "cannot open " + path.string() + ": " + why};
+}
+
+}  // namespace
+
 core::Result<std::unordered_map<std::string, ManifestEntry>> read_manifest(const std::filesystem::path& path) {
   std::unordered_map<std::string, ManifestEntry> entries;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
     if (errno == ENOENT) return entries;
-    return core::unexpected(core::ErrorCode::internal, "cannot read " + path.string() + ": " + std::strerror(errno));
+    return core::unexpected(open_error(path, errno));
   }
+  std::string text;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int error = errno;
+      ::close(fd);
+      return core::unexpected(core::ErrorCode::internal, "cannot read " + path.string() + ": " + std::strerror(error));
+    }
+    if (got == 0) break;
+    text.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(fd);
+  std::istringstream lines(text);
   std::string line;
-  while (std::getline(in, line)) {
+  while (std::getline(lines, line)) {
     if (auto entry = entry_of(line)) entries.insert_or_assign(entry->url, std::move(*entry));
   }
-  if (in.bad()) return core::unexpected(core::ErrorCode::internal, "cannot read " + path.string());
   return entries;
 }
 
 core::Result<std::unique_ptr<ManifestWriter>> ManifestWriter::open(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    return core::unexpected(core::ErrorCode::internal, "cannot open " + path.string() + ": " + std::strerror(errno));
-  }
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) return core::unexpected(open_error(path, errno));
   // A line cut short by a crash is ended, so the next line starts on a line of its own.
   const off_t size = ::lseek(fd, 0, SEEK_END);
   char last = '\n';

@@ -47,7 +47,10 @@ struct BatchSummary {
   std::size_t failed = 0;            // failed in this run
   std::size_t skipped = 0;           // left as an earlier run finished them
   std::size_t skipped_failures = 0;  // of those, ones whose manifest line is an error
-  bool interrupted = false;          // `stop` was set before every URL was started
+  // Manifest lines whose `file` is not a plain name inside DIR (a path, "..", a dot file): nothing is
+  // written there, and their URLs are converted again under fresh names.
+  std::size_t unsafe_manifest_files = 0;
+  bool interrupted = false;  // `stop` was set before every URL was started
 
   // True when any URL of the list stands as failed in the manifest after the run.
   [[nodiscard]] bool any_failed() const { return failed > 0 || skipped_failures > 0; }
