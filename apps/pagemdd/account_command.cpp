@@ -1,5 +1,6 @@
 #include "account_command.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,7 +36,9 @@ void keep_owner_of_data_dir(const std::filesystem::path& data_dir) {
   const std::filesystem::path database = store::database_file(data_dir);
   for (const std::string suffix : {"", "-wal", "-shm"}) {
     const std::string file = database.string() + suffix;
-    if (::access(file.c_str(), F_OK) == 0 && ::chown(file.c_str(), directory.st_uid, directory.st_gid) != 0) {
+    // Not through a symbolic link: a planted one would hand another file to the service's user.
+    if (::access(file.c_str(), F_OK) == 0 &&
+        ::fchownat(AT_FDCWD, file.c_str(), directory.st_uid, directory.st_gid, AT_SYMLINK_NOFOLLOW) != 0) {
       std::cerr << "pagemdd: warning: cannot give " << file << " to the data directory's owner\n";
     }
   }
@@ -152,8 +155,10 @@ int run_account(const CLI::App& account, const AccountOptions& options) {
     std::cerr << "pagemdd: " << data_dir.error().message << '\n';
     return kExitConfig;
   }
-  std::error_code ec;
-  std::filesystem::create_directories(*data_dir, ec);
+  if (auto made = store::create_data_dir(*data_dir); !made) {
+    std::cerr << "pagemdd: " << made.error().message << '\n';
+    return kExitFailure;
+  }
   const core::SystemClock clock;
   auto store = store::open_sqlite_store(store::database_file(*data_dir), clock);
   if (!store) {

@@ -122,8 +122,10 @@ std::jthread start_cache_purger(store::Store& store, const core::Clock& clock) {
 
 int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) {
   Runtime runtime;
-  std::error_code ec;
-  std::filesystem::create_directories(config.data_dir, ec);
+  if (auto made = store::create_data_dir(config.data_dir); !made) {
+    spdlog::critical("{}", made.error().message);
+    return kExitFailure;
+  }
   store::SqliteOptions store_options;
   store_options.background_checkpoints = true;
   auto store = store::open_sqlite_store(store::database_file(config.data_dir), runtime.clock, store_options);

@@ -1,5 +1,6 @@
 #include <SQLiteCpp/Database.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 #include <set>
@@ -132,6 +133,47 @@ TEST_F(SchemaTest, MemoryStoreHasTheSchema) {
   auto accounts = (*store)->list_accounts();
   ASSERT_TRUE(accounts);
   EXPECT_EQ(accounts->size(), 1u);
+}
+
+}  // namespace
+}  // namespace pagemd::store
+
+namespace pagemd::store {
+namespace {
+
+// Accounts, key digests and cached pages are nobody else's business: a new data directory is 0700
+// and the database files 0600 even under a permissive umask.
+TEST(DataDirectory, NewFilesArePrivateWhateverTheUmask) {
+  testing::ScratchDir scratch;
+  const mode_t previous = ::umask(0);
+  const std::filesystem::path data_dir = scratch.path() / "new" / "data";
+  const auto made = create_data_dir(data_dir);
+  ASSERT_TRUE(made) << made.error().message;
+  const testing::FakeClock clock;
+  {
+    auto store = open_sqlite_store(database_file(data_dir), clock);
+    ASSERT_TRUE(store) << store.error().message;
+    ASSERT_TRUE((*store)->create_account(Plan::free, std::nullopt));
+    const auto mode_of = [](const std::filesystem::path& path) {
+      struct stat info {};
+      EXPECT_EQ(::stat(path.c_str(), &info), 0) << path;
+      return info.st_mode & 0777;
+    };
+    EXPECT_EQ(mode_of(scratch.path() / "new"), 0700U);
+    EXPECT_EQ(mode_of(data_dir), 0700U);
+    for (const std::string suffix : {"", "-wal", "-shm"}) {
+      const std::filesystem::path file = database_file(data_dir).string() + suffix;
+      EXPECT_EQ(mode_of(file), 0600U) << file;
+    }
+  }
+  ::umask(previous);
+  // A directory that exists is the owner's business.
+  std::filesystem::create_directory(scratch.path() / "shared");
+  ::chmod((scratch.path() / "shared").c_str(), 0750);
+  ASSERT_TRUE(create_data_dir(scratch.path() / "shared"));
+  struct stat info {};
+  ASSERT_EQ(::stat((scratch.path() / "shared").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 0777, 0750U);
 }
 
 }  // namespace

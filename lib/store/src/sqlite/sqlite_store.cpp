@@ -5,7 +5,13 @@
 #include "pagemd/store/uuid.hpp"
 #include "sqlite/schema.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <mutex>
 
 namespace pagemd::store {
@@ -283,8 +289,28 @@ core::Result<std::unique_ptr<Store>> open_store(const std::string& location, int
 
 }  // namespace
 
+core::Result<void> create_data_dir(const std::filesystem::path& data_dir) {
+  std::filesystem::path made;
+  for (const auto& part : data_dir) {
+    made /= part;
+    if (::mkdir(made.c_str(), 0700) == 0) {
+      ::chmod(made.c_str(), 0700);  // mkdir's mode is cut by the umask
+    } else if (errno != EEXIST) {
+      return core::unexpected(core::ErrorCode::internal,
+                              "cannot create the data directory " + made.string() + ": " + std::strerror(errno));
+    }
+  }
+  return {};
+}
+
 core::Result<std::unique_ptr<Store>> open_sqlite_store(const std::filesystem::path& db_file, const core::Clock& clock,
                                                        const SqliteOptions& options) {
+  // Created here rather than by SQLite, which would give it 0644 minus the umask.
+  const int fd = ::open(db_file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::fchmod(fd, 0600);
+    ::close(fd);
+  }
   SqliteOptions checked = options;
   checked.connections = std::max(options.connections, 1);
   return open_store(db_file.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOFOLLOW, clock,

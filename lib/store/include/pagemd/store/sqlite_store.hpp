@@ -17,6 +17,11 @@ inline constexpr int kSchemaVersion = 1;
 // The database file inside a data directory: `<data_dir>/pagemd.db` (with `-wal` and `-shm` beside it).
 [[nodiscard]] std::filesystem::path database_file(const std::filesystem::path& data_dir);
 
+// Creates the data directory, and any missing parent, as 0700 whatever the umask: it holds accounts,
+// key digests and cached pages, which no other user of the machine may read. A directory that
+// exists already is left as its owner set it. ErrorCode::internal (naming it) when it cannot be made.
+[[nodiscard]] core::Result<void> create_data_dir(const std::filesystem::path& data_dir);
+
 struct SqliteOptions {
   // How long an operation waits for a lock that another process holds before it fails.
   std::chrono::milliseconds busy_timeout{5000};
@@ -32,8 +37,9 @@ struct SqliteOptions {
   bool background_checkpoints = false;
 };
 
-// Opens (creating it if missing) the SQLite database file, in WAL mode, and brings its schema to
-// kSchemaVersion. The parent directory must exist. ErrorCode::internal when the file cannot be
+// Opens (creating it if missing, as 0600 whatever the umask; SQLite gives its -wal and -shm files the
+// same mode) the SQLite database file, in WAL mode, and brings its schema to kSchemaVersion. The
+// parent directory must exist. ErrorCode::internal when the file cannot be
 // opened or migrated, or when its schema is newer than this build knows (the message says so and
 // names both versions). The clock must outlive the store.
 [[nodiscard]] core::Result<std::unique_ptr<Store>> open_sqlite_store(const std::filesystem::path& db_file,
