@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,11 +30,13 @@ NodeId by_id(const Document& doc, std::string_view id) {
   return found;
 }
 
-// The ids of the elements a selector matches, in document order.
+// The ids of the elements a selector matches, in document order; matches() and match_all() must agree.
 std::vector<std::string> matching_ids(const Document& doc, std::string_view selector) {
   const SelectorList list = parse_ok(selector);
+  const std::vector<std::uint8_t> all = list.match_all(doc);
   std::vector<std::string> ids;
   doc.walk(doc.root(), [&](NodeId n) {
+    EXPECT_EQ(all[n] != 0, list.matches(doc, n)) << selector << " at node " << n;
     if (list.matches(doc, n)) {
       const std::string* id = doc.attribute(n, "id");
       ids.push_back(id != nullptr ? *id : "<" + doc.node(n).name + ">");
@@ -216,6 +219,58 @@ TEST(Selector, DeepDocumentsMatchWithoutRecursion) {
   EXPECT_TRUE(parse_ok("html .level .level .level .level p").matches(doc, deep));
   EXPECT_FALSE(parse_ok("section div p").matches(doc, deep));
   EXPECT_FALSE(parse_ok("div > div > body p").matches(doc, deep));
+}
+
+// Random trees and selectors: the whole-document matcher agrees with the per-element one everywhere.
+TEST(Selector, MatchAllAgreesWithMatchesOnRandomPages) {
+  std::mt19937 random(20261124);
+  const std::vector<std::string> tags{"div", "p", "section", "span"};
+  const std::vector<std::string> classes{"a", "b", "c"};
+  for (int round = 0; round < 200; ++round) {
+    std::string html = "<body>";
+    int open = 0;
+    for (int i = 0; i < 60; ++i) {
+      if (open > 0 && random() % 3 == 0) {
+        html += "</" + tags[random() % 2] + ">";  // sometimes the wrong end tag: the parser copes
+        --open;
+      } else {
+        html += "<" + tags[random() % tags.size()] + " class=" + classes[random() % classes.size()] + ">";
+        ++open;
+      }
+    }
+    const Document doc = Document::parse(html);
+    std::string selector;
+    const int compounds = 1 + static_cast<int>(random() % 4);
+    for (int c = 0; c < compounds; ++c) {
+      if (c > 0) selector += random() % 2 == 0 ? " > " : " ";
+      selector += random() % 3 == 0 ? "*" : tags[random() % tags.size()];
+      if (random() % 2 == 0) selector += "." + classes[random() % classes.size()];
+    }
+    const SelectorList list = parse_ok(selector);
+    const std::vector<std::uint8_t> all = list.match_all(doc);
+    for (NodeId n = 0; n < doc.size(); ++n) {
+      ASSERT_EQ(all[n] != 0, list.matches(doc, n)) << selector << " at node " << n << " of " << html;
+    }
+  }
+}
+
+// The shape of a page made to stall the matcher: hundreds of nested levels and a selector of sixty
+// compounds. Matching the whole page costs elements x compounds, and its answer is still exact.
+TEST(Selector, MatchAllOnDeepPagesAndLongSelectors) {
+  std::string html = "<body>";
+  for (int i = 0; i < 380; ++i) html += "<div>";
+  for (int i = 0; i < 2000; ++i) html += "<br>";
+  const Document doc = Document::parse(html);
+  std::string selector = "div";
+  for (int i = 0; i < 59; ++i) selector += ">div";
+  selector += " br";
+  const std::vector<std::uint8_t> all = parse_ok(selector).match_all(doc);
+  std::size_t matched = 0;
+  for (NodeId n = 0; n < doc.size(); ++n) matched += all[n];
+  EXPECT_EQ(matched, 2000U);
+  std::string too_deep = "div";
+  for (int i = 0; i < 400; ++i) too_deep += ">div";
+  EXPECT_EQ(parse_ok(too_deep).match_all(doc), std::vector<std::uint8_t>(doc.size(), 0));
 }
 
 TEST(Selector, ListMatchesAnyMember) {

@@ -34,6 +34,7 @@ class ContentFinder {
 
   ContentSelection run() {
     const NodeId body = body_or_root();
+    if (rules_.exclude && !rules_.exclude->empty()) excluded_ = rules_.exclude->match_all(doc_);
     mark_always_dropped(body);
     if (rules_.include && !rules_.include->empty()) return select_included(body);
     if (rules_.scope == ContentScope::whole_body) return finish({body});
@@ -107,7 +108,7 @@ class ContentFinder {
     if (n.kind != NodeKind::element) return false;
     // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
     if (is_never_content(n.tag) || is_hidden(doc_, id) || n.name == "dialog") return true;
-    if (rules_.exclude && !rules_.exclude->empty() && rules_.exclude->matches(doc_, id)) return true;
+    if (!excluded_.empty() && excluded_[id] != 0) return true;
     return false;
   }
 
@@ -122,10 +123,11 @@ class ContentFinder {
   }
 
   ContentSelection select_included(NodeId body) {
+    const std::vector<std::uint8_t> included = rules_.include->match_all(doc_);
     std::vector<NodeId> roots;
     doc_.walk(body, [&](NodeId id) {
       if (page_.dropped(id)) return false;
-      if (doc_.node(id).kind == NodeKind::element && rules_.include->matches(doc_, id)) {
+      if (included[id] != 0) {
         roots.push_back(id);
         return false;  // a match inside a match is already rendered
       }
@@ -179,6 +181,7 @@ class ContentFinder {
   Scores scores_;
   Strictness strictness_;
   mutable std::vector<std::uint32_t> raw_chars_;
+  std::vector<std::uint8_t> excluded_;  // per node: matches an exclude selector
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;
   std::vector<std::uint8_t> best_dropped_;

@@ -4,6 +4,7 @@
 // `[attr]`, `[attr=value]` (value bare or quoted), compounds of those (`div.note[data-x]`),
 // the descendant (` `) and child (`>`) combinators, and comma-separated lists.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,10 @@ class SelectorList {
   // Whether the element `id` matches any selector of the list (class names and ids are
   // case-sensitive, tag and attribute names are not).
   [[nodiscard]] bool matches(const Document& doc, NodeId id) const;
+  // matches() for every node of the document at once (1: an element that matches), in
+  // O(elements x compounds) for the whole page: asking matches() of each element costs up to its
+  // depth x compounds, which a hostile page of deep nesting and long selectors turns into minutes.
+  [[nodiscard]] std::vector<std::uint8_t> match_all(const Document& doc) const;
 
   struct AttributeTest {
     std::string name;
