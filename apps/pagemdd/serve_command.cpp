@@ -164,6 +164,7 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
   options.host = listen->first;
   options.port = listen->second;
   options.max_connections = static_cast<std::size_t>(config.max_connections);
+  options.max_connections_per_address = static_cast<std::size_t>(config.max_connections_per_address);
   options.request_threads = request_threads();
   options.io_threads = io_threads();
   auto server = server::Server::listen(options, router, runtime.metrics);

@@ -86,6 +86,7 @@ TEST(Config, RenderingRoundTripsThroughTheFileParser) {
   original.allow_private_targets = {"10.0.0.0/8"};
   original.user_agent = "agent \"quoted\"";
   original.max_connections = 77;
+  original.max_connections_per_address = 7;
   const testing::ScratchDir dir;
   DaemonConfig reread;
   ASSERT_TRUE(apply_config_file(reread, write_file(dir, render_config(original))));

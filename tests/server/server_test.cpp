@@ -159,6 +159,28 @@ TEST(Server, ConnectionsOverTheCapAreTurnedAway) {
   EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0U) << answer;
 }
 
+// One client address cannot hold every connection: past its share it is turned away, others are not,
+// and a connection it closes frees its place.
+TEST(Server, OneAddressGetsItsShareOfConnections) {
+  ServerOptions options;
+  options.max_connections_per_address = 2;
+  RunningServer running(options);
+  asio::io_context io;
+  std::vector<tcp::socket> held;
+  for (int i = 0; i < 2; ++i) {
+    held.emplace_back(io);
+    held.back().connect({asio::ip::make_address("127.0.0.1"), running.server->port()});
+  }
+  std::this_thread::sleep_for(100ms);  // let the server register them
+  const std::string refused = exchange(running.server->port(), "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_EQ(refused.rfind("HTTP/1.1 503", 0), 0U) << refused;
+  held.back().close();
+  held.pop_back();
+  std::this_thread::sleep_for(100ms);  // let the server see it go
+  const std::string served = exchange(running.server->port(), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(served.rfind("HTTP/1.1 200", 0), 0U) << served;
+}
+
 TEST(Server, DrainFinishesRequestsInFlight) {
   auto running = std::make_unique<RunningServer>(ServerOptions{});
   std::string answer;

@@ -75,8 +75,10 @@ auto log_failure(const char* what) {
 // A live connection as the drain sees it. `stream` and `idle` are touched only on the connection's
 // strand, which is why the drain posts its check there instead of reading them directly.
 struct Connection {
-  explicit Connection(asio::any_io_executor strand) : executor(std::move(strand)) {}
+  Connection(asio::any_io_executor strand, std::string client)
+      : executor(std::move(strand)), address(std::move(client)) {}
   asio::any_io_executor executor;
+  std::string address;  // the client's, for the per-address cap
   beast::tcp_stream* stream = nullptr;
   bool idle = true;
 };
@@ -115,6 +117,7 @@ struct Server::Impl {
   std::atomic<std::size_t> refusals_in_flight{0};
   std::mutex connections_mutex;
   std::unordered_map<std::uint64_t, std::weak_ptr<Connection>> connections;
+  std::unordered_map<std::string, std::size_t> connections_by_address;
   std::uint64_t next_connection_id = 0;
 
   std::size_t open_connections() {
@@ -229,11 +232,15 @@ struct Server::Impl {
     connection->stream = nullptr;
     const std::lock_guard lock(connections_mutex);
     connections.erase(id);
+    if (const auto count = connections_by_address.find(connection->address);
+        count != connections_by_address.end() && --count->second == 0) {
+      connections_by_address.erase(count);
+    }
   }
 
-  // Over the connection cap: a short 503 instead of a silent reset, so clients know to back off.
-  // The accept loop counted it in refusals_in_flight; it is uncounted however it ends, an exception
-  // included, or the drain would wait for it until its timeout.
+  // Over the connection cap, or its client's share of it: a short 503 instead of a silent reset, so clients know to
+  // back off. The accept loop counted it in refusals_in_flight; it is uncounted however it ends, an exception included,
+  // or the drain would wait for it until its timeout.
   asio::awaitable<void> turn_away(tcp::socket socket) {
     struct Uncount {
       std::atomic<std::size_t>& in_flight;
@@ -261,18 +268,28 @@ struct Server::Impl {
         co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
         continue;
       }
-      if (open_connections() >= options.max_connections) {
+      beast::error_code no_peer;
+      std::string address = socket.remote_endpoint(no_peer).address().to_string();
+      auto connection = std::make_shared<Connection>(socket.get_executor(), std::move(address));
+      std::uint64_t id = 0;
+      bool admitted = false;
+      {
+        const std::lock_guard lock(connections_mutex);
+        std::size_t& from_address = connections_by_address[connection->address];
+        admitted = connections.size() < options.max_connections && from_address < options.max_connections_per_address;
+        if (admitted) {
+          ++from_address;
+          id = next_connection_id++;
+          connections.emplace(id, connection);
+        } else if (from_address == 0) {
+          connections_by_address.erase(connection->address);
+        }
+      }
+      if (!admitted) {
         auto executor = socket.get_executor();
         ++refusals_in_flight;
         asio::co_spawn(executor, turn_away(std::move(socket)), log_failure("refusing a connection"));
         continue;
-      }
-      auto connection = std::make_shared<Connection>(socket.get_executor());
-      std::uint64_t id = 0;
-      {
-        const std::lock_guard lock(connections_mutex);
-        id = next_connection_id++;
-        connections.emplace(id, connection);
       }
       auto executor = socket.get_executor();
       asio::co_spawn(executor, session(std::move(socket), std::move(connection), id), log_failure("a connection"));

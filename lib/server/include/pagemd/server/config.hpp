@@ -26,6 +26,7 @@ struct DaemonConfig {
   std::int64_t upstream_fetches_per_second = 10;
   std::int64_t upstream_queue = 64;
   std::int64_t max_connections = 1024;
+  std::int64_t max_connections_per_address = 256;
   std::int64_t worker_threads = 0;  // 0: automatic
   std::int64_t converter_processes = 2;
   std::int64_t extract_cpu_seconds = 10;

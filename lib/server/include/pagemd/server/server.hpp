@@ -17,6 +17,8 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8787;  // 0 picks a free port (tests)
   std::size_t max_connections = 1024;
+  // Of those, at most this many from one client address, so that one client cannot hold them all.
+  std::size_t max_connections_per_address = 256;
   // A client gets this long to send a request's headers, and again its body, so a slow sender cannot
   // hold a connection; an idle keep-alive connection is closed after it too.
   std::chrono::milliseconds read_timeout{10'000};
