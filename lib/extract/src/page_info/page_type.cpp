@@ -164,9 +164,7 @@ std::size_t count_prices(std::string_view text) {
       sign = 1;
     } else if (text.substr(i, 2) == "\xC2\xA3" || text.substr(i, 2) == "\xC2\xA5") {  // £ ¥
       sign = 2;
-    } else if (text.substr(i, 3) == "\xE2\x82\xAC" || text.substr(i, 3) == "\xE2\x82\xB9") {  // € ₹
-      sign = 3;
-    } else if (text.substr(i, 3) == "USD" || text.substr(i, 3) == "EUR" || text.substr(i, 3) == "GBP") {
+    } else if (is_one_of(text.substr(i, 3), {"\xE2\x82\xAC", "\xE2\x82\xB9", "USD", "EUR", "GBP"})) {  // € ₹
       sign = 3;
     }
     if (sign == 0) continue;
