@@ -7,6 +7,7 @@
 
 #include <array>
 
+#include "page_info/page_type.hpp"
 #include "pagemd/extract/extractor.hpp"
 
 namespace pagemd::extract {
@@ -21,7 +22,8 @@ struct ContentProfile {
   bool drop_link_lists;
 };
 
-inline constexpr std::array<ContentProfile, 7> kContentProfiles{{
+// Indexed by PageType, in its order.
+inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
     /* forum */ {true, true, true},
     /* product */ {true, true, true},

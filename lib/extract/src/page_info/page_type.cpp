@@ -2,15 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
 namespace {
-
-constexpr std::size_t kTypeCount = 7;
 
 class Evidence {
  public:
@@ -19,14 +19,14 @@ class Evidence {
   // The kind with the most evidence; an article on a tie with it, else the first in enum order.
   [[nodiscard]] PageType verdict() const {
     std::size_t best = static_cast<std::size_t>(PageType::article);
-    for (std::size_t i = 0; i < kTypeCount; ++i) {
+    for (std::size_t i = 0; i < kPageTypeCount; ++i) {
       if (score_[i] > score_[best]) best = i;
     }
     return static_cast<PageType>(best);
   }
 
  private:
-  std::array<int, kTypeCount> score_{};
+  std::array<int, kPageTypeCount> score_{};
 };
 
 bool is_one_of(std::string_view word, std::initializer_list<std::string_view> words) {
