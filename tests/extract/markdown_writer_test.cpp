@@ -733,6 +733,43 @@ TEST(MarkdownWriterTable, ColspanFillsEmptyCells) {
   EXPECT_EQ(w.finish(), "| a | b | c |\n| --- | --- | --- |\n| wide |  | z |\n");
 }
 
+// Past 64 columns a grid is unreadable: the rows become lines of their non-empty cells.
+TEST(MarkdownWriterTable, ATableTooWideToReadIsWrittenAsText) {
+  MarkdownWriter w;
+  w.open_table();
+  w.open_table_row();
+  for (int c = 0; c < 70; ++c) cell(w, "h" + std::to_string(c), true);
+  w.close_table_row();
+  w.open_table_row();
+  cell(w, "left", false, 60);
+  cell(w, "right");
+  w.close_table_row();
+  w.close_table();
+  const std::string out = w.finish();
+  EXPECT_EQ(out.find("---"), std::string::npos) << out;
+  EXPECT_EQ(out.find("h0 \\| h1 \\| h2"), 0U) << out;
+  EXPECT_NE(out.find("h69\n\nleft \\| right\n"), std::string::npos) << out;
+}
+
+// The hostile shape: a row of 20,000 cells spanning 64 columns each, then rows of one cell. Padded
+// out as a grid it would be tens of megabytes; as text it is the size of its words.
+TEST(MarkdownWriterTable, SpannedCellsCannotInflateTheOutput) {
+  MarkdownWriter w;
+  w.open_table();
+  w.open_table_row();
+  for (int c = 0; c < 20000; ++c) cell(w, "x", false, 64);
+  w.close_table_row();
+  for (int r = 0; r < 20; ++r) {
+    w.open_table_row();
+    cell(w, "row");
+    w.close_table_row();
+  }
+  w.close_table();
+  const std::string out = w.finish();
+  EXPECT_LT(out.size(), 200'000U);
+  EXPECT_NE(out.find("\n\nrow\n"), std::string::npos);
+}
+
 TEST(MarkdownWriterTable, RowspanFillsCellsBelow) {
   MarkdownWriter w;
   w.open_table();

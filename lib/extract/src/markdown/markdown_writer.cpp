@@ -12,6 +12,10 @@
 namespace pagemd::extract {
 namespace {
 
+// A GFM table wider than this is unreadable, and padded out cell by cell a hostile one (thousands of
+// cells spanning 64 columns each) would be megabytes per row: such a table is written as text.
+constexpr std::size_t kMaxTableColumns = 64;
+
 // Prefixes every line (after the first, for list items) of a block.
 std::string prefix_lines(std::string_view block, std::string_view first, std::string_view rest,
                          std::string_view blank_line) {
@@ -300,7 +304,8 @@ void MarkdownWriter::close_table_cell() {
   --cell_depth_;
   std::vector<std::string>& row = tables_.back().rows.back();
   row.push_back(std::move(cell));
-  for (int k = 1; k < child.next_number; ++k) row.emplace_back();
+  // Past the widest table written as one, the padding would only be dropped again.
+  for (int k = 1; k < child.next_number && row.size() <= kMaxTableColumns; ++k) row.emplace_back();
 }
 
 void MarkdownWriter::close_table() {
@@ -310,6 +315,23 @@ void MarkdownWriter::close_table() {
   std::size_t columns = 0;
   for (const auto& row : table.rows) columns = std::max(columns, row.size());
   if (table.rows.empty() || columns == 0) return;
+  if (columns > kMaxTableColumns) {
+    // A line per row of its non-empty cells, so the text is all there without the grid.
+    std::string block;
+    for (const auto& row : table.rows) {
+      std::string line;
+      for (const std::string& cell : row) {
+        if (cell.empty()) continue;
+        if (!line.empty()) line += " \\| ";
+        line += cell;
+      }
+      if (line.empty()) continue;
+      if (!block.empty()) block += "\n\n";
+      block += line;
+    }
+    if (!block.empty()) append_block(top(), block);
+    return;
+  }
   table.alignments.resize(columns, TableAlignment::none);
 
   auto write_row = [&](std::string& out, const std::vector<std::string>& row) {
