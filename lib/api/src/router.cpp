@@ -72,17 +72,18 @@ bool path_matches(std::string_view pattern, std::string_view path, std::string_v
   return true;
 }
 
-// What the table says of a request: the route for its path and method, or else every route of its
-// path (for 405 and Allow); both empty for an unknown path.
+// What the table says of a request: the route for its path and method, and the first route of its
+// path (known even when the method is wrong); both null for an unknown path.
 struct Match {
+  std::string_view path;
   const Route* route = nullptr;
   std::string_view parameter;
-  std::string allow;
   const Route* any_of_path = nullptr;
 };
 
 Match match(std::string_view path, http::verb method) {
   Match found;
+  found.path = path;
   for (const Route& route : kRoutes) {
     std::string_view parameter;
     if (!path_matches(route.path, path, parameter)) continue;
@@ -91,10 +92,20 @@ Match match(std::string_view path, http::verb method) {
       found.route = &route;
       found.parameter = parameter;
     }
-    if (!found.allow.empty()) found.allow += ", ";
-    found.allow += std::string(http::to_string(route.method));
   }
   return found;
+}
+
+// The Allow header of a 405: the methods of every route of the path, in table order.
+std::string allowed_methods(std::string_view path) {
+  std::string allow;
+  for (const Route& route : kRoutes) {
+    std::string_view parameter;
+    if (!path_matches(route.path, path, parameter)) continue;
+    if (!allow.empty()) allow += ", ";
+    allow += std::string(http::to_string(route.method));
+  }
+  return allow;
 }
 
 void set_rate_headers(Response& response, const ratelimit::RateDecision& decision) {
@@ -112,12 +123,11 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
   if (found.any_of_path == nullptr) {
     co_return error_response(request, {ErrorCode::not_found, "There is no endpoint at this path."});
   }
-  const auth::AuthContext nobody{};
   if (found.route == nullptr) {
     Response refused = error_response(
         request, {ErrorCode::method_not_allowed,
                   "This endpoint does not answer " + std::string(request.method_string()) + " requests."});
-    refused.set(http::field::allow, found.allow);
+    refused.set(http::field::allow, allowed_methods(found.path));
     // A known caller sees where it stands, as on every authenticated answer; the refusal does not
     // enter its window.
     if (found.any_of_path->access == Access::key) {
@@ -130,6 +140,7 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
   }
   const Route& route = *found.route;
   if (route.access == Access::open) {
+    const auth::AuthContext nobody{};
     const Call call{request, info, nobody, services, settings, page_counter, found.parameter};
     co_return co_await route.handle(call);
   }

@@ -50,15 +50,7 @@ struct Scan {
 };
 
 bool has_token(std::string_view list, std::string_view token) {
-  std::size_t i = 0;
-  while (i < list.size()) {
-    while (i < list.size() && is_ascii_space(list[i])) ++i;
-    std::size_t j = i;
-    while (j < list.size() && !is_ascii_space(list[j])) ++j;
-    if (j > i && equals_ignore_case(list.substr(i, j - i), token)) return true;
-    i = j;
-  }
-  return false;
+  return any_token(list, [&](std::string_view candidate) { return equals_ignore_case(candidate, token); });
 }
 
 void add_meta_keys(std::vector<MetaEntry>& metas, std::string_view keys, const std::string& content) {
@@ -121,16 +113,12 @@ bool heading_links_home(const Document& doc, NodeId h1, const std::string& h1_te
 
 // Microdata names its types as URLs ("https://schema.org/Product"), several to an attribute.
 void note_itemtypes(std::string_view list, std::vector<std::string>& types) {
-  std::size_t i = 0;
-  while (i < list.size()) {
-    while (i < list.size() && is_ascii_space(list[i])) ++i;
-    std::size_t j = i;
-    while (j < list.size() && !is_ascii_space(list[j])) ++j;
-    std::string_view type = list.substr(i, j - i);
-    type = type.substr(type.find_last_of("/#") == std::string_view::npos ? 0 : type.find_last_of("/#") + 1);
+  any_token(list, [&](std::string_view type) {
+    const std::size_t cut = type.find_last_of("/#");
+    if (cut != std::string_view::npos) type.remove_prefix(cut + 1);
     if (!type.empty() && std::find(types.begin(), types.end(), type) == types.end()) types.emplace_back(type);
-    i = j;
-  }
+    return false;
+  });
 }
 
 Scan scan_document(const Document& doc) {

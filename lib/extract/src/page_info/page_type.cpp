@@ -183,19 +183,11 @@ std::size_t count_prices(std::string_view text) {
 bool has_class_token(const Document& doc, NodeId id, std::initializer_list<std::string_view> tokens) {
   for (const std::string_view attr : {"class", "id"}) {
     const std::string* value = doc.attribute(id, attr);
-    if (value == nullptr) continue;
-    std::string_view rest = *value;
-    while (!rest.empty()) {
-      const std::size_t start = rest.find_first_not_of(" \t\n\r\f");
-      if (start == std::string_view::npos) break;
-      rest.remove_prefix(start);
-      const std::size_t end = std::min(rest.find_first_of(" \t\n\r\f"), rest.size());
-      const std::string_view token = rest.substr(0, end);
-      for (const std::string_view wanted : tokens) {
-        if (equals_ignore_case(token, wanted)) return true;
-      }
-      rest.remove_prefix(end);
-    }
+    const bool found = value != nullptr && any_token(*value, [&](std::string_view token) {
+                         return std::any_of(tokens.begin(), tokens.end(),
+                                            [&](std::string_view wanted) { return equals_ignore_case(token, wanted); });
+                       });
+    if (found) return true;
   }
   return false;
 }

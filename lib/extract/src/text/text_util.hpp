@@ -25,6 +25,21 @@ using core::is_ascii_space;
 using core::starts_with_ignore_case;
 using core::trim;
 
+// Calls `visit` with each whitespace-separated token of `list` (a class list, rel, itemtype) until it
+// returns true; whether one did.
+template <typename Visit>
+bool any_token(std::string_view list, Visit visit) {
+  std::size_t i = 0;
+  while (i < list.size()) {
+    while (i < list.size() && is_ascii_space(list[i])) ++i;
+    std::size_t j = i;
+    while (j < list.size() && !is_ascii_space(list[j])) ++j;
+    if (j > i && visit(list.substr(i, j - i))) return true;
+    i = j;
+  }
+  return false;
+}
+
 // The longest run of `c` in `s`: a code fence or span needs one backtick more than any run inside it.
 [[nodiscard]] inline std::size_t longest_run(std::string_view s, char c) noexcept {
   std::size_t best = 0;
