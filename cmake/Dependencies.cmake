@@ -14,6 +14,8 @@ pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo>=0.10)
 pkg_check_modules(SYSTEMD REQUIRED IMPORTED_TARGET libsystemd)
 # IDN host names to punycode without depending on the process locale (as libcurl's own conversion does).
 pkg_check_modules(IDN2 REQUIRED IMPORTED_TARGET libidn2>=2.3)
+# The converter worker's system-call filter.
+pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp>=2.5)
 # The daemon's allocator. Its requests allocate on the I/O threads and free on the request threads
 # and back; glibc's malloc spent about a fifth of the CPU time of a cached extract on that (the load
 # bench). Sanitizer builds keep the C library's malloc, which the sanitizers replace with their own.

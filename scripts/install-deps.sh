@@ -8,6 +8,8 @@ packages=(
   libboost1.81-dev libcli11-dev nlohmann-json3-dev libsqlitecpp-dev libsqlite3-dev
   libcurl4-openssl-dev libgumbo-dev libssl-dev libspdlog-dev libgtest-dev libgmock-dev
   libtomlplusplus-dev libsystemd-dev libjemalloc-dev scdoc
+  # the converter worker's jail
+  libseccomp-dev
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
   python3 cmark-gfm clang libclang-rt-14-dev
   # the code's format and lint checks (scripts/check-format.sh, scripts/run-clang-tidy.sh)

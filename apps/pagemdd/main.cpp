@@ -18,7 +18,7 @@
 int main(int argc, char** argv) {
   using namespace pagemd::daemon;
   // The daemon starts its converter processes as itself with this one private argument.
-  if (argc == 2 && std::strcmp(argv[1], "--converter-worker") == 0) return pagemd::convert::run_converter_worker();
+  if (argc == 2 && std::strcmp(argv[1], "--converter-worker") == 0) pagemd::convert::run_converter_worker();
 
   CLI::App app{"pagemdd: the pagemd REST API daemon", "pagemdd"};
   app.set_version_flag("--version", std::string("pagemdd ") + PAGEMD_VERSION);

@@ -42,6 +42,7 @@ struct Runtime {
   std::unique_ptr<store::Store> store;
   std::unique_ptr<auth::KeyService> keys;
   std::unique_ptr<convert::IsolatedConverter> converter;
+  convert::IsolationLimits isolation;  // as the converter was started with
   api::Metrics metrics;
   std::shared_ptr<fetch::UpstreamLimiter> upstream_limiter;
   fetch::LimiterOptions upstream_limiter_options;
@@ -95,7 +96,11 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
   auto stack = std::make_shared<ExtractStack>();
   stack->fetcher = std::make_shared<fetch::UpstreamFetcher>(
       std::make_shared<fetch::CurlFetcher>(limits, *policy, curl_options), runtime.upstream_limiter);
-  stack->service.emplace(*runtime.store, *stack->fetcher, *runtime.converter, runtime.clock,
+  convert::ExtractLimits extract_limits;
+  extract_limits.converter_slots = runtime.isolation.processes;
+  extract_limits.converter_wait = std::chrono::seconds{config.extract_queue_seconds};
+  extract_limits.max_result_bytes = static_cast<std::size_t>(runtime.isolation.max_result_bytes);
+  stack->service.emplace(*runtime.store, *stack->fetcher, *runtime.converter, runtime.clock, extract_limits,
                          [&metrics = runtime.metrics](bool failed) { metrics.record_upstream_fetch(failed); });
   settings->extractor = std::shared_ptr<convert::ExtractService>(stack, &*stack->service);
   return std::shared_ptr<const api::ApiSettings>(std::move(settings));
@@ -137,10 +142,11 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
   runtime.keys = std::make_unique<auth::KeyService>(*runtime.store, runtime.clock,
                                                     auth::KeyServiceOptions{config.max_keys_per_account});
 
-  convert::IsolationLimits isolation;
+  convert::IsolationLimits& isolation = runtime.isolation;
   isolation.processes = static_cast<unsigned>(config.converter_processes);
   isolation.cpu_per_page = std::chrono::seconds{config.extract_cpu_seconds};
   isolation.memory_bytes = static_cast<std::size_t>(config.extract_memory_mib) * 1024 * 1024;
+  isolation.max_result_bytes = static_cast<std::uint64_t>(config.max_result_bytes);
   auto converter = convert::IsolatedConverter::start({"/proc/self/exe", "--converter-worker"}, isolation);
   if (!converter) {
     spdlog::critical("{}", converter.error().message);
@@ -192,7 +198,9 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
       spdlog::set_level(spdlog::level::from_str(reloaded->log_level));
       current = *rebuilt;
       router.update_settings(current);
-      spdlog::info("configuration reloaded (listen, data_dir, workers and converter processes need a restart)");
+      spdlog::info(
+          "configuration reloaded (listen, data_dir, worker_threads and the converters' settings need a "
+          "restart)");
     }
     notify_service_manager("READY=1");
   };

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+
 #include "fake_clock.hpp"
 #include "pagemd/store/sqlite_store.hpp"
 
@@ -19,7 +24,7 @@ class CountingFetcher final : public fetch::Fetcher {
     return fetch::FetchedPage{url.normalized, 200, content_type, "",
                               "<title>Stored page</title><article><p>Words \"quoted\" here.</p></article>"};
   }
-  int calls = 0;
+  std::atomic<int> calls{0};
   std::string content_type = "text/html";
   std::optional<core::Error> failure;
 };
@@ -106,6 +111,98 @@ TEST_F(ExtractServiceTest, FetchErrorsPassThroughAndAreNotCached) {
   EXPECT_EQ(failed.error().upstream_status, 503);
   fetcher_.failure.reset();
   EXPECT_EQ(service_->extract(request_)->cache, CacheStatus::miss);
+}
+
+TEST_F(ExtractServiceTest, AResultOverTheBoundIsRefusedAndNotCached) {
+  ExtractLimits limits;
+  limits.max_result_bytes = 200;  // the stored page's result is about 500 bytes
+  ExtractService bounded(*store_, fetcher_, converter_, clock_, limits);
+  auto refused = bounded.extract(request_);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, core::ErrorCode::unsupported_content);
+  EXPECT_NE(refused.error().message.find("max_result_bytes"), std::string::npos) << refused.error().message;
+  auto cached = bounded.cached(request_);
+  ASSERT_TRUE(cached);
+  EXPECT_FALSE(cached->has_value());
+  EXPECT_TRUE(service_->extract(request_));  // the default bound of 10 MiB lets it through
+}
+
+// Converts pages whose address has "slow" in it only once let go, and counts those in progress.
+class GatedConverter final : public PageConverter {
+ public:
+  core::Result<extract::Extraction> convert(const Page& page, const ConvertOptions& options) override {
+    if (page.url.find("slow") != std::string::npos) {
+      std::unique_lock lock(mutex_);
+      ++slow_running_;
+      changed_.notify_all();
+      changed_.wait(lock, [&] { return open_; });
+      --slow_running_;
+    }
+    return convert_page(page, options);
+  }
+  void wait_for_slow_running(int count) {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return slow_running_ == count; });
+  }
+  [[nodiscard]] int slow_running() {
+    const std::lock_guard lock(mutex_);
+    return slow_running_;
+  }
+  void open() {
+    {
+      const std::lock_guard lock(mutex_);
+      open_ = true;
+    }
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int slow_running_ = 0;
+  bool open_ = false;
+};
+
+TEST_F(ExtractServiceTest, OneAccountsSlowPagesLeaveConvertersForOthers) {
+  GatedConverter gated;
+  ExtractLimits limits;
+  limits.converter_slots = 2;
+  limits.converter_wait = 300ms;
+  ExtractService service(*store_, fetcher_, gated, clock_, limits);
+  const auto request_for = [](const std::string& account, const std::string& url) {
+    ExtractRequest request;
+    request.url = *fetch::parse_url(url);
+    request.account_id = account;
+    return request;
+  };
+  std::vector<std::future<core::Result<ExtractOutcome>>> greedy;
+  for (int i = 0; i < 3; ++i) {
+    greedy.push_back(std::async(std::launch::async, [&, i] {
+      return service.fresh(request_for("greedy", "https://example.com/slow/" + std::to_string(i)));
+    }));
+  }
+  gated.wait_for_slow_running(1);
+  // The greedy account holds its half (one of two); another account's page is converted at once.
+  auto other = service.fresh(request_for("other", "https://example.com/fast"));
+  ASSERT_TRUE(other) << other.error().message;
+  EXPECT_EQ(gated.slow_running(), 1);
+  // The greedy account's other two pages wait out extract_queue_seconds and are told busy.
+  int busy = 0;
+  for (auto& pending : greedy) {
+    if (pending.wait_for(1s) == std::future_status::ready) {
+      auto outcome = pending.get();
+      ASSERT_FALSE(outcome);
+      EXPECT_EQ(outcome.error().code, core::ErrorCode::busy);
+      ++busy;
+    }
+  }
+  EXPECT_EQ(busy, 2);
+  gated.open();
+  for (auto& pending : greedy) {
+    if (pending.valid()) {
+      EXPECT_TRUE(pending.get());  // the one let in finishes normally
+    }
+  }
 }
 
 }  // namespace

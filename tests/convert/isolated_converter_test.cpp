@@ -5,6 +5,8 @@
 #include <thread>
 #include <unistd.h>
 
+#include "proc_status.hpp"
+
 namespace pagemd::convert {
 namespace {
 
@@ -124,6 +126,55 @@ TEST(IsolatedConverter, APageOverTheMemoryLimitFailsAndTheNextPageWorks) {
   EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
   EXPECT_GE((*converter)->restarts(), 1U);
   EXPECT_TRUE((*converter)->convert(page(kArticle), {}));
+}
+
+TEST(IsolatedConverter, AResultOverTheBoundIsRefusedWithoutLosingTheWorker) {
+  IsolationLimits limits;
+  limits.processes = 1;
+  limits.max_result_bytes = 4096;
+  auto converter = IsolatedConverter::start(this_program_as_worker(), limits);
+  ASSERT_TRUE(converter);
+  std::string long_page = "<html><body><article>";
+  for (int i = 0; i < 200; ++i) long_page += "<p>A paragraph of several words that the result keeps.</p>";
+  auto refused = (*converter)->convert(page(long_page + "</article></body></html>"), {});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, core::ErrorCode::unsupported_content);
+  EXPECT_NE(refused.error().message.find("max_result_bytes"), std::string::npos) << refused.error().message;
+  EXPECT_TRUE((*converter)->convert(page(kArticle), {}));
+}
+
+TEST(IsolatedConverter, AWorkerThatTriesToEscapeItsJailIsKilled) {
+  // The escaping worker jails itself as the real one does and then, on request, opens a file, makes a
+  // socket or runs a program. Each attempt must end the worker (SIGSYS) and fail only its own
+  // request; a request that asks for no escape shows the worker answers when left alone.
+  auto converter = IsolatedConverter::start({"/proc/self/exe", "--escaping-worker"}, {1});
+  ASSERT_TRUE(converter);
+  std::size_t restarts = 0;
+  for (const std::string escape : {"open", "socket", "exec"}) {
+    auto result = (*converter)->convert(page(escape), {});
+    ASSERT_FALSE(result) << escape << " got through: " << result->markdown;
+    EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
+    EXPECT_EQ((*converter)->restarts(), ++restarts);
+  }
+  auto harmless = (*converter)->convert(page("nothing"), {});
+  ASSERT_TRUE(harmless);
+  EXPECT_EQ(harmless->markdown, "escaped: nothing");
+}
+
+TEST(IsolatedConverter, EveryWorkerRunsUnderSeccompWithNoNewPrivileges) {
+  auto converter = IsolatedConverter::start(this_program_as_worker(), {3});
+  ASSERT_TRUE(converter);
+  ASSERT_TRUE((*converter)->convert(page(kArticle), {}));  // the workers are past their start-up
+  const auto workers = (*converter)->idle_worker_pids();
+  ASSERT_EQ(workers.size(), 3U);
+  for (const pid_t worker : workers) {
+    // A worker that has not converted yet may still be starting: give it a moment to jail itself.
+    for (int tries = 0; tries < 100 && testing::proc_status_field(worker, "Seccomp") != "2"; ++tries) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_EQ(testing::proc_status_field(worker, "Seccomp"), "2") << "worker " << worker;
+    EXPECT_EQ(testing::proc_status_field(worker, "NoNewPrivs"), "1") << "worker " << worker;
+  }
 }
 
 }  // namespace

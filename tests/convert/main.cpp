@@ -1,14 +1,51 @@
 // The convert suite's main: the same executable doubles as the converter worker the isolation tests
-// start, the way pagemdd starts itself.
+// start, the way pagemdd starts itself, and as a worker gone bad that tries to escape its jail.
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include "pagemd/convert/isolated_converter.hpp"
+#include "worker_jail.hpp"
+#include "worker_protocol.hpp"
+
+namespace {
+
+// What a worker taken over by a hostile page would try: each request's page body names an escape
+// (open a file, make a socket, run a program). A worker the jail lets through answers "escaped".
+[[noreturn]] void run_escaping_worker() {
+  using namespace pagemd::convert;
+  close_range(3, ~0U, 0);
+  if (!enter_worker_jail()) std::_Exit(5);
+  for (;;) {
+    auto frame = protocol::read_frame(STDIN_FILENO, protocol::kMaxFrameBytes);
+    if (!frame) std::_Exit(0);
+    const auto request = protocol::decode_request(*frame);
+    if (!request) std::_Exit(3);
+    const std::string& escape = request->page.body;
+    if (escape == "open") {
+      static_cast<void>(::open("/etc/hostname", O_RDONLY | O_CLOEXEC));
+    } else if (escape == "socket") {
+      static_cast<void>(::socket(AF_INET, SOCK_STREAM, 0));
+    } else if (escape == "exec") {
+      ::execl("/bin/true", "true", nullptr);
+    }
+    pagemd::extract::Extraction escaped;
+    escaped.markdown = "escaped: " + escape;
+    protocol::write_frame(STDIN_FILENO, protocol::encode_reply(escaped));
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 2 && std::strcmp(argv[1], "--converter-worker") == 0) return pagemd::convert::run_converter_worker();
+  if (argc == 2 && std::strcmp(argv[1], "--converter-worker") == 0) pagemd::convert::run_converter_worker();
+  if (argc == 2 && std::strcmp(argv[1], "--escaping-worker") == 0) run_escaping_worker();
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }

@@ -38,7 +38,8 @@ TEST(WorkerProtocol, RequestsComeThroughWhole) {
   options.scope = extract::ContentScope::whole_body;
   options.include_selectors = {"article", "main p"};
   options.exclude_selectors = {".ad"};
-  const auto decoded = decode_request(encode_request(page, options, WorkerLimits{std::chrono::seconds{7}, 48 << 20}));
+  const auto decoded =
+      decode_request(encode_request(page, options, WorkerLimits{std::chrono::seconds{7}, 48 << 20, 4242}));
   ASSERT_TRUE(decoded);
   EXPECT_EQ(decoded->page.body, page.body);
   EXPECT_EQ(decoded->page.media_type, MediaType::plain_text);
@@ -49,6 +50,7 @@ TEST(WorkerProtocol, RequestsComeThroughWhole) {
   EXPECT_EQ(decoded->options.exclude_selectors, options.exclude_selectors);
   EXPECT_EQ(decoded->limits.cpu, std::chrono::seconds{7});
   EXPECT_EQ(decoded->limits.memory_bytes, 48U << 20);
+  EXPECT_EQ(decoded->limits.result_bytes, 4242U);
 }
 
 TEST(WorkerProtocol, ResultsComeThroughTyped) {
@@ -102,6 +104,22 @@ TEST(WorkerProtocol, FramesCrossASocketAndOversizedOnesAreRefused) {
   writer.join();
   ::close(ends[0]);
   EXPECT_FALSE(read_frame(ends[1], payload.size()));  // what is left is not a frame
+  ::close(ends[1]);
+}
+
+TEST(WorkerProtocol, AFrameThatStopsHalfwayIsGivenUpAtTheDeadline) {
+  int ends[2];
+  ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends), 0);
+  // The length of a 1,000-byte frame and only 10 of its bytes, then silence with the peer still open:
+  // without the deadline the reader would wait for ever.
+  const std::uint64_t length = 1000;
+  ASSERT_EQ(::write(ends[0], &length, sizeof length), static_cast<ssize_t>(sizeof length));
+  ASSERT_EQ(::write(ends[0], "0123456789", 10), 10);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+  EXPECT_FALSE(read_frame(ends[1], length, deadline));
+  // Nothing at all arrives: the same.
+  EXPECT_FALSE(read_frame(ends[1], length, std::chrono::steady_clock::now() + std::chrono::milliseconds(50)));
+  ::close(ends[0]);
   ::close(ends[1]);
 }
 

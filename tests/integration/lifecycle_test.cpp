@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "daemon_test.hpp"
+#include "proc_status.hpp"
 
 namespace pagemd::testing {
 namespace {
@@ -128,6 +129,24 @@ TEST_F(Lifecycle, APageThatExhaustsTheConverterCostsOnlyItsRequest) {
   EXPECT_EQ(killed.json()["code"], "unsupported_content");
   EXPECT_EQ(extract(origin_.url("/fine"), account_->key).status, 200);
   EXPECT_EQ(get("/extract/usage", account_->key).json()["used"], 1);
+}
+
+TEST_F(Lifecycle, EveryConverterProcessIsJailed) {
+  origin_.handle("/fine", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", article_html("Fine")); });
+  start_daemon({"--converter-processes", "3"});
+  ASSERT_EQ(extract(origin_.url("/fine"), account_->key).status, 200);
+  const auto workers = proc_children(daemon_->pid());
+  ASSERT_EQ(workers.size(), 3U);
+  for (const pid_t worker : workers) {
+    // A worker that has not converted yet may still be starting: give it a moment to jail itself.
+    for (int tries = 0; tries < 100 && proc_status_field(worker, "Seccomp") != "2"; ++tries)
+      std::this_thread::sleep_for(50ms);
+    EXPECT_EQ(proc_status_field(worker, "Seccomp"), "2") << "worker " << worker;
+    EXPECT_EQ(proc_status_field(worker, "NoNewPrivs"), "1") << "worker " << worker;
+    // The tests run where network namespaces can be made (see loopback_only_main.cpp), so the
+    // worker must have left the daemon's.
+    EXPECT_NE(proc_network_namespace(worker), proc_network_namespace(daemon_->pid())) << "worker " << worker;
+  }
 }
 
 TEST_F(Lifecycle, SighupReloadsTheRateLimit) {

@@ -23,6 +23,7 @@ class ChildProcess {
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
+  [[nodiscard]] pid_t pid() const { return pid_; }
   // Does nothing once the program is reaped: its pid may be another process's by then.
   void send_signal(int signal) const;
   // Waits for the exit; the status, or -1 when a signal ended it.

@@ -26,6 +26,7 @@ class DaemonProcess {
   // url("/api/v1" + path)
   [[nodiscard]] std::string api(const std::string& path) const { return url("/api/v1" + path); }
 
+  [[nodiscard]] pid_t pid() const { return process_.pid(); }
   void send_signal(int signal) const { process_.send_signal(signal); }
   // Waits for the process to exit; its exit status, -1 if killed by a signal, -2 on timeout.
   int wait_for_exit(std::chrono::milliseconds timeout) { return process_.wait_for_exit(timeout); }

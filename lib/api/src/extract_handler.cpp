@@ -109,6 +109,7 @@ asio::awaitable<Response> handle_extract(const Call& call) {
       body->only_main_content ? extract::ContentScope::main_content : extract::ContentScope::whole_body;
   extract_request.options.include_selectors = std::move(body->include_selectors);
   extract_request.options.exclude_selectors = std::move(body->exclude_selectors);
+  extract_request.account_id = call.caller.account_id;
   convert::ExtractService& extractor = *call.settings.extractor;
 
   // A cached answer costs nothing to make, so its quota check and its count are one atomic step. A

@@ -1,6 +1,7 @@
 // The worker side of IsolatedConverter: one process, one page at a time, under resource limits.
 
 #include <cstdio>
+#include <cstdlib>
 #include <new>
 
 #include <sys/prctl.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "pagemd/convert/isolated_converter.hpp"
+#include "worker_jail.hpp"
 #include "worker_protocol.hpp"
 
 namespace pagemd::convert {
@@ -38,36 +40,53 @@ void limit_memory(std::uint64_t bytes) {
   setrlimit(RLIMIT_AS, &limit);
 }
 
-bool respond(int fd, const core::Result<extract::Extraction>& reply) {
-  return protocol::write_frame(fd, protocol::encode_reply(reply));
+// The reply to a request: its conversion, or unsupported_content when that is over the result bound.
+std::string reply_frame(const protocol::WorkerRequest& request) {
+  std::string frame = protocol::encode_reply(convert_page(request.page, request.options));
+  const std::uint64_t bound = request.limits.result_bytes;
+  if (bound != 0 && frame.size() > bound) {
+    const std::size_t size = frame.size();
+    frame = {};  // before the error reply is made, so the two are never held at once
+    frame = protocol::encode_reply(core::unexpected(result_too_large(size, bound)));
+  }
+  return frame;
 }
+
+// Ends the worker at once: the exit path of a normal return (atexit handlers, a sanitizer's leak
+// check) would make system calls the jail kills for.
+[[noreturn]] void leave(int status) { std::_Exit(status); }
 
 }  // namespace
 
-int run_converter_worker() {
+void run_converter_worker() {
   constexpr int fd = STDIN_FILENO;
   // The daemon's death must end its workers; if it died before this line, the parent is already init.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() == 1) return 1;
+  if (getppid() == 1) leave(1);
   // Descriptors inherited by accident (listening sockets, database files) must not outlive the daemon.
   close_range(3, ~0U, 0);
+  if (auto jailed = enter_worker_jail(); !jailed) {
+    std::fprintf(stderr, "pagemdd converter: %s\n", jailed.error().message.c_str());
+    leave(5);
+  }
 
   for (;;) {
     auto frame = protocol::read_frame(fd, protocol::kMaxFrameBytes);
-    if (!frame) return 0;  // the daemon closed: done
+    if (!frame) leave(0);  // the daemon closed: done
     auto request = protocol::decode_request(*frame);
-    if (!request) return 3;  // a garbled stream cannot be trusted any more
+    if (!request) leave(3);  // a garbled stream cannot be trusted any more
     frame.reset();
     limit_memory(request->limits.memory_bytes);
     limit_cpu_for_next_page(request->limits.cpu);
 
     try {
-      if (!respond(fd, convert_page(request->page, request->options))) return 0;
+      if (!protocol::write_frame(fd, reply_frame(*request))) leave(0);
     } catch (const std::bad_alloc&) {
       // The heap may be in pieces; answer, then let the supervisor start a fresh process.
-      respond(fd, core::unexpected(core::ErrorCode::unsupported_content,
-                                   "The page needs more memory to convert than allowed."));
-      return 4;
+      protocol::write_frame(
+          fd, protocol::encode_reply(core::unexpected(core::ErrorCode::unsupported_content,
+                                                      "The page needs more memory to convert than allowed.")));
+      leave(4);
     }
   }
 }

@@ -45,8 +45,15 @@ std::string cache_key(const ExtractRequest& request) {
 }
 
 ExtractService::ExtractService(store::Store& store, fetch::Fetcher& fetcher, PageConverter& converter,
-                               const core::Clock& clock, FetchObserver on_fetch)
-    : store_(store), fetcher_(fetcher), converter_(converter), clock_(clock), on_fetch_(std::move(on_fetch)) {}
+                               const core::Clock& clock, ExtractLimits limits, FetchObserver on_fetch)
+    : store_(store),
+      fetcher_(fetcher),
+      converter_(converter),
+      clock_(clock),
+      limits_(limits),
+      on_fetch_(std::move(on_fetch)) {
+  if (limits_.converter_slots > 0) converter_share_.emplace(limits_.converter_slots, limits_.converter_wait);
+}
 
 core::Result<ExtractOutcome> ExtractService::extract(const ExtractRequest& request) {
   auto hit = cached(request);
@@ -80,12 +87,22 @@ core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request
 
   const auto fetched_at = clock_.now();
   std::string final_url = page->final_url;
+  std::optional<FairShare::Turn> turn;
+  if (converter_share_) {
+    auto entered = converter_share_->enter(request.account_id);
+    if (!entered) return core::unexpected(entered.error());
+    turn.emplace(std::move(*entered));
+  }
   auto extraction = converter_.convert(page_from_fetch(std::move(*page)), request.options);
+  turn.reset();
   if (!extraction) return core::unexpected(extraction.error());
 
   const PageResult result{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
                           CacheMark{CacheStatus::miss, fetched_at}};
   std::string text = to_json_text(result);
+  if (limits_.max_result_bytes != 0 && text.size() > limits_.max_result_bytes) {
+    return core::unexpected(result_too_large(text.size(), limits_.max_result_bytes));
+  }
   if (auto stored = store_.cache_put(key, text, fetched_at); !stored) {
     // The client still gets its page; only the next request pays the fetch again.
     spdlog::error("cannot cache {}: {}", request.url.normalized, stored.error().message);

@@ -5,7 +5,6 @@
 #include <mutex>
 
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -28,22 +27,12 @@ struct Worker {
   int fd = -1;
 };
 
+// Beyond the result bound, what an error reply may take (its code and message).
+constexpr std::uint64_t kErrorReplyRoom = 64 * 1024;
+
 core::Error unconvertible() {
   return {ErrorCode::unsupported_content,
           "The page could not be converted: it crashed the converter or exceeded its time or memory limit."};
-}
-
-// Waits until `fd` is readable or `deadline` passes; false on timeout.
-bool wait_readable(int fd, std::chrono::steady_clock::time_point deadline) {
-  for (;;) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return false;
-    pollfd entry{fd, POLLIN, 0};
-    const int ready = ::poll(&entry, 1, static_cast<int>(left.count()));
-    if (ready > 0) return true;
-    if (ready < 0 && errno != EINTR) return false;
-  }
 }
 
 }  // namespace
@@ -122,12 +111,15 @@ struct IsolatedConverter::Impl {
   // One exchange with a worker; nullopt when the worker failed (crashed, killed, garbled stream).
   std::optional<core::Result<extract::Extraction>> exchange(const Worker& worker, const Page& page,
                                                             const ConvertOptions& options) {
-    const protocol::WorkerLimits worker_limits{limits.cpu_per_page, limits.memory_bytes};
+    const protocol::WorkerLimits worker_limits{limits.cpu_per_page, limits.memory_bytes, limits.max_result_bytes};
     if (!protocol::write_frame(worker.fd, protocol::encode_request(page, options, worker_limits))) return std::nullopt;
-    // The CPU limit is the worker's own; this wall-clock bound catches a worker that is stopped or starved.
+    // The CPU limit is the worker's own; this wall-clock bound catches a worker that is stopped or starved,
+    // or one that starts a reply and never finishes it.
     const auto deadline = std::chrono::steady_clock::now() + 2 * limits.cpu_per_page + limits.wall_grace;
-    if (!wait_readable(worker.fd, deadline)) return std::nullopt;
-    auto frame = protocol::read_frame(worker.fd, protocol::kMaxFrameBytes);
+    // The worker keeps its replies within the result bound; a longer one is refused before it is read.
+    const std::uint64_t reply_limit =
+        limits.max_result_bytes == 0 ? protocol::kMaxFrameBytes : limits.max_result_bytes + kErrorReplyRoom;
+    auto frame = protocol::read_frame(worker.fd, reply_limit, deadline);
     if (!frame) return std::nullopt;
     auto reply = protocol::decode_reply(*frame);
     // A worker reports only these two; anything else means it cannot be trusted.
@@ -186,6 +178,13 @@ core::Result<extract::Extraction> IsolatedConverter::convert(const Page& page, c
 std::size_t IsolatedConverter::restarts() const {
   const std::lock_guard lock(impl_->mutex);
   return impl_->restarts;
+}
+
+std::vector<pid_t> IsolatedConverter::idle_worker_pids() const {
+  const std::lock_guard lock(impl_->mutex);
+  std::vector<pid_t> pids;
+  for (const Worker& worker : impl_->idle) pids.push_back(worker.pid);
+  return pids;
 }
 
 }  // namespace pagemd::convert

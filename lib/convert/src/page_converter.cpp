@@ -58,4 +58,11 @@ core::Result<extract::Extraction> convert_page(const Page& page, const ConvertOp
   return extract::extract(plain_text_as_html(page.body), extract_options);
 }
 
+core::Error result_too_large(std::size_t size, std::size_t bound) {
+  return {core::ErrorCode::unsupported_content,
+          "The page converts to " + std::to_string(size) + " bytes of Markdown and metadata, more than the " +
+              std::to_string(bound) + " bytes a result may have (max_result_bytes); convert a part of it with " +
+              "include_selectors."};
+}
+
 }  // namespace pagemd::convert

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -126,9 +127,25 @@ bool write_all(int fd, std::string_view data) {
   return true;
 }
 
-bool read_exact(int fd, void* out, std::size_t size) {
+// Waits until `fd` is readable; false when `deadline` passes first.
+bool wait_readable(int fd, std::chrono::steady_clock::time_point deadline) {
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd entry{fd, POLLIN, 0};
+    const int ready = ::poll(&entry, 1, static_cast<int>(left.count()));
+    if (ready > 0) return true;
+    if (ready < 0 && errno != EINTR) return false;
+  }
+}
+
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
+bool read_exact(int fd, void* out, std::size_t size, Deadline deadline) {
   auto* cursor = static_cast<char*>(out);
   while (size > 0) {
+    if (deadline && !wait_readable(fd, *deadline)) return false;
     const ssize_t got = ::read(fd, cursor, size);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) return false;
@@ -150,6 +167,7 @@ std::string encode_request(const Page& page, const ConvertOptions& options, cons
   out.texts(options.exclude_selectors);
   out.integer(static_cast<std::int64_t>(limits.cpu.count()));
   out.integer(limits.memory_bytes);
+  out.integer(limits.result_bytes);
   out.text(page.body);
   return out.take();
 }
@@ -166,6 +184,7 @@ std::optional<WorkerRequest> decode_request(std::string_view frame) {
   request.options.exclude_selectors = in.texts();
   request.limits.cpu = std::chrono::seconds{in.integer<std::int64_t>()};
   request.limits.memory_bytes = in.integer<std::uint64_t>();
+  request.limits.result_bytes = in.integer<std::uint64_t>();
   request.page.body = in.text();
   if (!in.complete()) return std::nullopt;
   return request;
@@ -205,11 +224,11 @@ bool write_frame(int fd, std::string_view payload) {
   return write_all(fd, length) && write_all(fd, payload);
 }
 
-std::optional<std::string> read_frame(int fd, std::uint64_t limit) {
+std::optional<std::string> read_frame(int fd, std::uint64_t limit, Deadline deadline) {
   std::uint64_t size = 0;
-  if (!read_exact(fd, &size, sizeof size) || size > limit) return std::nullopt;
+  if (!read_exact(fd, &size, sizeof size, deadline) || size > limit) return std::nullopt;
   std::string frame(static_cast<std::size_t>(size), '\0');
-  if (!read_exact(fd, frame.data(), frame.size())) return std::nullopt;
+  if (!read_exact(fd, frame.data(), frame.size(), deadline)) return std::nullopt;
   return frame;
 }
 

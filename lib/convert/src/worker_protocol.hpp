@@ -24,6 +24,7 @@ inline constexpr std::uint64_t kMaxFrameBytes = std::uint64_t{1} << 30;
 struct WorkerLimits {
   std::chrono::seconds cpu{10};
   std::uint64_t memory_bytes = 0;  // 0: none
+  std::uint64_t result_bytes = 0;  // the largest reply frame it may send; 0: none
 };
 
 struct WorkerRequest {
@@ -44,7 +45,8 @@ struct WorkerRequest {
 bool write_frame(int fd, std::string_view payload);
 
 // Reads one frame no longer than `limit`, refusing a longer one before allocating. Empty on end of
-// stream, error, or a frame over the limit.
-std::optional<std::string> read_frame(int fd, std::uint64_t limit);
+// stream, error, a frame over the limit, or when the whole frame has not arrived by `deadline`.
+std::optional<std::string> read_frame(int fd, std::uint64_t limit,
+                                      std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
 }  // namespace pagemd::convert::protocol

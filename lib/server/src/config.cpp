@@ -66,6 +66,14 @@ const std::vector<KeySpec>& key_specs() {
        &DaemonConfig::extract_memory_mib,
        0,
        std::int64_t{1} << 20},
+      {{"extract_queue_seconds", "seconds a page may wait for a converter process before busy"},
+       &DaemonConfig::extract_queue_seconds,
+       1,
+       600},
+      {{"max_result_bytes", "cap on one result (Markdown and metadata); a larger one is unsupported_content"},
+       &DaemonConfig::max_result_bytes,
+       1024,
+       std::int64_t{1} << 31},
       {{"user_agent", "User-Agent of upstream fetches"}, &DaemonConfig::user_agent},
   };
   return specs;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "pagemd/convert/fair_share.hpp"
 #include "pagemd/convert/page_converter.hpp"
 #include "pagemd/convert/result_json.hpp"
 #include "pagemd/core/clock.hpp"
@@ -20,6 +21,19 @@ struct ExtractRequest {
   // A cached result older than this is fetched again; 0 always fetches. Empty: the cache lifetime.
   std::optional<std::chrono::seconds> max_age;
   ConvertOptions options;
+  // Who asks (an account id): each account gets a fair share of the converters.
+  std::string account_id;
+};
+
+// Bounds of the service on what one request may take.
+struct ExtractLimits {
+  // The converters shared fairly among accounts (see FairShare); 0 lets conversions queue on the
+  // converter alone, in arrival order.
+  std::size_t converter_slots = 0;
+  std::chrono::milliseconds converter_wait{10'000};
+  // The largest result (the JSON answer) a page may give; a larger one is unsupported_content and is
+  // not cached. 0: no bound.
+  std::size_t max_result_bytes = std::size_t{10} * 1024 * 1024;
 };
 
 struct ExtractOutcome {
@@ -41,7 +55,7 @@ class ExtractService {
 
   // All references must outlive the service.
   ExtractService(store::Store& store, fetch::Fetcher& fetcher, PageConverter& converter, const core::Clock& clock,
-                 FetchObserver on_fetch = {});
+                 ExtractLimits limits = {}, FetchObserver on_fetch = {});
 
   // The result for the request: cached() if there is one, else fresh().
   [[nodiscard]] core::Result<ExtractOutcome> extract(const ExtractRequest& request);
@@ -51,8 +65,9 @@ class ExtractService {
   [[nodiscard]] core::Result<std::optional<ExtractOutcome>> cached(const ExtractRequest& request);
 
   // Fetches and converts the page and stores the result in the cache. Fails with the fetcher's errors
-  // (url_not_allowed, fetch_failed, fetch_timeout, unsupported_content, busy) or the converter's
-  // (invalid_request for a bad selector, unsupported_content).
+  // (url_not_allowed, fetch_failed, fetch_timeout, unsupported_content, busy), the converter's
+  // (invalid_request for a bad selector, unsupported_content, also for a result over the bound), or
+  // busy when the account's share of the converters stays taken.
   [[nodiscard]] core::Result<ExtractOutcome> fresh(const ExtractRequest& request);
 
  private:
@@ -60,6 +75,8 @@ class ExtractService {
   fetch::Fetcher& fetcher_;
   PageConverter& converter_;
   const core::Clock& clock_;
+  ExtractLimits limits_;
+  std::optional<FairShare> converter_share_;
   FetchObserver on_fetch_;
 };
 

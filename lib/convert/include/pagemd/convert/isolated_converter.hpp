@@ -1,9 +1,12 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <sys/types.h>
 
 #include "pagemd/convert/page_converter.hpp"
 
@@ -13,6 +16,8 @@ struct IsolationLimits {
   unsigned processes = 2;
   std::chrono::seconds cpu_per_page{10};
   std::size_t memory_bytes = std::size_t{1024} * 1024 * 1024;  // 0: no limit
+  // The largest result (Markdown and metadata) a page may give; a larger one is unsupported_content.
+  std::uint64_t max_result_bytes = std::uint64_t{10} * 1024 * 1024;  // 0: no limit
   // A worker that has not answered after twice its CPU allowance plus this much wall time is stopped or
   // starved (the CPU limit cannot catch it) and is killed.
   std::chrono::milliseconds wall_grace{5000};
@@ -39,14 +44,18 @@ class IsolatedConverter final : public PageConverter {
   // How many workers have been replaced after dying or being killed (for tests and metrics).
   [[nodiscard]] std::size_t restarts() const;
 
+  // The process ids of the workers not converting at the moment (for tests and diagnostics).
+  [[nodiscard]] std::vector<pid_t> idle_worker_pids() const;
+
  private:
   struct Impl;
   explicit IsolatedConverter(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 
-// The body of a worker process: answers conversion requests arriving on stdin (a socket to the
-// supervisor) until it is closed, under the limits the requests carry. Returns the exit status.
-int run_converter_worker();
+// The body of a worker process: jails itself (see worker_jail.hpp), then answers conversion requests
+// arriving on stdin (a socket to the supervisor) until it is closed, under the limits the requests
+// carry. Ends the process.
+[[noreturn]] void run_converter_worker();
 
 }  // namespace pagemd::convert

@@ -35,6 +35,10 @@ struct ConvertOptions {
 // paragraphs, whole. Fails with invalid_request for a malformed selector.
 [[nodiscard]] core::Result<extract::Extraction> convert_page(const Page& page, const ConvertOptions& options);
 
+// unsupported_content for a page whose result (`size` bytes) is over the bound of `bound` bytes
+// (max_result_bytes), with a message that says so.
+[[nodiscard]] core::Error result_too_large(std::size_t size, std::size_t bound);
+
 // Where convert_page runs: in this thread, or in a supervised process. Thread-safe.
 class PageConverter {
  public:

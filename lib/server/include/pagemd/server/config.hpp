@@ -31,6 +31,8 @@ struct DaemonConfig {
   std::int64_t converter_processes = 2;
   std::int64_t extract_cpu_seconds = 10;
   std::int64_t extract_memory_mib = 1024;
+  std::int64_t extract_queue_seconds = 10;
+  std::int64_t max_result_bytes = std::int64_t{10} * 1024 * 1024;
   std::string user_agent;
 };
 
