@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,3 +86,47 @@ def report_failures(failures: list[tuple[str, str]], total: int) -> None:
         print(f"  {page_id}: {error}")
     if len(failures) > 10:
         print(f"  ... and {len(failures) - 10} more")
+
+
+def rss_kib(pid: int, field: str) -> int:
+    """A memory figure of /proc/<pid>/status in KiB: VmRSS now, VmHWM its peak."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(rf"^{field}:\s+(\d+) kB", status, re.M).group(1))
+
+
+def open_files(pid: int) -> set[str]:
+    """What the process's descriptors point to; one closed while they are read is skipped."""
+    targets = set()
+    for descriptor in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            targets.add(str(descriptor.readlink()))
+        except FileNotFoundError:
+            pass
+    return targets
+
+
+def new_account(pagemdd: Path, data: Path, plan: str = "scale") -> dict:
+    """`pagemdd account create --json` on the data directory: account_id, key, key_id."""
+    return json.loads(subprocess.run(
+        [pagemdd, "account", "create", "--data-dir", data, "--plan", plan, "--json"],
+        check=True, capture_output=True, text=True).stdout)
+
+
+def start_daemon(pagemdd: Path, data: Path, extra: list[str]) -> tuple[subprocess.Popen, str]:
+    """pagemdd on a free loopback port with the per-minute limit off and 127.0.0.0/8 fetchable, at log
+    level warn; returns the process and its base URL. At warn level the daemon says nothing on start,
+    so its port is found in /proc."""
+    daemon = subprocess.Popen(
+        [pagemdd, "--config", "/dev/null", "--data-dir", data, "--listen", "127.0.0.1:0",
+         "--rate-limit-per-minute", "0", "--allow-private-targets", "127.0.0.0/8", "--log-level", "warn", *extra],
+        stderr=subprocess.PIPE, text=True)
+    for _ in range(200):
+        for line in Path(f"/proc/{daemon.pid}/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[1].startswith("0100007F:"):  # LISTEN on 127.0.0.1
+                if f"socket:[{fields[9]}]" in open_files(daemon.pid):
+                    return daemon, f"http://127.0.0.1:{int(fields[1].split(':')[1], 16)}"
+        time.sleep(0.05)
+    daemon.kill()
+    die("pagemdd did not start listening")
+    raise AssertionError  # unreachable: die() exits

@@ -30,7 +30,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from benchlib import die, find_built
+from benchlib import die, find_built, new_account, rss_kib, start_daemon
 
 PAGE = ("<html><head><title>Load test page</title></head><body><article>"
         + "".join(f"<p>Paragraph {i} of the page that every request of the benchmark asks for, cached after "
@@ -48,11 +48,6 @@ class PageHandler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
-
-
-def rss_kib(pid: int, field: str) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(rf"^{field}:\s+(\d+) kB", status, re.M).group(1))
 
 
 def run_wrk(url: str, seconds: int, connections: int, script: Path | None) -> dict:
@@ -78,17 +73,6 @@ def answered_within(base: str, bound: str) -> tuple[int, int]:
     within = re.search(rf'^pagemd_http_request_duration_seconds_bucket{{le="{re.escape(bound)}"}} (\d+)$', text, re.M)
     total = re.search(r"^pagemd_http_request_duration_seconds_count (\d+)$", text, re.M)
     return int(within.group(1)), int(total.group(1))
-
-
-def open_files(pid: int) -> set[str]:
-    """What the process's descriptors point to; one closed while they are read is skipped."""
-    targets = set()
-    for descriptor in Path(f"/proc/{pid}/fd").iterdir():
-        try:
-            targets.add(str(descriptor.readlink()))
-        except FileNotFoundError:
-            pass
-    return targets
 
 
 def median_run(runs: list[dict]) -> dict:
@@ -119,35 +103,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         data = Path(scratch) / "data"
 
-        def new_scale_account() -> dict:
-            return json.loads(subprocess.run(
-                [pagemdd, "account", "create", "--data-dir", data, "--plan", "scale", "--json"],
-                check=True, capture_output=True, text=True).stdout)
-
-        account = new_scale_account()
+        account = new_account(pagemdd, data)
         floor = subprocess.Popen([floor_server], stdout=subprocess.PIPE, text=True)
         floor_base = f"http://127.0.0.1:{floor.stdout.readline().split()[-1]}"
-        daemon = subprocess.Popen(
-            [pagemdd, "--config", "/dev/null", "--data-dir", data, "--listen", "127.0.0.1:0",
-             "--rate-limit-per-minute", "0", "--allow-private-targets", "127.0.0.0/8", "--log-level", "warn",
-             "--worker-threads", str(args.worker_threads)],
-            stderr=subprocess.PIPE, text=True)
+        daemon, base = start_daemon(pagemdd, data, ["--worker-threads", str(args.worker_threads)])
         try:
-            # At warn level the daemon says nothing on start, so find its port from /proc.
-            port = None
-            for _ in range(200):
-                for line in Path(f"/proc/{daemon.pid}/net/tcp").read_text().splitlines()[1:]:
-                    fields = line.split()
-                    if fields[3] == "0A" and fields[1].startswith("0100007F:"):  # LISTEN on 127.0.0.1
-                        inode = fields[9]
-                        if f"socket:[{inode}]" in open_files(daemon.pid):
-                            port = int(fields[1].split(":")[1], 16)
-                if port:
-                    break
-                time.sleep(0.05)
-            if not port:
-                die("pagemdd did not start listening")
-            base = f"http://127.0.0.1:{port}"
             body = json.dumps({"url": page_url})
             request = urllib.request.Request(f"{base}/api/v1/extract", data=body.encode(), method="POST",
                                              headers={"Authorization": f"Bearer {account['key']}"})
@@ -165,7 +125,7 @@ def main() -> None:
                 # Each round counts its pages to an account of its own: a scale plan's 200,000 pages a
                 # month would otherwise run out within a few rounds and turn answers into 429s.
                 if round_number > 0:
-                    account = new_scale_account()
+                    account = new_account(pagemdd, data)
                 script.write_text('wrk.method = "POST"\n'
                                   f'wrk.body = {json.dumps(body)}\n'
                                   f'wrk.headers["Authorization"] = "Bearer {account["key"]}"\n'
