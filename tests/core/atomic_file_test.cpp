@@ -39,6 +39,19 @@ class AtomicFileTest : public ::testing::Test {
   fs::path dir_;
 };
 
+TEST_F(AtomicFileTest, ASymbolicLinkAtTheTargetIsRefusedAndLeftAlone) {
+  const fs::path victim = dir_ / "victim.txt";
+  std::ofstream(victim) << "precious";
+  const fs::path target = dir_ / "page.md";
+  fs::create_symlink(victim, target);
+  auto written = write_file_atomically(target, "planted");
+  ASSERT_FALSE(written);
+  EXPECT_NE(written.error().message.find("symbolic link"), std::string::npos) << written.error().message;
+  EXPECT_TRUE(fs::is_symlink(target));
+  EXPECT_EQ(read(victim), "precious");
+  EXPECT_EQ(temporaries(), 0U);
+}
+
 TEST_F(AtomicFileTest, WritesTheWholeContentReadableByOthers) {
   const fs::path target = dir_ / "page.md";
   ASSERT_TRUE(write_file_atomically(target, "first"));

@@ -17,8 +17,8 @@ core::Result<FairShare::Turn> FairShare::enter(std::string_view owner) {
     const auto found = running_by_owner_.find(owner);
     return found == running_by_owner_.end() ? std::size_t{0} : found->second;
   };
-  const bool admitted = turn_freed_.wait_for(
-      lock, max_wait_, [&] { return running_ < slots_ && owners_running() < per_owner_; });
+  const bool admitted =
+      turn_freed_.wait_for(lock, max_wait_, [&] { return running_ < slots_ && owners_running() < per_owner_; });
   if (!admitted) {
     return core::unexpected(core::ErrorCode::busy, "No page converter came free within " +
                                                        std::to_string(max_wait_.count()) + " ms (an account may use " +

@@ -93,9 +93,8 @@ core::Result<void> install_filter() {
   for (const Rule& rule : allowed_calls()) {
     const int number = seccomp_syscall_resolve_name(rule.name);
     if (number == __NR_SCMP_ERROR) return jail_error(std::string("unknown system call ") + rule.name, EINVAL);
-    const int failed = rule.condition
-                           ? seccomp_rule_add(filter.get(), SCMP_ACT_ALLOW, number, 1, *rule.condition)
-                           : seccomp_rule_add(filter.get(), SCMP_ACT_ALLOW, number, 0);
+    const int failed = rule.condition ? seccomp_rule_add(filter.get(), SCMP_ACT_ALLOW, number, 1, *rule.condition)
+                                      : seccomp_rule_add(filter.get(), SCMP_ACT_ALLOW, number, 0);
     if (failed < 0) return jail_error(std::string("rule for ") + rule.name, -failed);
   }
   if (const int failed = seccomp_load(filter.get()); failed < 0) return jail_error("seccomp_load", -failed);

@@ -13,6 +13,13 @@ namespace pagemd::core {
 namespace fs = std::filesystem;
 
 Result<void> write_file_atomically(const fs::path& target, std::string_view content) {
+  // The rename below would replace a link rather than write through it, so nothing outside is at risk;
+  // but a link where an output belongs was planted or made by mistake, and either way deserves a
+  // clear refusal rather than a silent replacement.
+  if (struct stat link{}; ::lstat(target.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+    return unexpected(ErrorCode::internal, "cannot write " + target.string() +
+                                               ": it is a symbolic link, which pagemd does not follow or replace");
+  }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::string temporary = (dir / (std::string(kTemporaryFilePrefix) + "XXXXXX")).string();
   const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);

@@ -15,6 +15,7 @@ inline constexpr std::string_view kTemporaryFilePrefix = ".pagemd-tmp-";
 // into a temporary file of a unique name in the same directory, then renamed over `target`. Two
 // writers at once never share a temporary; the last rename wins. The file is made mode 0644.
 // Fails with internal (the message names the file and the reason); no temporary is left behind.
+// A symbolic link at `target` is refused, neither followed nor replaced.
 [[nodiscard]] Result<void> write_file_atomically(const std::filesystem::path& target, std::string_view content);
 
 // Deletes the temporaries that killed writers left in `dir`. Never fails.
