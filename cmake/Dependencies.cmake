@@ -14,6 +14,22 @@ pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo>=0.10)
 pkg_check_modules(SYSTEMD REQUIRED IMPORTED_TARGET libsystemd)
 # IDN host names to punycode without depending on the process locale (as libcurl's own conversion does).
 pkg_check_modules(IDN2 REQUIRED IMPORTED_TARGET libidn2>=2.3)
+# Languages and encodings: ICU's word boundaries (dictionaries for Chinese, Japanese, Thai, Lao, Khmer
+# and Burmese) and charset detector, uchardet for pages that do not declare their encoding, CLD2 for the
+# language of the text.
+find_package(ICU 72 COMPONENTS uc i18n REQUIRED)
+pkg_check_modules(UCHARDET REQUIRED IMPORTED_TARGET uchardet>=0.0.7)
+# CLD2 has no CMake or pkg-config file. Its functions are in libcld2; libcld2_full holds the full
+# tables (160 languages). Nothing names a symbol of the latter, so it is linked with --no-as-needed and
+# before libcld2: with libcld2's small tables alone, many languages (Latin, Maori, Zulu...) read as English.
+find_path(CLD2_INCLUDE_DIR cld2/public/compact_lang_det.h REQUIRED)
+find_library(CLD2_LIBRARY cld2 REQUIRED)
+find_library(CLD2_FULL_LIBRARY cld2_full REQUIRED)
+add_library(pagemd_cld2 INTERFACE)
+target_include_directories(pagemd_cld2 SYSTEM INTERFACE ${CLD2_INCLUDE_DIR})
+target_link_libraries(pagemd_cld2 INTERFACE "-Wl,--push-state,--no-as-needed" ${CLD2_FULL_LIBRARY} "-Wl,--pop-state"
+                      ${CLD2_LIBRARY})
+add_library(pagemd::cld2 ALIAS pagemd_cld2)
 # The converter worker's system-call filter.
 pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp>=2.5)
 # The daemon's allocator. Its requests allocate on the I/O threads and free on the request threads

@@ -10,6 +10,8 @@ packages=(
   libtomlplusplus-dev libsystemd-dev libjemalloc-dev scdoc
   # the converter worker's jail
   libseccomp-dev
+  # languages and encodings: word boundaries, undeclared charsets, language detection
+  libicu-dev libuchardet-dev libcld2-dev
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
   python3 cmark-gfm clang libclang-rt-14-dev
   # the code's format and lint checks (scripts/check-format.sh, scripts/run-clang-tidy.sh)

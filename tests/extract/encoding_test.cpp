@@ -107,8 +107,17 @@ TEST(SniffEncoding, IgnoresUnknownDeclaredCharset) {
 
 TEST(SniffEncoding, UnlabelledValidUtf8IsUtf8) {
   EXPECT_EQ(sniff_encoding("<p>caf\xC3\xA9</p>", ""), "UTF-8");
-  // One invalid sequence and it is a legacy page after all.
-  EXPECT_EQ(sniff_encoding("<p>caf\xC3\xA9 \xE9t\xE9</p>", ""), "windows-1252");
+  // Not valid UTF-8 throughout, so the detector decides: mostly legacy bytes are a legacy page...
+  EXPECT_EQ(sniff_encoding("<p>Le caf\xE9 de l'\xE9t\xE9 est na\xEF"
+                           "f et tr\xE8s fran\xE7"
+                           "ais.</p>",
+                           ""),
+            "windows-1252");
+  // ...and UTF-8 with a stray legacy byte is still UTF-8, which loses one character instead of all.
+  EXPECT_EQ(sniff_encoding("<p>Caf\xC3\xA9, cr\xC3\xA8me br\xC3\xBBl\xC3\xA9"
+                           "e, d\xC3\xA9j\xC3\xA0 vu \xE9</p>",
+                           ""),
+            "UTF-8");
   EXPECT_EQ(sniff_encoding("<p>plain ascii</p>", ""), "windows-1252");
 }
 

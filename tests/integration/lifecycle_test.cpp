@@ -116,14 +116,14 @@ TEST_F(Lifecycle, SigtermLetsRequestsInFlightFinish) {
 }
 
 TEST_F(Lifecycle, APageThatExhaustsTheConverterCostsOnlyItsRequest) {
-  // Deep, wide markup: far more tree than the converter's 64 MiB allows, and seconds of CPU (what
+  // Deep, wide markup: far more tree than the converter's 256 MiB allows, and seconds of CPU (what
   // stops it in sanitizer builds, which cannot limit memory). The converter process dies or gives
   // up; the request gets 422, and the daemon and the next request are unharmed.
   std::string heavy = "<html><body>";
   for (int i = 0; i < 400000; ++i) heavy += "<div><p>word word word</p>";
   origin_.handle("/heavy", [&heavy](const HttpRequest&, Responder& out) { out.send(200, "text/html", heavy); });
   origin_.handle("/fine", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", article_html("Fine")); });
-  start_daemon({"--extract-memory-mib", "64", "--extract-cpu-seconds", "1", "--converter-processes", "1"});
+  start_daemon({"--extract-memory-mib", "256", "--extract-cpu-seconds", "1", "--converter-processes", "1"});
   const auto killed = extract(origin_.url("/heavy"), account_->key);
   EXPECT_EQ(killed.status, 422) << killed.body;
   EXPECT_EQ(killed.json()["code"], "unsupported_content");

@@ -71,6 +71,16 @@ TEST(Config, ValidationCatchesWhatNoSingleKeyCan) {
   config = {};
   config.listen = "localhost";
   EXPECT_FALSE(validate_config(config));
+  // A memory limit too small for the converter itself: none (0) or at least 256 MiB.
+  config = {};
+  config.extract_memory_mib = 64;
+  auto refused = validate_config(config);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("extract_memory_mib"), std::string::npos);
+  config.extract_memory_mib = 0;
+  EXPECT_TRUE(validate_config(config));
+  config.extract_memory_mib = 256;
+  EXPECT_TRUE(validate_config(config));
 }
 
 TEST(Config, ListenAddresses) {

@@ -65,6 +65,7 @@ void run_converter_worker() {
   if (getppid() == 1) leave(1);
   // Descriptors inherited by accident (listening sockets, database files) must not outlive the daemon.
   close_range(3, ~0U, 0);
+  extract::warm_up();
   if (auto jailed = enter_worker_jail(); !jailed) {
     std::fprintf(stderr, "pagemdd converter: %s\n", jailed.error().message.c_str());
     leave(5);

@@ -8,8 +8,13 @@ nlohmann::json to_json(const PageResult& result) {
   const extract::Extraction& extraction = result.extraction;
   const extract::Metadata& m = extraction.metadata;
   nlohmann::json metadata = {
-      {"title", m.title},       {"word_count", m.word_count},    {"links", m.links},
-      {"language", m.language}, {"timestamp", result.timestamp}, {"page_type", extract::to_string(m.page_type)},
+      {"title", m.title},
+      {"word_count", m.word_count},
+      {"links", m.links},
+      {"language", m.language},
+      {"language_tag", m.language_tag},
+      {"timestamp", result.timestamp},
+      {"page_type", extract::to_string(m.page_type)},
   };
   const std::pair<const char*, const std::string*> optional_fields[] = {
       {"description", &m.description},  {"author", &m.author}, {"published_time", &m.published_time},

@@ -87,8 +87,8 @@ void write_extraction(FrameWriter& out, const extract::Extraction& extraction) {
   out.text(m.title);
   out.integer(static_cast<std::uint64_t>(m.word_count));
   out.texts(m.links);
-  for (const std::string* field :
-       {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image, &m.canonical_url}) {
+  for (const std::string* field : {&m.language, &m.language_tag, &m.description, &m.author, &m.published_time,
+                                   &m.site_name, &m.image, &m.canonical_url}) {
     out.text(*field);
   }
   out.integer(static_cast<std::uint8_t>(m.page_type));
@@ -103,8 +103,8 @@ extract::Extraction read_extraction(FrameReader& in) {
   m.title = in.text();
   m.word_count = static_cast<std::size_t>(in.integer<std::uint64_t>());
   m.links = in.texts();
-  for (std::string* field :
-       {&m.language, &m.description, &m.author, &m.published_time, &m.site_name, &m.image, &m.canonical_url}) {
+  for (std::string* field : {&m.language, &m.language_tag, &m.description, &m.author, &m.published_time, &m.site_name,
+                             &m.image, &m.canonical_url}) {
     *field = in.text();
   }
   const auto page_type = in.integer<std::uint8_t>();

@@ -166,7 +166,8 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
     meta.word_count += count_words(meta.title);
   }
   meta.links = std::move(rendered.links);
-  meta.language = detect_language(rendered.text_sample);
+  meta.language_tag = detect_language_tag(rendered.text_sample, info.html_lang);
+  meta.language = spec_language(meta.language_tag);
   meta.description = info.description;
   meta.author = info.author;
   meta.published_time = info.published_time;
@@ -179,6 +180,19 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
                      std::to_string(kThinContentWords) + "-word threshold.";
   }
   return result;
+}
+
+void warm_up() {
+  // Text in the scripts whose word breaks need ICU's dictionaries (Chinese, Japanese, Thai, Lao,
+  // Khmer, Burmese), undeclared legacy bytes (Shift_JIS, Latin-1) for both charset detectors, and a
+  // language to detect.
+  static constexpr std::string_view kEveryDictionary =
+      "<p>The words of every script: 東京は日本の首都です。我们去公园。สวัสดีครับ ສະບາຍດີ សួស្តី မင်္ဂလာပါ</p>";
+  static constexpr std::string_view kUndeclaredShiftJis = "<p>\x93\x8C\x8B\x9E\x82\xCD\x93\xFA\x96\x7B</p>";
+  static constexpr std::string_view kUndeclaredLatin = "<p>Le caf\xE9 de l'\xE9t\xE9 est tr\xE8s cher</p>";
+  for (const std::string_view page : {kEveryDictionary, kUndeclaredShiftJis, kUndeclaredLatin}) {
+    static_cast<void>(extract(page, ExtractOptions{}));
+  }
 }
 
 }  // namespace pagemd::extract

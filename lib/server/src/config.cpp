@@ -13,6 +13,10 @@ namespace pagemd::server {
 namespace {
 
 using core::ErrorCode;
+
+// The least extract_memory_mib that leaves room to convert: a worker maps ICU's and CLD2's tables and
+// its libraries before any page.
+constexpr std::int64_t kMinExtractMemoryMib = 256;
 using IntMember = std::int64_t DaemonConfig::*;
 using TextMember = std::string DaemonConfig::*;
 using PathMember = std::filesystem::path DaemonConfig::*;
@@ -239,6 +243,11 @@ core::Result<void> validate_config(const DaemonConfig& config) {
                         config.log_level + "'");
   }
   if (config.data_dir.empty()) return config_error("data_dir must not be empty");
+  if (config.extract_memory_mib != 0 && config.extract_memory_mib < kMinExtractMemoryMib) {
+    return config_error("extract_memory_mib must be 0 (no limit) or at least " + std::to_string(kMinExtractMemoryMib) +
+                        ", not " + std::to_string(config.extract_memory_mib) +
+                        ": a converter process takes about 100 MiB of address space before it reads a page");
+  }
   return {};
 }
 

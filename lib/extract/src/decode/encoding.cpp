@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "decode/charset_detector.hpp"
 #include "decode/decoders.hpp"
 #include "text/text_util.hpp"
 
@@ -411,12 +412,12 @@ std::string sniff_encoding(std::string_view bytes, std::string_view declared_cha
   }
   // The standard lets a user agent autodetect before falling back to the default. Text that is
   // entirely valid UTF-8 and not plain ASCII is all but never a legacy encoding, and unlabelled
-  // UTF-8 (saved pages, stripped headers) is common.
+  // UTF-8 (saved pages, stripped headers) is common; any other non-ASCII bytes go to the detector.
   const unsigned char* data = encoding_detail::as_bytes(bytes);
-  if (encoding_detail::skip_ascii(data, 0, bytes.size()) < bytes.size() &&
-      encoding_detail::valid_utf8_prefix(data, bytes.size()) == bytes.size()) {
-    return "UTF-8";
-  }
+  const std::size_t first_non_ascii = encoding_detail::skip_ascii(data, 0, bytes.size());
+  if (first_non_ascii == bytes.size()) return "windows-1252";  // ASCII reads the same in every default
+  if (encoding_detail::valid_utf8_prefix(data, bytes.size()) == bytes.size()) return "UTF-8";
+  if (std::string detected = detect_charset(bytes); !detected.empty()) return detected;
   return "windows-1252";
 }
 

@@ -19,8 +19,9 @@ namespace pagemd::extract {
 
 // Picks the encoding: a byte order mark, else the declared charset (from HTTP) when it names a
 // known encoding, else a <meta charset>/<meta http-equiv> prescan of the first 1024 bytes, else
-// UTF-8 when the whole input is valid UTF-8 with some non-ASCII byte (the standard's optional
-// autodetection step), else windows-1252. A declared or meta "UTF-16" without a BOM is taken as UTF-8, as browsers do.
+// (the standard's optional autodetection step) UTF-8 when the whole input is valid UTF-8 with some
+// non-ASCII byte, or what the charset detector reads from the bytes, else windows-1252. A declared or meta "UTF-16"
+// without a BOM is taken as UTF-8, as browsers do.
 [[nodiscard]] std::string sniff_encoding(std::string_view bytes, std::string_view declared_charset);
 
 // Decodes the document to UTF-8 with the sniffed encoding. Never fails: invalid or unmappable

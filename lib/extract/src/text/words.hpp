@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "pagemd/core/ascii.hpp"
@@ -8,45 +9,51 @@
 namespace pagemd::extract {
 
 // Words as every figure of pagemd counts them (metadata.word_count, the thin-content warning, the
-// batch manifest): runs of text between whitespace, where a no-break space separates like a space.
+// batch manifest): the segments between Unicode word boundaries (UAX #29, by ICU's BreakIterator,
+// whose dictionaries split Chinese, Japanese, Thai, Lao, Khmer and Burmese text that has no spaces)
+// that hold a letter, a digit, kana or an ideograph. Punctuation and spaces are not words; "don't"
+// and "3.5" are one word each, "e-mail" two. So 1,200 characters of Japanese count as the few
+// hundred words they are, not as one "word" per space.
+//
+// Text comes in pieces (a byte, a run), and a word may span pieces ("<b>foo</b>bar" is one word)
+// but never a boundary(). Runs of plain ASCII are counted here by the same rules without ICU, which
+// is most of the text of most pages; the rest goes to ICU in batches.
 class WordCounter {
  public:
-  // One byte of text: ASCII whitespace ends a word, any other byte is part of one.
-  void feed(char c) noexcept {
+  // One byte of UTF-8 text; ASCII whitespace separates words.
+  void feed(char c) {
     if (core::is_ascii_space(c)) {
-      in_word_ = false;
-    } else if (!in_word_) {
-      in_word_ = true;
-      ++count_;
+      end_run();
+      return;
     }
+    run_.push_back(c);
+    if (static_cast<unsigned char>(c) >= 0x80) run_is_ascii_ = false;
   }
 
-  // A run of UTF-8 text.
-  void feed(std::string_view text) noexcept {
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      if (text[i] == '\xC2' && i + 1 < text.size() && text[i + 1] == '\xA0') {
-        boundary();
-        ++i;
-      } else {
-        feed(text[i]);
-      }
-    }
-  }
+  // A run of UTF-8 text, where a no-break space separates words like a space.
+  void feed(std::string_view text);
 
-  // Where two runs of text meet without joining (a block ends, a no-break space stands).
-  void boundary() noexcept { in_word_ = false; }
+  // Where two runs of text meet without joining (a block ends, a cell ends).
+  void boundary() { end_run(); }
 
-  [[nodiscard]] std::size_t count() const noexcept { return count_; }
+  [[nodiscard]] std::size_t count() const;
 
  private:
+  void end_run();
+
   std::size_t count_ = 0;
-  bool in_word_ = false;
+  std::string run_;  // the text since the last separator
+  bool run_is_ascii_ = true;
+  std::string unicode_runs_;  // runs with non-ASCII text, space-separated, waiting for ICU
 };
 
-[[nodiscard]] inline std::size_t count_words(std::string_view text) noexcept {
-  WordCounter counter;
-  counter.feed(text);
-  return counter.count();
-}
+[[nodiscard]] std::size_t count_words(std::string_view text);
+
+namespace words_detail {
+// The words of text without whitespace, all ASCII, by UAX #29's rules restricted to ASCII.
+[[nodiscard]] std::size_t count_ascii_words(std::string_view run) noexcept;
+// The words of any UTF-8 text, by ICU.
+[[nodiscard]] std::size_t count_unicode_words(std::string_view text);
+}  // namespace words_detail
 
 }  // namespace pagemd::extract

@@ -45,7 +45,8 @@ struct Metadata {
   std::string title;
   std::size_t word_count = 0;
   std::vector<std::string> links;  // absolute http(s) targets of the content's links, unique, in order
-  std::string language;            // "en" or "unknown"
+  std::string language;            // "en" or "unknown": the spec's field, "en" exactly when language_tag is
+  std::string language_tag;        // BCP 47 tag of the text's language ("de", "ja", "zh-Hant"), "und" if unclear
   // From meta tags, Open Graph and JSON-LD; empty when the page does not say.
   std::string description;
   std::string author;
@@ -72,5 +73,10 @@ inline constexpr std::size_t kThinContentWords = 200;
 // Pure: no I/O, no clock. Fails with invalid_request for a malformed selector; any bytes at all
 // are accepted as HTML.
 [[nodiscard]] core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptions& options);
+
+// Does once what the first conversion in a thread would do lazily: loads ICU's word-break rules and
+// dictionaries and touches CLD2's and the charset detector's tables. A converter worker calls it before
+// its limits and its jail, so that the loading counts against no page and needs no forbidden call.
+void warm_up();
 
 }  // namespace pagemd::extract
