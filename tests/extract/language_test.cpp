@@ -150,5 +150,47 @@ TEST(Language, RoundtripDevTruths) {
   EXPECT_GT(checked, 0);
 }
 
+TEST(LanguageTag, TheDeclarationIsTakenOnlyWhenTheTextCannotDecide) {
+  // Plenty of German text: a page that says lang="en" is still German.
+  EXPECT_EQ(detect_language_tag(kGerman, "en"), "de");
+  EXPECT_EQ(spec_language(detect_language_tag(kGerman, "en")), "unknown");
+  // A few names say little; the page's own declaration, reduced to its language, decides.
+  const std::string names = "Tokyo Osaka Kyoto Nagoya Sapporo Fukuoka Kobe Sendai Hiroshima";
+  EXPECT_EQ(detect_language_tag(names, "ja-JP"), "ja");
+  EXPECT_EQ(detect_language_tag(names, "zh-TW"), "zh-Hant");
+  EXPECT_EQ(detect_language_tag(names, "iw"), "he");
+  EXPECT_EQ(detect_language_tag(names, "en-GB, fr"), "en");
+  // No text: nothing to decide from, whatever is declared; a declaration that is no tag is ignored.
+  EXPECT_EQ(detect_language_tag("", "en"), "und");
+  EXPECT_EQ(detect_language_tag("2024", "de"), "und");
+  EXPECT_EQ(detect_language_tag(kFrench, "x-klingon"), "fr");
+}
+
+TEST(LanguageTag, MixedTextTakesTheLanguageOfMostOfIt) {
+  std::string mostly_russian;
+  for (int i = 0; i < 40; ++i) mostly_russian += std::string(kRussian) + "\n";
+  mostly_russian += kEnglish;
+  EXPECT_EQ(detect_language_tag(mostly_russian), "ru");  // long: read in slices across the whole
+  const std::string mostly_english = std::string(kEnglish) + kEnglish + kEnglish + kGerman;
+  EXPECT_EQ(detect_language_tag(mostly_english), "en");
+}
+
+// One paragraph of news in each of 81 languages (tests/data/languages/texts.json; written for pagemd,
+// see its README): every one must get its own tag, and "en" only English.
+TEST(LanguageTag, EightyOneLanguagesFromOneParagraphEach) {
+  std::ifstream file(std::filesystem::path(PAGEMD_TEST_DATA_DIR) / "languages" / "texts.json");
+  ASSERT_TRUE(file);
+  const nlohmann::json texts = nlohmann::json::parse(file, nullptr, false);
+  ASSERT_TRUE(texts.is_object());
+  std::size_t right = 0;
+  for (const auto& [tag, text] : texts.items()) {
+    const std::string detected = detect_language_tag(text.get<std::string>());
+    EXPECT_EQ(detected, tag);
+    EXPECT_EQ(spec_language(detected) == "en", tag == "en") << tag;
+    if (detected == tag) ++right;
+  }
+  EXPECT_GE(texts.size(), 80U);
+}
+
 }  // namespace
 }  // namespace pagemd::extract

@@ -28,7 +28,9 @@ TEST(Words, ScriptsWithoutSpacesCountTheirWords) {
 
 TEST(Words, ANoBreakSpaceSeparatesAndPiecesJoin) {
   WordCounter counter;
-  counter.feed("ten\xC2\xA0" "euros");
+  counter.feed(
+      "ten\xC2\xA0"
+      "euros");
   counter.feed(" foo");
   counter.feed("bar");  // "foobar": pieces of one word
   counter.boundary();

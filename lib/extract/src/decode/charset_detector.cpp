@@ -35,10 +35,20 @@ bool is_latin_script_encoding(std::string_view encoding) {
   return std::find(std::begin(kLatin), std::end(kLatin), encoding) != std::end(kLatin);
 }
 
-// ICU's detector, which knows the letter statistics of the Western (ISO-8859-1), Central European
-// (ISO-8859-2) and Turkish (ISO-8859-9) languages, picks among those; windows-1252 when it cannot
+// The Latin-script encodings ICU's detector knows, by the languages they serve: Western, Central
+// European, Turkish.
+int latin_family(std::string_view encoding) {
+  if (encoding == "windows-1252" || encoding == "ISO-8859-15") return 1;
+  if (encoding == "windows-1250" || encoding == "ISO-8859-2") return 2;
+  if (encoding == "windows-1254") return 3;  // the standard's name for ISO-8859-9 too
+  return 0;
+}
+
+// ICU's detector knows the letter statistics of the Western, Central European and Turkish languages,
+// and so picks the family; within it uchardet's finer answer stands (ICU calls Polish in
+// windows-1250 ISO-8859-2 unless it sees a byte only windows-1250 has). windows-1252 when ICU cannot
 // tell either, as the Encoding Standard falls back.
-std::string choose_latin_encoding(std::string_view bytes) {
+std::string choose_latin_encoding(std::string_view bytes, const std::string& detected) {
   // Below this confidence ICU's answers are guesses from a handful of letters.
   constexpr std::int32_t kMinConfidence = 15;
   UErrorCode status = U_ZERO_ERROR;
@@ -50,13 +60,14 @@ std::string choose_latin_encoding(std::string_view bytes) {
   const UCharsetMatch** matches = ucsdet_detectAll(detector.get(), &found, &status);
   for (std::int32_t i = 0; U_SUCCESS(status) && i < found; ++i) {
     const std::string encoding = canonical_encoding(ucsdet_getName(matches[i], &status));
-    if (!is_latin_script_encoding(encoding)) continue;
-    return ucsdet_getConfidence(matches[i], &status) >= kMinConfidence ? encoding : "windows-1252";
+    if (latin_family(encoding) == 0) continue;
+    if (ucsdet_getConfidence(matches[i], &status) < kMinConfidence) return "windows-1252";
+    return latin_family(encoding) == latin_family(detected) ? detected : encoding;
   }
   return "windows-1252";
 }
 
-// Greek text in windows-1253 reads as ISO-8859-7 to the detector, but uses bytes 0x80-0x9F (curly
+// Greek text in windows-1253 reads as ISO-8859-7 to uchardet, but uses bytes 0x80-0x9F (curly
 // quotes, dashes, the euro) that ISO-8859-7 leaves to control characters no text has.
 std::string refine(std::string encoding, std::string_view bytes) {
   if (encoding == "ISO-8859-7" &&
@@ -78,7 +89,7 @@ std::string detect_charset(std::string_view bytes) {
     if (name == alias) name = label;
   }
   std::string encoding = canonical_encoding(name);
-  if (is_latin_script_encoding(encoding)) return choose_latin_encoding(bytes);
+  if (is_latin_script_encoding(encoding)) return choose_latin_encoding(bytes, encoding);
   return refine(std::move(encoding), bytes);
 }
 

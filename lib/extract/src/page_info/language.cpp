@@ -29,9 +29,13 @@ constexpr std::size_t kSampleSlices = 4;
 constexpr std::pair<std::string_view, std::string_view> kReplaced[] = {
     {"iw", "he"}, {"jw", "jv"}, {"in", "id"}, {"ji", "yi"}, {"mo", "ro"}};
 
-// Letters of text below which not even a declared language is believed (DESIGN.md: the language is
-// decided from the text, never from <html lang> alone).
-constexpr int kMinTextBytesForDeclaration = 24;
+// Letters of text (CLD2's count) below which the text says nothing, and below which it does not
+// decide against a declared language. DESIGN.md: the language is decided from the text, never from
+// <html lang> alone.
+constexpr int kMinTextBytes = 24;
+constexpr int kMinDecidingTextBytes = 100;
+// The share of the text a language CLD2 found alone must have to decide though "unreliable".
+constexpr int kMinUncontestedPercent = 50;
 
 bool is_continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
@@ -112,16 +116,23 @@ std::string detect_language_tag(std::string_view text, std::string_view declared
   const CLD2::CLDHints no_hints{nullptr, nullptr, CLD2::UNKNOWN_ENCODING, CLD2::UNKNOWN_LANGUAGE};
   CLD2::ExtDetectLanguageSummary(sample.data(), static_cast<int>(sample.size()), true, &no_hints, 0, top3, percent3,
                                  scores3, nullptr, &text_bytes, &reliable);
-  // CLD2's summary prefers a second language over English that comes first (English being the
-  // usual language of boilerplate); the text here is the content, so the language of most of it wins.
-  if (reliable) {
+  // Too little text to go on says nothing, whatever the page declares.
+  if (text_bytes < kMinTextBytes) return std::string(kUndetermined);
+  std::string declared_tag = tag_of_declared(declared);
+  // In a short text CLD2 is sure of too much (a list of Japanese city names reads as Danish): a
+  // declaration, when there is one, knows better.
+  if (text_bytes < kMinDecidingTextBytes && !declared_tag.empty()) return declared_tag;
+  // CLD2 calls a text unreliable also when chunks of it matched no language well (Russian news can
+  // look half Bulgarian); a language that is the only one found in enough text still decides.
+  const bool uncontested =
+      top3[1] == CLD2::UNKNOWN_LANGUAGE && percent3[0] >= kMinUncontestedPercent && text_bytes >= kMinDecidingTextBytes;
+  if (reliable || uncontested) {
+    // Not CLD2's summary language, which prefers a second language over a first English (the usual
+    // language of boilerplate): this text is the content, so the language of most of it wins.
     std::string tag = bcp47_of(top3[0]);
     if (tag != kUndetermined) return tag;
   }
-  // Too little text to go on says nothing; some text CLD2 is unsure of may be read by its declaration.
-  if (text_bytes < kMinTextBytesForDeclaration) return std::string(kUndetermined);
-  std::string from_declaration = tag_of_declared(declared);
-  return from_declaration.empty() ? std::string(kUndetermined) : from_declaration;
+  return declared_tag.empty() ? std::string(kUndetermined) : declared_tag;
 }
 
 std::string spec_language(std::string_view tag) { return tag == "en" ? "en" : "unknown"; }

@@ -14,11 +14,13 @@ enum class WordClass { letter, digit, connector, mid_number, mid_either, other }
 
 constexpr WordClass word_class(char c) noexcept {
   if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return WordClass::letter;  // ALetter
-  if (c >= '0' && c <= '9') return WordClass::digit;                                // Numeric
+  if (c >= '0' && c <= '9') return WordClass::digit;                               // Numeric
   switch (c) {
-    case '_': return WordClass::connector;                    // ExtendNumLet
-    case ',': case ';': return WordClass::mid_number;         // MidNum
-    case '.': case '\'': return WordClass::mid_either;        // MidNumLet, Single_Quote
+    case '_': return WordClass::connector;  // ExtendNumLet
+    case ',':
+    case ';': return WordClass::mid_number;  // MidNum
+    case '.':
+    case '\'': return WordClass::mid_either;  // MidNumLet, Single_Quote
     default: return WordClass::other;
   }
 }
