@@ -25,19 +25,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "page_files.hpp"
 #include "pagemd/extract/extractor.hpp"
-
-#ifdef PAGEMD_BENCH_HAVE_ZLIB
-#include <zlib.h>
-#endif
 
 namespace {
 
-struct Page {
-  std::string path;
-  std::string url;
-  std::string html;
-};
+using pagemd::bench::fail;
+using pagemd::bench::Page;
 
 struct Args {
   int repeat = 1;
@@ -45,58 +39,6 @@ struct Args {
   bool whole_body = false;
   std::vector<Page> pages;
 };
-
-[[noreturn]] void fail(const std::string& message) {
-  std::cerr << "extract_speed: " << message << '\n';
-  std::exit(2);
-}
-
-bool ends_with(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
-std::string read_plain(const std::string& path) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-  if (!file) fail("cannot open " + path);
-  std::string bytes;
-  char buffer[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) bytes.append(buffer, n);
-  if (std::ferror(file.get()) != 0) fail("read error in " + path);
-  return bytes;
-}
-
-std::string read_gzip(const std::string& path) {
-#ifdef PAGEMD_BENCH_HAVE_ZLIB
-  std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), &gzclose);
-  if (!file) fail("cannot open " + path);
-  std::string bytes;
-  char buffer[1 << 16];
-  int n = 0;
-  while ((n = gzread(file.get(), buffer, sizeof buffer)) > 0) bytes.append(buffer, static_cast<std::size_t>(n));
-  if (n < 0) fail("corrupt gzip data in " + path);
-  return bytes;
-#else
-  fail("built without zlib, cannot read " + path + " (decompress it first)");
-#endif
-}
-
-std::string read_page(const std::string& path) { return ends_with(path, ".gz") ? read_gzip(path) : read_plain(path); }
-
-void load_manifest(const std::string& manifest, std::vector<Page>& pages) {
-  std::ifstream in(manifest);
-  if (!in) fail("cannot open manifest " + manifest);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty()) continue;
-    const std::size_t tab = line.find('\t');
-    Page page;
-    page.path = line.substr(0, tab);
-    if (tab != std::string::npos) page.url = line.substr(tab + 1);
-    pages.push_back(std::move(page));
-  }
-}
 
 Args parse_args(int argc, char** argv) {
   Args args;
@@ -108,7 +50,7 @@ Args parse_args(int argc, char** argv) {
       args.repeat = std::atoi(words[++i].c_str());
       if (args.repeat < 1) fail("--repeat needs a positive number");
     } else if (word == "--manifest" && has_value) {
-      load_manifest(words[++i], args.pages);
+      pagemd::bench::load_manifest(words[++i], args.pages);
     } else if (word == "--per-page") {
       args.per_page = true;
     } else if (word == "--whole-body") {
@@ -155,7 +97,7 @@ int main(int argc, char** argv) {
 
   std::size_t total_bytes = 0;
   for (Page& page : args.pages) {
-    page.html = read_page(page.path);
+    page.html = pagemd::bench::read_page(page.path);
     total_bytes += page.html.size();
   }
   const long rss_after_load = current_rss_kb();
