@@ -59,7 +59,9 @@ inline std::string read_gzip(const std::string& path) {
 #endif
 }
 
-inline std::string read_page(const std::string& path) { return ends_with(path, ".gz") ? read_gzip(path) : read_plain(path); }
+inline std::string read_page(const std::string& path) {
+  return ends_with(path, ".gz") ? read_gzip(path) : read_plain(path);
+}
 
 inline void load_manifest(const std::string& manifest, std::vector<Page>& pages) {
   std::ifstream in(manifest);

@@ -31,7 +31,7 @@ class FakeFetcher final : public fetch::Fetcher {
  public:
   void page(const std::string& url, std::string body, std::string content_type = "text/html") {
     const std::lock_guard lock(mutex_);
-    pages_[url] = fetch::FetchedPage{url, 200, std::move(content_type), "", std::move(body)};
+    pages_[url] = fetch::FetchedPage{url, 200, std::move(content_type), "", std::move(body), ""};
   }
   void fail(const std::string& url, core::Error error) {
     const std::lock_guard lock(mutex_);

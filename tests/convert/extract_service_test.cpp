@@ -21,8 +21,12 @@ class CountingFetcher final : public fetch::Fetcher {
   core::Result<fetch::FetchedPage> fetch(const fetch::ParsedUrl& url) override {
     ++calls;
     if (failure) return core::unexpected(*failure);
-    return fetch::FetchedPage{url.normalized, 200, content_type, "",
-                              "<title>Stored page</title><article><p>Words \"quoted\" here.</p></article>"};
+    return fetch::FetchedPage{url.normalized,
+                              200,
+                              content_type,
+                              "",
+                              "<title>Stored page</title><article><p>Words \"quoted\" here.</p></article>",
+                              ""};
   }
   std::atomic<int> calls{0};
   std::string content_type = "text/html";

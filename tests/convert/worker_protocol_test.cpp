@@ -17,6 +17,7 @@ extract::Extraction full_extraction() {
   m.word_count = 1234567;
   m.links = {"https://example.com/a", "", "https://example.com/b"};
   m.language = "en";
+  m.language_tag = "en";
   m.description = "description";
   m.author = "author";
   m.published_time = "2026-01-02T03:04:05Z";
@@ -33,6 +34,7 @@ TEST(WorkerProtocol, RequestsComeThroughWhole) {
   page.body = std::string("<p>bytes \xff\0 of any kind</p>", 26);
   page.media_type = MediaType::plain_text;
   page.declared_charset = "shift_jis";
+  page.declared_language = "ja";
   page.url = "https://example.com/page";
   ConvertOptions options;
   options.scope = extract::ContentScope::whole_body;
@@ -44,6 +46,7 @@ TEST(WorkerProtocol, RequestsComeThroughWhole) {
   EXPECT_EQ(decoded->page.body, page.body);
   EXPECT_EQ(decoded->page.media_type, MediaType::plain_text);
   EXPECT_EQ(decoded->page.declared_charset, "shift_jis");
+  EXPECT_EQ(decoded->page.declared_language, "ja");
   EXPECT_EQ(decoded->page.url, page.url);
   EXPECT_EQ(decoded->options.scope, extract::ContentScope::whole_body);
   EXPECT_EQ(decoded->options.include_selectors, options.include_selectors);
@@ -81,12 +84,12 @@ TEST(WorkerProtocol, TruncatedOrPaddedFramesAreRefused) {
     EXPECT_FALSE(decode_reply(std::string_view(reply).substr(0, cut))) << cut;
   }
   EXPECT_FALSE(decode_reply(reply + "x"));
-  const std::string request = encode_request(Page{"<p>x</p>", MediaType::html, "", ""}, {}, {});
+  const std::string request = encode_request(Page{"<p>x</p>", MediaType::html, "", "", ""}, {}, {});
   EXPECT_FALSE(decode_request(std::string_view(request).substr(0, request.size() - 1)));
   EXPECT_FALSE(decode_request(request + "x"));
   // A list count far larger than the frame must not be believed (nor allocated for).
   std::string huge_count = encode_request(Page{}, {}, {});
-  const std::size_t count_at = 1 + 8 + 8 + 1;  // media type, charset, url, scope
+  const std::size_t count_at = 1 + 8 + 8 + 8 + 1;  // media type, charset, language, url, scope
   huge_count.replace(count_at, 8, std::string(8, '\xff'));
   EXPECT_FALSE(decode_request(huge_count));
 }

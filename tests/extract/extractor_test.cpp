@@ -265,6 +265,23 @@ TEST(ExtractLanguage, OtherTextIsUnknown) {
 
 TEST(ExtractLanguage, NoTextIsUnknown) {
   EXPECT_EQ(run("<html lang=en><body></body></html>").metadata.language, "unknown");
+  EXPECT_EQ(run("<html lang=en><body></body></html>").metadata.language_tag, "und");
+}
+
+TEST(ExtractLanguage, TheTagComesFromTheTextThenHtmlLangThenContentLanguage) {
+  const std::string japanese =
+      "<p>東京は日本の首都であり、世界で最も人口の多い都市圏の一つです。多くの観光客が毎年訪れ、"
+      "古い寺院と新しい建物が並ぶ街並みを楽しみます。</p>";
+  EXPECT_EQ(run("<html lang=en><body><article>" + japanese + "</article></body></html>").metadata.language_tag, "ja");
+  // A few names do not tell a language: <html lang> does, and before it the Content-Language header.
+  const std::string names = "<p>Tokyo Osaka Kyoto Nagoya Sapporo Fukuoka Kobe Sendai Hiroshima</p>";
+  ExtractOptions from_http;
+  from_http.declared_language = "ja";
+  EXPECT_EQ(run("<html><body>" + names + "</body></html>", from_http).metadata.language_tag, "ja");
+  EXPECT_EQ(run("<html lang=zh-TW><body>" + names + "</body></html>", from_http).metadata.language_tag, "zh-Hant");
+  const Extraction english = run("<html><body><article><p>" + kEnglish + "</p></article></body></html>");
+  EXPECT_EQ(english.metadata.language_tag, "en");
+  EXPECT_EQ(english.metadata.language, "en");
 }
 
 // ---- extra metadata -----------------------------------------------------------------------

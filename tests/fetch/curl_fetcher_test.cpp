@@ -13,7 +13,7 @@ TEST_F(FetchTest, FetchesAPage) {
   testing::HttpRequest seen;
   server_.handle("/page", [&](const testing::HttpRequest& request, testing::Responder& responder) {
     seen = request;
-    responder.send(200, "text/html; charset=UTF-8", "<p>hello</p>");
+    responder.send(200, "text/html; charset=UTF-8", "<p>hello</p>", {{"Content-Language", "de-AT"}});
   });
   const auto page = fetch("/page?x=1#frag");
   ASSERT_TRUE(page) << page.error().message;
@@ -21,6 +21,7 @@ TEST_F(FetchTest, FetchesAPage) {
   EXPECT_EQ(page->http_status, 200);
   EXPECT_EQ(page->content_type, "text/html");
   EXPECT_EQ(page->charset, "utf-8");
+  EXPECT_EQ(page->content_language, "de-AT");
   EXPECT_EQ(page->body, "<p>hello</p>");
   EXPECT_EQ(seen.target, "/page?x=1");
   EXPECT_EQ(seen.header("user-agent"), "pagemd-test/1");

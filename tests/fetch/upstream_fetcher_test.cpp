@@ -30,7 +30,7 @@ class GatedFetcher final : public Fetcher {
     if (fail_) {
       return core::unexpected(core::Error{ErrorCode::fetch_failed, "upstream said no", 503});
     }
-    return FetchedPage{url.normalized, 200, "text/html", "utf-8", "<p>" + url.normalized + "</p>"};
+    return FetchedPage{url.normalized, 200, "text/html", "utf-8", "<p>" + url.normalized + "</p>", ""};
   }
   void hold() {
     const std::lock_guard lock(mutex_);

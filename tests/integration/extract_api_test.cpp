@@ -1,5 +1,8 @@
 // POST /api/v1/extract end to end: the real daemon fetching from a local origin.
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
 #include "daemon_test.hpp"
@@ -32,6 +35,21 @@ class ExtractApi : public DaemonTest {
   std::int64_t pages_used() { return get("/extract/usage", account_->key).json()["used"].get<std::int64_t>(); }
 };
 
+TEST_F(ExtractApi, AnUndeclaredLegacyPageIsReadInItsEncodingAndLanguage) {
+  // Shift_JIS with no charset anywhere (tests/data/encodings), served with a bare text/html.
+  std::ifstream file(std::filesystem::path(PAGEMD_TEST_DATA_DIR) / "encodings" / "ja.shift_jis.html", std::ios::binary);
+  const std::string page((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(page.empty());
+  origin_.handle("/sjis", [&page](const HttpRequest&, Responder& out) { out.send(200, "text/html", page); });
+  const auto response = extract(origin_.url("/sjis"), account_->key);
+  ASSERT_EQ(response.status, 200) << response.body;
+  const auto result = response.json();
+  EXPECT_EQ(result["metadata"]["language_tag"], "ja");
+  EXPECT_EQ(result["metadata"]["language"], "unknown");
+  EXPECT_NE(result["markdown"].get<std::string>().find("市議会"), std::string::npos) << result["markdown"];
+  EXPECT_GT(result["metadata"]["word_count"].get<int>(), 100);  // Japanese words, not one per sentence
+}
+
 TEST_F(ExtractApi, ConvertsAPageThenAnswersFromTheCache) {
   const auto first = extract(origin_.url("/article"), account_->key);
   ASSERT_EQ(first.status, 200) << first.body;
@@ -42,6 +60,7 @@ TEST_F(ExtractApi, ConvertsAPageThenAnswersFromTheCache) {
   const auto result = first.json();
   EXPECT_EQ(result["metadata"]["title"], "Rivers of the Valley");
   EXPECT_EQ(result["metadata"]["language"], "en");
+  EXPECT_EQ(result["metadata"]["language_tag"], "en");
   EXPECT_GT(result["metadata"]["word_count"].get<int>(), 200);
   EXPECT_EQ(result["metadata"]["links"], nlohmann::json::array({origin_.url("/more")}));
   EXPECT_EQ(result["metadata"]["final_url"], origin_.url("/article"));

@@ -41,6 +41,7 @@ Page page_from_fetch(fetch::FetchedPage fetched) {
   page.body = std::move(fetched.body);
   page.media_type = fetched.content_type == "text/plain" ? MediaType::plain_text : MediaType::html;
   page.declared_charset = std::move(fetched.charset);
+  page.declared_language = std::move(fetched.content_language);
   page.url = std::move(fetched.final_url);
   return page;
 }
@@ -49,6 +50,7 @@ core::Result<extract::Extraction> convert_page(const Page& page, const ConvertOp
   extract::ExtractOptions extract_options;
   extract_options.page_url = page.url;
   extract_options.declared_charset = page.declared_charset;
+  extract_options.declared_language = page.declared_language;
   extract_options.scope = options.scope;
   extract_options.include_selectors = options.include_selectors;
   extract_options.exclude_selectors = options.exclude_selectors;

@@ -161,6 +161,7 @@ std::string encode_request(const Page& page, const ConvertOptions& options, cons
   FrameWriter out;
   out.integer(static_cast<std::uint8_t>(page.media_type == MediaType::plain_text ? 1 : 0));
   out.text(page.declared_charset);
+  out.text(page.declared_language);
   out.text(page.url);
   out.integer(static_cast<std::uint8_t>(options.scope == extract::ContentScope::whole_body ? 1 : 0));
   out.texts(options.include_selectors);
@@ -177,6 +178,7 @@ std::optional<WorkerRequest> decode_request(std::string_view frame) {
   WorkerRequest request;
   request.page.media_type = in.integer<std::uint8_t>() == 1 ? MediaType::plain_text : MediaType::html;
   request.page.declared_charset = in.text();
+  request.page.declared_language = in.text();
   request.page.url = in.text();
   request.options.scope =
       in.integer<std::uint8_t>() == 1 ? extract::ContentScope::whole_body : extract::ContentScope::main_content;

@@ -166,7 +166,8 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
     meta.word_count += count_words(meta.title);
   }
   meta.links = std::move(rendered.links);
-  meta.language_tag = detect_language_tag(rendered.text_sample, info.html_lang);
+  meta.language_tag =
+      detect_language_tag(rendered.text_sample, info.html_lang.empty() ? options.declared_language : info.html_lang);
   meta.language = spec_language(meta.language_tag);
   meta.description = info.description;
   meta.author = info.author;

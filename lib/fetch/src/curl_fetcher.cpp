@@ -44,6 +44,7 @@ struct Hop {
   long status = 0;                              // of the final (non-1xx) response, once its headers are complete
   std::string content_type;                     // raw header value of that response
   std::string location;                         // raw Location header of that response
+  std::string content_language;                 // raw Content-Language header of that response
   std::optional<std::uint64_t> content_length;  // declared length when the body is not encoded
   bool encoded = false;                         // a Content-Encoding other than identity
   enum class Body { undecided, keep, discard, too_large, unsupported_type, http_error } body_mode = Body::undecided;
@@ -130,6 +131,7 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
   if (line.starts_with("HTTP/")) {  // a new response (after 1xx): forget the previous one's headers
     hop.content_type.clear();
     hop.location.clear();
+    hop.content_language.clear();
     hop.content_length.reset();
     hop.encoded = false;
   } else if (const auto length = header_value(line, "content-length")) {
@@ -143,6 +145,8 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     hop.content_type = *type;
   } else if (const auto location = header_value(line, "location")) {
     hop.location = *location;
+  } else if (const auto language = header_value(line, "content-language")) {
+    hop.content_language = *language;
   } else if (core::trim(line).empty()) {
     long status = 0;
     curl_easy_getinfo(hop.handle, CURLINFO_RESPONSE_CODE, &status);
@@ -426,7 +430,7 @@ class CurlFetcher::Impl {
       type.media_type = std::move(*sniffed);
     }
     return FetchedPage{std::move(url.normalized), static_cast<int>(hop.status), std::move(type.media_type),
-                       std::move(type.charset), std::move(hop.body)};
+                       std::move(type.charset),   std::move(hop.body),          std::move(hop.content_language)};
   }
 
   FetchLimits limits_;

@@ -16,8 +16,9 @@ enum class MediaType { html, plain_text };
 struct Page {
   std::string body;  // its bytes as fetched or read, in any charset
   MediaType media_type = MediaType::html;
-  std::string declared_charset;  // named by a Content-Type header; empty when nothing declared one
-  std::string url;               // its address after redirects, the base of its links; may be empty
+  std::string declared_charset;   // named by a Content-Type header; empty when nothing declared one
+  std::string url;                // its address after redirects, the base of its links; may be empty
+  std::string declared_language;  // named by a Content-Language header; empty when none came
 };
 
 // What to make of a page: the options of POST /extract that change the output.

@@ -20,6 +20,9 @@ struct ExtractOptions {
   std::string page_url;
   // The charset named by the HTTP Content-Type header, if any; it wins over <meta charset>.
   std::string declared_charset;
+  // The language the HTTP Content-Language header names, if any: like <html lang> (which wins over
+  // it), it counts only when the text itself cannot tell its language.
+  std::string declared_language;
   ContentScope scope = ContentScope::main_content;
   // Simple CSS selectors (tag, .class, #id, [attr], [attr=value], descendant and child
   // combinators). When include is non-empty, only matching subtrees are converted.

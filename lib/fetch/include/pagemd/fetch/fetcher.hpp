@@ -22,9 +22,10 @@ struct FetchLimits {
 struct FetchedPage {
   std::string final_url;  // ParsedUrl::normalized of the last hop
   int http_status = 0;
-  std::string content_type;  // media type, lower-case, no parameters ("text/html")
-  std::string charset;       // from the Content-Type header, lower-case; empty if none
-  std::string body;          // decoded (decompressed) bytes, at most FetchLimits::max_body_bytes
+  std::string content_type;      // media type, lower-case, no parameters ("text/html")
+  std::string charset;           // from the Content-Type header, lower-case; empty if none
+  std::string body;              // decoded (decompressed) bytes, at most FetchLimits::max_body_bytes
+  std::string content_language;  // the Content-Language header as sent; empty if none
 };
 
 // URL -> page. Implementations are blocking and thread-safe.
