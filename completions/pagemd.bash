@@ -3,7 +3,7 @@ _pagemd() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} path= i
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "$path/${COMP_WORDS[i]}" in
-      "/extract"|"/usage"|"/keys"|"/convert"|"/batch"|"/completion"|"keys/create"|"keys/list"|"keys/revoke") path=${path:+$path }${COMP_WORDS[i]} ;;
+      "/extract"|"/usage"|"/keys"|"/convert"|"/batch"|"/mcp"|"/completion"|"keys/create"|"keys/list"|"keys/revoke") path=${path:+$path }${COMP_WORDS[i]} ;;
     esac
   done
   __files() { COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; }
@@ -17,7 +17,7 @@ _pagemd() {
       --api-key-file) __files; return 0 ;;
       --retries) return 0 ;;
       esac
-      options='--help -h --version --server --api-key-file --retries' commands='extract usage keys convert batch completion' positional=':' ;;
+      options='--help -h --version --server --api-key-file --retries' commands='extract usage keys convert batch mcp completion' positional=':' ;;
     'extract')
       options='--help -h --json' commands='' positional=':' ;;
     'usage')
@@ -48,6 +48,11 @@ _pagemd() {
       --allow-private-targets) return 0 ;;
       esac
       options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force' commands='' positional=':' ;;
+    'mcp')
+      case "$prev" in
+      --allow-private-targets) return 0 ;;
+      esac
+      options='--help -h --local --allow-private-targets' commands='' positional=':' ;;
     'completion')
       options='--help -h' commands='' positional='__words '\''bash zsh fish'\''' ;;
   esac

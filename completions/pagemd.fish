@@ -3,7 +3,7 @@ function __pagemd_path
     set -l path ''
     for word in (commandline -opc)[2..-1]
         switch "$path/$word"
-            case '/extract' '/usage' '/keys' '/convert' '/batch' '/completion' 'keys/create' 'keys/list' 'keys/revoke'
+            case '/extract' '/usage' '/keys' '/convert' '/batch' '/mcp' '/completion' 'keys/create' 'keys/list' 'keys/revoke'
                 set path (string trim -- "$path $word")
         end
     end
@@ -15,6 +15,7 @@ complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'usage' -d 'Show the acco
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'keys' -d 'Create, list and revoke the account\'s API keys'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'convert' -d 'Convert local HTML files (or stdin) to Markdown; no daemon needed'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'batch' -d 'Fetch and convert a list of URLs into a directory; no daemon needed'
+complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'mcp' -d 'Serve pagemd\'s tools to an agent over MCP on stdin/stdout'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -l help -s h -d 'Print this help message and exit'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -l version -d 'Display program version information and exit'
@@ -50,5 +51,8 @@ complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l allow-private-target
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l ignore-robots -d 'Fetch URLs that the site\'s robots.txt disallows'
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l retry-failed -d 'Also redo the URLs whose manifest line is an error'
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l force -d 'Redo every URL, also those already converted'
+complete -c pagemd -n 'test (__pagemd_path) = \'mcp\'' -l help -s h -d 'Print this help message and exit'
+complete -c pagemd -n 'test (__pagemd_path) = \'mcp\'' -l local -d 'Fetch and convert in this process instead of through the daemon'
+complete -c pagemd -n 'test (__pagemd_path) = \'mcp\'' -l allow-private-targets -r -d 'With --local, allow fetching from these non-public networks (CIDR[,CIDR...])'
 complete -c pagemd -n 'test (__pagemd_path) = \'completion\'' -l help -s h -d 'Print this help message and exit'
 complete -c pagemd -n 'test (__pagemd_path) = \'completion\'' -a 'bash zsh fish'

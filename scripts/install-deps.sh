@@ -22,6 +22,9 @@ packages=(
   groff-base systemd debhelper dpkg-dev fakeroot
   # benchmarks: the daemon load test
   wrk
+  # the MCP end-to-end test runs the official TypeScript SDK client (tests/mcp/client) on Node; npm
+  # comes below, since a Node from elsewhere (NodeSource) carries its own
+  nodejs
 )
 
 missing=()
@@ -30,11 +33,22 @@ for p in "${packages[@]}"; do
 done
 if ((${#missing[@]} == 0)); then
   echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
+else
+  sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  echo "install-deps: installing ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if ! command -v npm >/dev/null; then
+  sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends npm
 fi
 
-sudo=()
-[[ $(id -u) -eq 0 ]] || sudo=(sudo)
-echo "install-deps: installing ${missing[*]}"
-"${sudo[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# The MCP SDK client of the end-to-end test, at the versions its lock file pins (npm's registry).
+client_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/mcp/client"
+if [[ ! -d "$client_dir/node_modules/@modelcontextprotocol/sdk" || "$client_dir/package-lock.json" -nt "$client_dir/node_modules" ]]; then
+  echo "install-deps: npm ci in tests/mcp/client"
+  (cd "$client_dir" && npm ci --no-audit --no-fund --loglevel=error)
+fi

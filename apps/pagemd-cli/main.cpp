@@ -11,6 +11,7 @@
 #include "pagemd/core/exit_codes.hpp"
 #include "extract_command.hpp"
 #include "keys_command.hpp"
+#include "mcp_command.hpp"
 #include "usage_command.hpp"
 #include "version.hpp"
 
@@ -36,6 +37,8 @@ int main(int argc, char** argv) {
   CLI::App& convert = setup_convert(app, convert_options);
   BatchOptions batch_options;
   CLI::App& batch = setup_batch(app, batch_options);
+  McpOptions mcp_options;
+  CLI::App& mcp = setup_mcp(app, mcp_options);
   CompletionOptions completion_options;
   CLI::App& completion = setup_completion(app, completion_options);
 
@@ -57,6 +60,7 @@ int main(int argc, char** argv) {
     if (keys.keys->parsed()) return run_keys(keys, keys_options, globals);
     if (convert.parsed()) return run_convert(convert_options);
     if (batch.parsed()) return run_batch(batch_options);
+    if (mcp.parsed()) return run_mcp(mcp_options, globals);
     if (completion.parsed()) return run_completion(completion_options, app);
   } catch (const std::exception& e) {
     std::cerr << "pagemd: internal error: " << e.what() << '\n';

@@ -1,5 +1,7 @@
 #include "serve_command.hpp"
 
+#include "version.hpp"
+
 #include <algorithm>
 #include <condition_variable>
 #include <filesystem>
@@ -68,8 +70,8 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
   auto policy = fetch::AddressPolicy::from_cidrs(config.allow_private_targets);
   if (!policy) return core::unexpected(policy.error());
 
-  auto settings = std::make_shared<api::ApiSettings>(
-      api::ApiSettings{nullptr, std::make_shared<fetch::RecentUrls>(*policy), nullptr});
+  auto settings = std::make_shared<api::ApiSettings>(api::ApiSettings{
+      nullptr, std::make_shared<fetch::RecentUrls>(*policy), nullptr, config.mcp_allowed_origins, PAGEMD_VERSION});
   if (previous && previous->rate_limiter) {
     const auto probe_limit = previous->rate_limiter->limit_per_minute();
     if (probe_limit == config.rate_limit_per_minute) settings->rate_limiter = previous->rate_limiter;

@@ -1,67 +1,16 @@
 // The main() of test suites that could, if the code under test were broken, connect to private or
-// cloud-metadata addresses: it moves the process into a new network namespace whose only interface
-// is loopback, so such a connection fails instead of leaving the machine. Without the privilege to
-// do that (root, or unprivileged user namespaces), the suite refuses to run.
+// cloud-metadata addresses: it moves the process into a network namespace whose only interface is
+// loopback (loopback_only.hpp). Without the privilege to do that, the suite refuses to run.
 #include <gtest/gtest.h>
-#include <net/if.h>
-#include <sched.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 
-namespace {
-
-bool enter_new_network_namespace() {
-  if (unshare(CLONE_NEWNET) == 0) {
-    return true;
-  }
-  // Unprivileged: a new user namespace grants CAP_SYS_ADMIN and CAP_NET_ADMIN inside it.
-  return unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0;
-}
-
-bool bring_loopback_up() {
-  const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) {
-    return false;
-  }
-  ifreq request{};
-  std::strncpy(request.ifr_name, "lo", IFNAMSIZ - 1);
-  bool ok = ioctl(fd, SIOCGIFFLAGS, &request) == 0;
-  request.ifr_flags = static_cast<short>(request.ifr_flags | IFF_UP);
-  ok = ok && ioctl(fd, SIOCSIFFLAGS, &request) == 0;
-  close(fd);
-  return ok;
-}
-
-bool only_loopback_exists() {
-  struct if_nameindex* interfaces = if_nameindex();
-  if (interfaces == nullptr) {
-    return false;
-  }
-  bool only_lo = true;
-  for (const struct if_nameindex* entry = interfaces; entry->if_index != 0; ++entry) {
-    only_lo = only_lo && std::strcmp(entry->if_name, "lo") == 0;
-  }
-  if_freenameindex(interfaces);
-  return only_lo;
-}
-
-}  // namespace
+#include "loopback_only.hpp"
 
 int main(int argc, char** argv) {
-  if (!enter_new_network_namespace()) {
-    std::fprintf(stderr,
-                 "loopback_only_main: cannot create a network namespace (%s); not running tests that "
-                 "could reach private addresses outside one\n",
-                 std::strerror(errno));
-    return 1;
-  }
-  if (!bring_loopback_up() || !only_loopback_exists()) {
-    std::fprintf(stderr, "loopback_only_main: the new network namespace is not loopback-only\n");
+  if (const std::string why = pagemd::testing::enter_loopback_only_namespace(); !why.empty()) {
+    std::fprintf(stderr, "loopback_only_main: %s; not running tests that could reach private addresses outside one\n",
+                 why.c_str());
     return 1;
   }
   testing::InitGoogleTest(&argc, argv);

@@ -22,9 +22,16 @@ struct Call {
 // The handlers of the keyed routes (router.cpp holds the table).
 [[nodiscard]] boost::asio::awaitable<Response> handle_extract(const Call& call);
 [[nodiscard]] boost::asio::awaitable<Response> handle_usage(const Call& call);
+// A page the caller gives whole (MCP's convert_html), converted and metered like an extract.
+[[nodiscard]] boost::asio::awaitable<Response> handle_convert_given(const Call& call, convert::Page page);
+// POST /mcp: MCP's Streamable HTTP transport over the same handlers (mcp_handler.cpp).
+[[nodiscard]] boost::asio::awaitable<Response> handle_mcp(const Call& call);
 [[nodiscard]] boost::asio::awaitable<Response> handle_create_key(const Call& call);
 [[nodiscard]] boost::asio::awaitable<Response> handle_list_keys(const Call& call);
 [[nodiscard]] boost::asio::awaitable<Response> handle_revoke_key(const Call& call);
+
+// The X-RateLimit-* headers of a decision of the per-minute limiter (none when it is off).
+void set_rate_headers(Response& response, const ratelimit::RateDecision& decision);
 
 // Whole seconds from `now` until `later`, rounded up, never negative (Retry-After values).
 [[nodiscard]] std::int64_t seconds_until(std::chrono::system_clock::time_point now,

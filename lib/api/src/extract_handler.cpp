@@ -4,6 +4,8 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/http/field.hpp>
 
+#include <variant>
+
 #include "call.hpp"
 #include "pagemd/api/responses.hpp"
 #include "pagemd/store/period.hpp"
@@ -93,6 +95,46 @@ Response monthly_limit_response(const Call& call, std::int64_t used, std::int64_
   return response;
 }
 
+// A page still to be made is checked against the quota first, so an account at its limit causes no
+// upstream traffic or conversion; `work` then runs off the request thread (fetch and convert wait
+// on upstreams and converter processes). The refusal to send, or what the work made.
+template <typename Work>
+asio::awaitable<std::variant<Response, convert::ExtractOutcome>> convert_within_quota(const Call& call, Work work) {
+  auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
+  if (!usage) co_return error_response(call.request, usage.error());
+  if (usage->used >= usage->monthly_limit) {
+    call.services.metrics.record_quota_rejection();
+    co_return monthly_limit_response(call, usage->used, usage->monthly_limit, usage->plan);
+  }
+  auto made = co_await asio::co_spawn(
+      call.services.slow_work,
+      // asio needs a default-constructible result; core::Result is not, hence the optional.
+      [&]() -> asio::awaitable<std::optional<core::Result<convert::ExtractOutcome>>> { co_return work(); },
+      asio::use_awaitable);
+  if (!*made) {
+    Response failed = error_response(call.request, made->error());
+    if (made->error().code == ErrorCode::busy) failed.set(http::field::retry_after, "1");
+    co_return failed;
+  }
+  co_return std::move(**made);
+}
+
+// A served page is counted after the work (failures cost nothing) and before the answer (a served page
+// is always on the books, even if the daemon dies right after).
+asio::awaitable<Response> answer_counted(const Call& call, convert::ExtractOutcome outcome) {
+  auto counted = co_await call.page_counter.count(call.caller.account_id, call.caller.key_id);
+  if (!counted) co_return error_response(call.request, counted.error());
+  if (!counted->admitted) {
+    call.services.metrics.record_quota_rejection();
+    co_return monthly_limit_response(call, counted->used, counted->limit, counted->plan);
+  }
+  const bool hit = outcome.cache == convert::CacheStatus::hit;
+  call.services.metrics.record_cache(hit);
+  Response response = text_response(call.request, 200, "application/json", std::move(outcome.result_json));
+  response.set("X-Cache", hit ? "HIT" : "MISS");
+  co_return response;
+}
+
 }  // namespace
 
 asio::awaitable<Response> handle_extract(const Call& call) {
@@ -112,46 +154,25 @@ asio::awaitable<Response> handle_extract(const Call& call) {
   extract_request.account_id = call.caller.account_id;
   convert::ExtractService& extractor = *call.settings.extractor;
 
-  // A cached answer costs nothing to make, so its quota check and its count are one atomic step. A
-  // page still to be fetched is checked first, so an account at its limit causes no upstream traffic;
-  // it is counted after the work (failures cost nothing) and before the answer (a served page is
-  // always on the books, even if the daemon dies right after).
+  // A cached answer costs nothing to make, so its quota check and its count are one atomic step.
   auto cached = extractor.cached(extract_request);
   if (!cached) co_return error_response(request, cached.error());
-  std::optional<convert::ExtractOutcome> outcome = std::move(*cached);
-  if (!outcome) {
-    auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
-    if (!usage) co_return error_response(request, usage.error());
-    if (usage->used >= usage->monthly_limit) {
-      call.services.metrics.record_quota_rejection();
-      co_return monthly_limit_response(call, usage->used, usage->monthly_limit, usage->plan);
-    }
-    // The request thread is given back while the page is fetched and converted.
-    auto fetched = co_await asio::co_spawn(
-        call.services.slow_work,
-        // asio needs a default-constructible result; core::Result is not, hence the optional.
-        [&]() -> asio::awaitable<std::optional<core::Result<convert::ExtractOutcome>>> {
-          co_return extractor.fresh(extract_request);
-        },
-        asio::use_awaitable);
-    if (!*fetched) {
-      Response failed = error_response(request, fetched->error());
-      if (fetched->error().code == ErrorCode::busy) failed.set(http::field::retry_after, "1");
-      co_return failed;
-    }
-    outcome = std::move(**fetched);
-  }
+  if (*cached) co_return co_await answer_counted(call, std::move(**cached));
+  auto made = co_await convert_within_quota(call, [&] { return extractor.fresh(extract_request); });
+  if (auto* refused = std::get_if<Response>(&made)) co_return std::move(*refused);
+  co_return co_await answer_counted(call, std::move(std::get<convert::ExtractOutcome>(made)));
+}
 
-  auto counted = co_await call.page_counter.count(call.caller.account_id, call.caller.key_id);
-  if (!counted) co_return error_response(request, counted.error());
-  if (!counted->admitted) {
-    call.services.metrics.record_quota_rejection();
-    co_return monthly_limit_response(call, counted->used, counted->limit, counted->plan);
-  }
-  const bool hit = outcome->cache == convert::CacheStatus::hit;
-  call.services.metrics.record_cache(hit);
-  Response response = text_response(request, 200, "application/json", std::move(outcome->result_json));
-  response.set("X-Cache", hit ? "HIT" : "MISS");
+asio::awaitable<Response> handle_convert_given(const Call& call, convert::Page page) {
+  convert::ExtractService& extractor = *call.settings.extractor;
+  auto made = co_await convert_within_quota(call, [&]() -> core::Result<convert::ExtractOutcome> {
+    auto text = extractor.convert_given(page, {}, call.caller.account_id);
+    if (!text) return core::unexpected(text.error());
+    return convert::ExtractOutcome{std::move(*text), convert::CacheStatus::miss};
+  });
+  if (auto* refused = std::get_if<Response>(&made)) co_return std::move(*refused);
+  Response response = co_await answer_counted(call, std::move(std::get<convert::ExtractOutcome>(made)));
+  response.erase("X-Cache");  // nothing was fetched, so nothing was or was not cached
   co_return response;
 }
 

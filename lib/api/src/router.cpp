@@ -19,8 +19,9 @@ namespace http = boost::beast::http;
 using core::ErrorCode;
 
 // Whether a route needs an API key: keyed routes get authentication, the per-minute limit and the
-// X-RateLimit-* headers before their handler runs.
-enum class Access { open, key };
+// X-RateLimit-* headers before their handler runs. MCP's route is authenticated here but applies the
+// per-minute limit itself, to its tool calls only, and reports a refusal inside the protocol.
+enum class Access { open, key, key_own_limit };
 
 using Handle = asio::awaitable<Response> (*)(const Call&);
 
@@ -46,7 +47,7 @@ asio::awaitable<Response> handle_metrics(const Call& call) {
   co_return text_response(call.request, 200, "text/plain; version=0.0.4", call.services.metrics.render_prometheus());
 }
 
-// The API: spec section 4 under /api/v1, and the operational endpoints. Allow headers list a path's
+// The API: spec section 4 under /api/v1, MCP's endpoint, and the operational endpoints. Allow headers list a path's
 // methods in this order.
 constexpr std::array kRoutes{
     Route{http::verb::post, "/api/v1/extract", Access::key, handle_extract},
@@ -54,6 +55,7 @@ constexpr std::array kRoutes{
     Route{http::verb::get, "/api/v1/extract/keys", Access::key, handle_list_keys},
     Route{http::verb::post, "/api/v1/extract/keys", Access::key, handle_create_key},
     Route{http::verb::delete_, "/api/v1/extract/keys/{id}", Access::key, handle_revoke_key},
+    Route{http::verb::post, "/mcp", Access::key_own_limit, handle_mcp},
     Route{http::verb::get, "/healthz", Access::open, handle_healthz},
     Route{http::verb::get, "/readyz", Access::open, handle_readyz},
     Route{http::verb::get, "/metrics", Access::open, handle_metrics},
@@ -108,12 +110,16 @@ std::string allowed_methods(std::string_view path) {
   return allow;
 }
 
+}  // namespace
+
 void set_rate_headers(Response& response, const ratelimit::RateDecision& decision) {
   if (decision.limit == 0) return;  // the limiter is off
   response.set("X-RateLimit-Limit", std::to_string(decision.limit));
   response.set("X-RateLimit-Remaining", std::to_string(decision.remaining));
   response.set("X-RateLimit-Reset", std::to_string(decision.reset_seconds));
 }
+
+namespace {
 
 // The answer to a request in DESIGN.md's order of checks: route, method, authentication, per-minute
 // limit, then the handler. `account` is set once the caller is known, for the log line.
@@ -130,7 +136,7 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
     refused.set(http::field::allow, allowed_methods(found.path));
     // A known caller sees where it stands, as on every authenticated answer; the refusal does not
     // enter its window.
-    if (found.any_of_path->access == Access::key) {
+    if (found.any_of_path->access != Access::open) {
       if (auto caller = services.keys.authenticate(request[http::field::authorization])) {
         account = caller->account_id;
         set_rate_headers(refused, settings.rate_limiter->peek(caller->account_id));
@@ -148,6 +154,10 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
   auto caller = services.keys.authenticate(request[http::field::authorization]);
   if (!caller) co_return error_response(request, caller.error());
   account = caller->account_id;
+  if (route.access == Access::key_own_limit) {
+    const Call call{request, info, *caller, services, settings, page_counter, found.parameter};
+    co_return co_await route.handle(call);
+  }
 
   const auto decision = settings.rate_limiter->admit(caller->account_id);
   if (!decision.admitted) {

@@ -99,9 +99,8 @@ ApiClient::ApiClient(ClientOptions options, Sleep sleep, RetryNotice on_retry)
 
 ApiClient::~ApiClient() = default;
 
-Reply ApiClient::extract(std::string_view url) {
-  return call(Method::post, "/extract", nlohmann::json{{"url", url}}.dump());
-}
+Reply ApiClient::extract(std::string_view url) { return extract_with(nlohmann::json{{"url", url}}); }
+Reply ApiClient::extract_with(const nlohmann::json& request) { return call(Method::post, "/extract", request.dump()); }
 Reply ApiClient::usage() { return call(Method::get, "/extract/usage", {}); }
 Reply ApiClient::create_key() { return call(Method::post, "/extract/keys", {}); }
 Reply ApiClient::list_keys() { return call(Method::get, "/extract/keys", {}); }

@@ -87,27 +87,42 @@ core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request
 
   const auto fetched_at = clock_.now();
   std::string final_url = page->final_url;
+  auto extraction = convert_fairly(page_from_fetch(std::move(*page)), request.options, request.account_id);
+  if (!extraction) return core::unexpected(extraction.error());
+  auto text = bounded_json(PageResult{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
+                                      CacheMark{CacheStatus::miss, fetched_at}});
+  if (!text) return core::unexpected(text.error());
+  if (auto stored = store_.cache_put(key, *text, fetched_at); !stored) {
+    // The client still gets its page; only the next request pays the fetch again.
+    spdlog::error("cannot cache {}: {}", request.url.normalized, stored.error().message);
+  }
+  return ExtractOutcome{std::move(*text), CacheStatus::miss};
+}
+
+core::Result<std::string> ExtractService::convert_given(const Page& page, const ConvertOptions& options,
+                                                        std::string_view account_id) {
+  auto extraction = convert_fairly(page, options, account_id);
+  if (!extraction) return core::unexpected(extraction.error());
+  return bounded_json(PageResult{std::move(*extraction), core::format_rfc3339(clock_.now()), page.url, std::nullopt});
+}
+
+core::Result<extract::Extraction> ExtractService::convert_fairly(const Page& page, const ConvertOptions& options,
+                                                                 std::string_view account_id) {
   std::optional<FairShare::Turn> turn;
   if (converter_share_) {
-    auto entered = converter_share_->enter(request.account_id);
+    auto entered = converter_share_->enter(account_id);
     if (!entered) return core::unexpected(entered.error());
     turn.emplace(std::move(*entered));
   }
-  auto extraction = converter_.convert(page_from_fetch(std::move(*page)), request.options);
-  turn.reset();
-  if (!extraction) return core::unexpected(extraction.error());
+  return converter_.convert(page, options);
+}
 
-  const PageResult result{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
-                          CacheMark{CacheStatus::miss, fetched_at}};
+core::Result<std::string> ExtractService::bounded_json(const PageResult& result) const {
   std::string text = to_json_text(result);
   if (limits_.max_result_bytes != 0 && text.size() > limits_.max_result_bytes) {
     return core::unexpected(result_too_large(text.size(), limits_.max_result_bytes));
   }
-  if (auto stored = store_.cache_put(key, text, fetched_at); !stored) {
-    // The client still gets its page; only the next request pays the fetch again.
-    spdlog::error("cannot cache {}: {}", request.url.normalized, stored.error().message);
-  }
-  return ExtractOutcome{std::move(text), CacheStatus::miss};
+  return text;
 }
 
 }  // namespace pagemd::convert

@@ -79,6 +79,8 @@ const std::vector<KeySpec>& key_specs() {
        1024,
        std::int64_t{1} << 31},
       {{"user_agent", "User-Agent of upstream fetches"}, &DaemonConfig::user_agent},
+      {{"mcp_allowed_origins", "browser origins that may call POST /mcp (comma-separated); others are refused"},
+       &DaemonConfig::mcp_allowed_origins},
   };
   return specs;
 }

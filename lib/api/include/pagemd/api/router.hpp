@@ -2,6 +2,8 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
 
@@ -33,6 +35,10 @@ struct ApiSettings {
   // The requested URLs, checked against the address policy (allow_private_targets).
   std::shared_ptr<fetch::RecentUrls> urls;
   std::shared_ptr<convert::ExtractService> extractor;
+  // Browser origins allowed to call POST /mcp (mcp_allowed_origins); a request with any other Origin
+  // header is refused.
+  std::vector<std::string> mcp_allowed_origins;
+  std::string version;  // pagemd's, for MCP's serverInfo
 };
 
 // The HTTP API: the route table of spec section 4 under /api/v1 plus /healthz, /readyz and /metrics,

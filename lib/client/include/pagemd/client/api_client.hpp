@@ -58,6 +58,8 @@ class ApiClient {
 
   // POST /extract {"url": url}.
   [[nodiscard]] Reply extract(std::string_view url);
+  // POST /extract with a whole request body ({"url", "max_age", "include_selectors", ...}).
+  [[nodiscard]] Reply extract_with(const nlohmann::json& request);
   // GET /extract/usage.
   [[nodiscard]] Reply usage();
   // POST /extract/keys.

@@ -70,7 +70,18 @@ class ExtractService {
   // busy when the account's share of the converters stays taken.
   [[nodiscard]] core::Result<ExtractOutcome> fresh(const ExtractRequest& request);
 
+  // Converts a page given whole (MCP's convert_html): the result object as JSON text, with
+  // metadata.final_url the page's URL when it has one. Nothing is fetched or cached; the fair share
+  // of converters and the result bound apply as in fresh().
+  [[nodiscard]] core::Result<std::string> convert_given(const Page& page, const ConvertOptions& options,
+                                                        std::string_view account_id);
+
  private:
+  [[nodiscard]] core::Result<extract::Extraction> convert_fairly(const Page& page, const ConvertOptions& options,
+                                                                 std::string_view account_id);
+  // The result as JSON text; unsupported_content when it is over max_result_bytes.
+  [[nodiscard]] core::Result<std::string> bounded_json(const PageResult& result) const;
+
   store::Store& store_;
   fetch::Fetcher& fetcher_;
   PageConverter& converter_;

@@ -1,0 +1,137 @@
+// `pagemd mcp`: pagemd's tools for agents over MCP's stdio transport, through the daemon or in process.
+
+#include "mcp_command.hpp"
+
+#include <iostream>
+#include <variant>
+
+#include "pagemd/convert/page_converter.hpp"
+#include "pagemd/convert/result_json.hpp"
+#include "pagemd/core/exit_codes.hpp"
+#include "pagemd/core/time.hpp"
+#include "pagemd/fetch/fetcher.hpp"
+#include "pagemd/fetch/url.hpp"
+#include "pagemd/mcp/stdio_server.hpp"
+#include "pagemd/mcp/tool_results.hpp"
+#include "version.hpp"
+
+namespace pagemd::cli {
+namespace {
+
+using nlohmann::json;
+
+// The answer of convert_html, which converts here in either mode: nothing is fetched.
+json convert_html(const mcp::ConvertHtmlArguments& arguments) {
+  convert::Page page;
+  page.body = arguments.html;
+  page.url = arguments.base_url;
+  auto extraction = convert::convert_page(page, {});
+  if (!extraction) return mcp::error_result(extraction.error().message, core::to_string(extraction.error().code));
+  const convert::PageResult result{std::move(*extraction), core::format_rfc3339(std::chrono::system_clock::now()),
+                                   arguments.base_url, std::nullopt};
+  return mcp::page_result(convert::to_json(result), false);
+}
+
+// The tools through the daemon's REST API, with the key the other client commands use.
+class DaemonTools final : public mcp::ToolRunner {
+ public:
+  explicit DaemonTools(std::unique_ptr<client::ApiClient> client) : client_(std::move(client)) {}
+
+  json run(const mcp::ToolArguments& arguments) override {
+    return std::visit([this](const auto& call) { return run_one(call); }, arguments);
+  }
+
+ private:
+  json run_one(const mcp::ExtractArguments& arguments) {
+    json request = {{"url", arguments.url}};
+    if (arguments.max_age) request["max_age"] = *arguments.max_age;
+    if (!arguments.include_selectors.empty()) request["include_selectors"] = arguments.include_selectors;
+    if (!arguments.exclude_selectors.empty()) request["exclude_selectors"] = arguments.exclude_selectors;
+    const client::Reply reply = client_->extract_with(request);
+    return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after,
+                                   [](const json& result) { return mcp::page_result(result, false); });
+  }
+  json run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments); }
+  json run_one(const mcp::UsageArguments&) {
+    const client::Reply reply = client_->usage();
+    return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::usage_result);
+  }
+
+  std::unique_ptr<client::ApiClient> client_;
+};
+
+// The tools in this process: pages fetched with the same guard and limits as `pagemd batch`.
+class LocalTools final : public mcp::ToolRunner {
+ public:
+  explicit LocalTools(fetch::AddressPolicy policy)
+      : policy_(policy), fetcher_(fetch::FetchLimits{}, policy_, fetch::CurlFetcherOptions{}) {}
+
+  json run(const mcp::ToolArguments& arguments) override {
+    return std::visit([this](const auto& call) { return run_one(call); }, arguments);
+  }
+
+ private:
+  json run_one(const mcp::ExtractArguments& arguments) {
+    auto url = fetch::parse_url(arguments.url, policy_);
+    if (!url) return mcp::error_result(url.error().message, core::to_string(url.error().code));
+    auto fetched = fetcher_.fetch(*url);
+    if (!fetched) return mcp::error_result(fetched.error().message, core::to_string(fetched.error().code));
+    const auto fetched_at = std::chrono::system_clock::now();
+    std::string final_url = fetched->final_url;
+    convert::ConvertOptions options;
+    options.include_selectors = arguments.include_selectors;
+    options.exclude_selectors = arguments.exclude_selectors;
+    auto extraction = convert::convert_page(convert::page_from_fetch(std::move(*fetched)), options);
+    if (!extraction) return mcp::error_result(extraction.error().message, core::to_string(extraction.error().code));
+    const convert::PageResult result{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
+                                     std::nullopt};
+    return mcp::page_result(convert::to_json(result), false);
+  }
+  json run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments); }
+  json run_one(const mcp::UsageArguments&) {
+    return mcp::error_result("usage needs the daemon; this server runs with --local", "invalid_request");
+  }
+
+  fetch::AddressPolicy policy_;
+  fetch::CurlFetcher fetcher_;
+};
+
+}  // namespace
+
+CLI::App& setup_mcp(CLI::App& app, McpOptions& options) {
+  CLI::App* mcp = app.add_subcommand("mcp", "Serve pagemd's tools to an agent over MCP on stdin/stdout");
+  mcp->add_flag("--local", options.local, "Fetch and convert in this process instead of through the daemon");
+  mcp->add_option("--allow-private-targets", options.allow_private_targets,
+                  "With --local, allow fetching from these non-public networks (CIDR[,CIDR...])")
+      ->delimiter(',');
+  return *mcp;
+}
+
+int run_mcp(const McpOptions& options, const ClientGlobals& globals) {
+  std::ios::sync_with_stdio(false);
+  const mcp::Dispatcher dispatcher(PAGEMD_VERSION, options.local);
+  if (options.local) {
+    auto policy = fetch::AddressPolicy::from_cidrs(options.allow_private_targets);
+    if (!policy) {
+      std::cerr << "pagemd mcp: --allow-private-targets: " << policy.error().message << '\n';
+      return core::kExitUsage;
+    }
+    LocalTools tools(*policy);
+    mcp::serve_stdio(std::cin, std::cout, dispatcher, tools);
+    return core::kExitOk;
+  }
+  if (!options.allow_private_targets.empty()) {
+    std::cerr << "pagemd mcp: --allow-private-targets needs --local (the daemon has its own allow list)\n";
+    return core::kExitUsage;
+  }
+  // An agent is told of a per-minute limit at once, with its retry time, rather than kept waiting.
+  ClientGlobals no_retries = globals;
+  no_retries.retries = 0;
+  auto client = open_client(no_retries);
+  if (!client) return core::kExitAuth;
+  DaemonTools tools(std::move(client));
+  mcp::serve_stdio(std::cin, std::cout, dispatcher, tools);
+  return core::kExitOk;
+}
+
+}  // namespace pagemd::cli

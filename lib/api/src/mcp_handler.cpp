@@ -1,0 +1,150 @@
+// POST /mcp: MCP's Streamable HTTP transport. Each message is one POST answered with one JSON body;
+// tool calls go through the same handlers as POST /api/v1/extract and GET /api/v1/extract/usage, so
+// they are authenticated, rate-limited, metered and cached exactly alike.
+
+#include <array>
+#include <random>
+
+#include <boost/beast/http/field.hpp>
+
+#include "call.hpp"
+#include "pagemd/api/responses.hpp"
+#include "pagemd/mcp/protocol.hpp"
+#include "pagemd/mcp/tool_results.hpp"
+
+namespace pagemd::api {
+namespace {
+
+namespace asio = boost::asio;
+namespace http = boost::beast::http;
+using nlohmann::json;
+
+constexpr std::string_view kSessionHeader = "Mcp-Session-Id";
+constexpr std::string_view kVersionHeader = "MCP-Protocol-Version";
+constexpr std::size_t kSessionIdLength = 32;
+
+Response rpc_response(const Request& request, unsigned status, const json& message) {
+  return json_response(request, status, message);
+}
+
+// Sessions hold no state here (every request carries its key and every call stands alone), so an id
+// is only a random name the client echoes: any daemon behind a load balancer accepts it.
+std::string new_session_id() {
+  static constexpr std::string_view kHex = "0123456789abcdef";
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  std::string id;
+  for (std::size_t i = 0; i < kSessionIdLength; ++i) id.push_back(kHex[random() % kHex.size()]);
+  return id;
+}
+
+bool is_session_id(std::string_view id) {
+  return id.size() == kSessionIdLength && id.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
+// The API's answer to an inner request (the same handler as the REST endpoint) as a tool result.
+json tool_result_of(const Response& answer, bool page) {
+  std::optional<std::chrono::seconds> retry_after;
+  if (const auto header = answer[http::field::retry_after]; !header.empty()) {
+    retry_after = std::chrono::seconds{std::strtoll(std::string(header).c_str(), nullptr, 10)};
+  }
+  if (page) {
+    return mcp::result_from_answer(answer.result_int(), answer.body(), retry_after,
+                                   [](const json& result) { return mcp::page_result(result, false); });
+  }
+  return mcp::result_from_answer(answer.result_int(), answer.body(), retry_after, mcp::usage_result);
+}
+
+asio::awaitable<json> run_tool(const Call& call, const mcp::ToolArguments& arguments) {
+  // The REST handlers read their input from a request; the tool's arguments become that request.
+  Request inner{http::verb::post, "/api/v1/extract", 11};
+  if (const auto* extract = std::get_if<mcp::ExtractArguments>(&arguments)) {
+    json body = {{"url", extract->url}};
+    if (extract->max_age) body["max_age"] = *extract->max_age;
+    if (!extract->include_selectors.empty()) body["include_selectors"] = extract->include_selectors;
+    if (!extract->exclude_selectors.empty()) body["exclude_selectors"] = extract->exclude_selectors;
+    inner.body() = body.dump();
+    const Call extract_call{inner, call.info, call.caller, call.services, call.settings, call.page_counter, {}};
+    co_return tool_result_of(co_await handle_extract(extract_call), true);
+  }
+  const Call inner_call{inner, call.info, call.caller, call.services, call.settings, call.page_counter, {}};
+  if (const auto* given = std::get_if<mcp::ConvertHtmlArguments>(&arguments)) {
+    convert::Page page;
+    page.body = given->html;
+    page.url = given->base_url;
+    co_return tool_result_of(co_await handle_convert_given(inner_call, std::move(page)), true);
+  }
+  co_return tool_result_of(co_await handle_usage(inner_call), false);
+}
+
+}  // namespace
+
+asio::awaitable<Response> handle_mcp(const Call& call) {
+  const Request& request = call.request;
+  // The spec's defence against DNS rebinding: a browser page may not talk to a local server unless its
+  // origin is allowed. Clients that are not browsers send no Origin.
+  if (const auto origin = request[http::field::origin]; !origin.empty()) {
+    const auto& allowed = call.settings.mcp_allowed_origins;
+    if (std::find(allowed.begin(), allowed.end(), std::string_view(origin)) == allowed.end()) {
+      co_return rpc_response(request, 403,
+                             mcp::error_message(nullptr, mcp::rpc::kInvalidRequest,
+                                                "Origin " + std::string(origin) + " is not allowed (mcp_allowed_origins)"));
+    }
+  }
+  if (const auto version = request[kVersionHeader]; !version.empty() && !mcp::is_supported_version(version)) {
+    co_return rpc_response(request, 400,
+                           mcp::error_message(nullptr, mcp::rpc::kInvalidRequest,
+                                              "Unsupported MCP-Protocol-Version " + std::string(version)));
+  }
+  const json message = json::parse(request.body(), nullptr, false);
+  if (message.is_discarded()) {
+    co_return rpc_response(request, 400, mcp::error_message(nullptr, mcp::rpc::kParseError, "Parse error: not JSON"));
+  }
+  const bool initializing = message.is_object() && message.value("method", "") == "initialize";
+  if (!initializing && message.is_object() && message.contains("id")) {
+    const auto session = request[kSessionHeader];
+    if (session.empty()) {
+      co_return rpc_response(request, 400,
+                             mcp::error_message(nullptr, mcp::rpc::kInvalidRequest,
+                                                "Missing Mcp-Session-Id: send initialize first"));
+    }
+    if (!is_session_id(session)) {
+      co_return rpc_response(request, 404,
+                             mcp::error_message(nullptr, mcp::rpc::kInvalidRequest, "Unknown session: initialize again"));
+    }
+  }
+
+  const mcp::Dispatcher dispatcher(call.settings.version);
+  mcp::Dispatch dispatch = dispatcher.dispatch(message);
+  std::optional<ratelimit::RateDecision> decision;
+  if (dispatch.call) {
+    // A tool call enters the per-minute window as a POST /api/v1/extract does; the handshake and the
+    // tool list do not. A refusal is the tool's result, with the wait, for the agent to act on.
+    decision = call.settings.rate_limiter->admit(call.caller.account_id);
+    json result;
+    if (decision->admitted) {
+      result = co_await run_tool(call, dispatch.call->arguments);
+    } else {
+      call.services.metrics.record_rate_rejection();
+      result = mcp::result_from_error_answer(
+          429,
+          json{{"code", "rate_limited"},
+               {"error", "Too many requests: slow down, at most " + std::to_string(decision->limit) +
+                             " tool calls and API requests per minute are allowed."}}
+              .dump(),
+          std::chrono::seconds{decision->retry_after_seconds});
+    }
+    dispatch.reply = mcp::result_message(dispatch.call->id, std::move(result));
+  }
+  if (!dispatch.reply) {
+    // A notification or a response: accepted, nothing to say.
+    Response accepted = text_response(request, 202, "application/json", "");
+    co_return accepted;
+  }
+  // Protocol faults are answered like results: the transport worked, the message did not.
+  Response response = rpc_response(request, 200, *dispatch.reply);
+  if (dispatch.initialized_version) response.set(kSessionHeader, new_session_id());
+  set_rate_headers(response, decision ? *decision : call.settings.rate_limiter->peek(call.caller.account_id));
+  co_return response;
+}
+
+}  // namespace pagemd::api

@@ -1,0 +1,82 @@
+// `pagemd mcp --local`: MCP on stdio converting in process, through the same path as `pagemd convert`.
+// (Through the daemon, both transports are driven by the official SDK client: tests/mcp/client.)
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "child_process.hpp"
+#include "fixture_server.hpp"
+#include "scratch_dir.hpp"
+
+namespace pagemd::testing {
+namespace {
+
+using nlohmann::json;
+
+const std::string kPage =
+    "<html><head><title>Local MCP</title></head><body><nav><a href=\"/\">Home</a></nav><article><h1>Local MCP</h1>"
+    "<p>An agent asks for this page through <a href=\"/docs\">the stdio server</a>, which fetches and converts "
+    "it in its own process.</p><p>A second paragraph, to be sure.</p></article><footer>Copyright</footer>"
+    "</body></html>";
+
+std::string line(const json& message) { return message.dump() + "\n"; }
+
+json call(int id, const std::string& tool, const json& arguments) {
+  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", {{"name", tool}, {"arguments", arguments}}}};
+}
+
+TEST(CliMcp, TheLocalServerConvertsLikeConvertAndRefusesWhatItShould) {
+  FixtureServer origin;
+  origin.handle("/page.html", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", kPage); });
+  const std::string url = origin.url("/page.html");
+  const std::string input =
+      line({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"}, {"params", {{"protocolVersion", "2025-03-26"}}}}) +
+      line({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}) +
+      line({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/list"}}) + line(call(3, "extract", {{"url", url}})) +
+      line(call(4, "extract", {{"url", "http://10.0.0.1/latest/meta-data/"}})) + "not json at all\n" +
+      line(call(5, "usage", json::object())) + line(call(6, "convert_html", {{"html", kPage}, {"base_url", url}}));
+  const RunResult served =
+      run_program({pagemd_binary(), "mcp", "--local", "--allow-private-targets", "127.0.0.0/8"}, {}, input);
+  ASSERT_EQ(served.status, 0) << served.err;
+  std::vector<json> answers;
+  std::istringstream lines(served.out);
+  for (std::string text; std::getline(lines, text);) answers.push_back(json::parse(text));  // only JSON on stdout
+  ASSERT_EQ(answers.size(), 7U) << served.out;
+
+  EXPECT_EQ(answers[0]["result"]["protocolVersion"], "2025-03-26");
+  EXPECT_EQ(answers[1]["result"]["tools"].size(), 2U);  // no usage tool without the daemon
+  const json& extracted = answers[2]["result"];
+  ASSERT_EQ(extracted["isError"], false) << extracted.dump();
+  EXPECT_EQ(extracted["structuredContent"]["final_url"], url);
+  const json& refused = answers[3]["result"];
+  EXPECT_EQ(refused["isError"], true);
+  EXPECT_NE(refused["content"][0]["text"].get<std::string>().find("url_not_allowed"), std::string::npos);
+  EXPECT_EQ(answers[4]["error"]["code"], -32700);
+  EXPECT_EQ(answers[5]["error"]["code"], -32602);
+  EXPECT_EQ(answers[5]["id"], 5);
+
+  // The same page through `pagemd convert` gives the same Markdown: one conversion path.
+  ScratchDir scratch;
+  const auto file = scratch.path() / "page.html";
+  std::ofstream(file) << kPage;
+  const RunResult converted = run_program({pagemd_binary(), "convert", file.string(), "--base-url", url, "--json"});
+  ASSERT_EQ(converted.status, 0) << converted.err;
+  const std::string markdown = json::parse(converted.out)["markdown"];
+  EXPECT_EQ(extracted["content"][0]["text"], markdown);
+  EXPECT_EQ(answers[6]["result"]["content"][0]["text"], markdown);
+}
+
+TEST(CliMcp, UsageErrorsExitBeforeServing) {
+  EXPECT_EQ(run_program({pagemd_binary(), "mcp", "--allow-private-targets", "127.0.0.0/8"}, {}, "").status, 2);
+  EXPECT_EQ(run_program({pagemd_binary(), "mcp", "--local", "--allow-private-targets", "nonsense"}, {}, "").status, 2);
+  // Through the daemon it needs a key, like every client command.
+  ScratchDir home;
+  EXPECT_EQ(run_program({pagemd_binary(), "mcp"}, {"HOME=" + home.path().string()}, "").status, 3);
+}
+
+}  // namespace
+}  // namespace pagemd::testing

@@ -1,0 +1,97 @@
+// POST /mcp on the real daemon: sessions, origins, and tool calls metered, cached and rate-limited like
+// POST /api/v1/extract. (The official SDK client drives both transports in tests/mcp/client.)
+
+#include "daemon_test.hpp"
+
+namespace pagemd::testing {
+namespace {
+
+using nlohmann::json;
+
+class McpApi : public DaemonTest {
+ protected:
+  HttpResponse post(const json& message, std::vector<std::string> headers = {}) {
+    headers.push_back(bearer(account_->key));
+    headers.emplace_back("Content-Type: application/json");
+    if (!session_.empty()) headers.push_back("Mcp-Session-Id: " + session_);
+    return http_request("POST", daemon_->url("/mcp"), headers, message.dump());
+  }
+  void initialize() {
+    const auto answer = post({{"jsonrpc", "2.0"},
+                              {"id", 0},
+                              {"method", "initialize"},
+                              {"params", {{"protocolVersion", "2025-06-18"}, {"capabilities", json::object()}}}});
+    ASSERT_EQ(answer.status, 200) << answer.body;
+    session_ = answer.header("mcp-session-id");
+    ASSERT_EQ(session_.size(), 32U);
+    EXPECT_EQ(post({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}).status, 202);
+  }
+  json call_tool(const std::string& name, const json& arguments) {
+    const auto answer = post({{"jsonrpc", "2.0"},
+                              {"id", ++next_id_},
+                              {"method", "tools/call"},
+                              {"params", {{"name", name}, {"arguments", arguments}}}});
+    EXPECT_EQ(answer.status, 200) << answer.body;
+    last_ = answer;
+    return answer.json().value("result", json::object());
+  }
+
+  std::string session_;
+  int next_id_ = 0;
+  HttpResponse last_;
+};
+
+TEST_F(McpApi, AToolCallIsMeteredAndCachedLikeTheRestEndpoint) {
+  origin_.handle("/article", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", article_html("Metered")); });
+  start_daemon();
+  initialize();
+  const json first = call_tool("extract", {{"url", origin_.url("/article")}});
+  ASSERT_EQ(first.value("isError", true), false) << first.dump();
+  EXPECT_EQ(first["structuredContent"]["title"], "Metered");
+  const json second = call_tool("extract", {{"url", origin_.url("/article")}});
+  EXPECT_EQ(second["content"], first["content"]);
+  // Both calls count as pages, as two POST /api/v1/extract would, and they share the one cache.
+  EXPECT_EQ(get("/extract/usage", account_->key).json()["used"], 2);
+  EXPECT_EQ(origin_.request_count("/article"), 1U);
+  EXPECT_EQ(extract(origin_.url("/article"), account_->key).header("x-cache"), "HIT");
+}
+
+TEST_F(McpApi, ThePerMinuteLimitIsAToolResultWithItsWait) {
+  start_daemon({"--rate-limit-per-minute", "2"});
+  initialize();  // the handshake does not enter the window
+  EXPECT_EQ(post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}}).status, 200);
+  EXPECT_EQ(call_tool("usage", json::object()).value("isError", true), false);
+  EXPECT_EQ(call_tool("usage", json::object()).value("isError", true), false);
+  const json limited = call_tool("usage", json::object());
+  EXPECT_EQ(limited.value("isError", false), true) << limited.dump();
+  const std::string text = limited["content"][0]["text"];
+  EXPECT_NE(text.find("rate_limited"), std::string::npos) << text;
+  EXPECT_NE(text.find("Retry in"), std::string::npos) << text;
+  EXPECT_GT(limited["_meta"]["retry_after_seconds"].get<int>(), 0);
+  EXPECT_EQ(last_.header("x-ratelimit-remaining"), "0");
+  // The REST endpoint shares the window.
+  EXPECT_EQ(get("/extract/usage", account_->key).status, 429);
+}
+
+TEST_F(McpApi, SessionsAndOriginsAreChecked) {
+  start_daemon({"--mcp-allowed-origins", "https://app.example"});
+  const json list = {{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}};
+  EXPECT_EQ(post(list).status, 400);  // no session yet
+  session_ = "not-a-session";
+  EXPECT_EQ(post(list).status, 404);
+  session_.clear();
+  initialize();
+  EXPECT_EQ(post(list).status, 200);
+  EXPECT_EQ(post(list, {"Origin: https://app.example"}).status, 200);
+  EXPECT_EQ(post(list, {"Origin: https://evil.example"}).status, 403);
+  EXPECT_EQ(post(list, {"MCP-Protocol-Version: 1999-01-01"}).status, 400);
+  EXPECT_EQ(http_request("POST", daemon_->url("/mcp"), {}, list.dump()).status, 401);
+  EXPECT_EQ(http_request("GET", daemon_->url("/mcp"), {bearer(account_->key)}).status, 405);
+  // A protocol fault is a JSON-RPC error in a 200 answer, and the next message is served.
+  const auto unknown = post({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "prompts/list"}});
+  EXPECT_EQ(unknown.json()["error"]["code"], -32601);
+  EXPECT_EQ(post(list).status, 200);
+}
+
+}  // namespace
+}  // namespace pagemd::testing

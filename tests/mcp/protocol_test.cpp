@@ -1,0 +1,180 @@
+#include "pagemd/mcp/protocol.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "pagemd/mcp/stdio_server.hpp"
+#include "pagemd/mcp/tool_results.hpp"
+
+namespace pagemd::mcp {
+namespace {
+
+using nlohmann::json;
+
+json request(int id, const std::string& method, json params = json::object()) {
+  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
+}
+
+int error_code(const Dispatch& dispatch) { return dispatch.reply->at("error").at("code").get<int>(); }
+
+const Dispatcher kDaemon("9.9.9");
+const Dispatcher kLocal("9.9.9", true);
+
+TEST(McpDispatcher, InitializeAgreesOnAVersion) {
+  for (const std::string asked : {"2025-06-18", "2025-03-26"}) {
+    const Dispatch answer = kDaemon.dispatch(request(1, "initialize", {{"protocolVersion", asked}}));
+    ASSERT_TRUE(answer.reply);
+    EXPECT_EQ(answer.reply->at("result").at("protocolVersion"), asked);
+    EXPECT_EQ(answer.initialized_version, asked);
+  }
+  // A version it does not speak (newer or older): the latest it does, for the client to judge.
+  const Dispatch newer = kDaemon.dispatch(request(2, "initialize", {{"protocolVersion", "2099-01-01"}}));
+  const json& result = newer.reply->at("result");
+  EXPECT_EQ(result.at("protocolVersion"), kLatestVersion);
+  EXPECT_EQ(result.at("serverInfo").at("name"), "pagemd");
+  EXPECT_EQ(result.at("serverInfo").at("version"), "9.9.9");
+  EXPECT_TRUE(result.at("capabilities").contains("tools"));
+}
+
+TEST(McpDispatcher, ListsToolsWithSchemas) {
+  const json tools = kDaemon.dispatch(request(1, "tools/list")).reply->at("result").at("tools");
+  ASSERT_EQ(tools.size(), 3U);
+  for (const json& tool : tools) {
+    EXPECT_FALSE(tool.at("description").get<std::string>().empty());
+    EXPECT_EQ(tool.at("inputSchema").at("type"), "object");
+    EXPECT_EQ(tool.at("outputSchema").at("type"), "object");
+  }
+  EXPECT_EQ(tools[0].at("name"), "extract");
+  EXPECT_EQ(tools[0].at("inputSchema").at("required"), json::array({"url"}));
+  // Without the daemon there is no account, so no usage tool.
+  EXPECT_EQ(kLocal.dispatch(request(1, "tools/list")).reply->at("result").at("tools").size(), 2U);
+}
+
+TEST(McpDispatcher, NotificationsAndResponsesGetNoAnswer) {
+  const Dispatch notified = kDaemon.dispatch({{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+  EXPECT_FALSE(notified.reply);
+  EXPECT_FALSE(notified.call);
+  EXPECT_FALSE(kDaemon.dispatch({{"jsonrpc", "2.0"}, {"id", 5}, {"result", json::object()}}).reply);
+  EXPECT_EQ(kDaemon.dispatch(request(7, "ping")).reply->at("result"), json::object());
+}
+
+TEST(McpDispatcher, ProtocolFaultsAreJsonRpcErrors) {
+  EXPECT_EQ(error_code(kDaemon.dispatch_text("{not json")), rpc::kParseError);
+  EXPECT_TRUE(kDaemon.dispatch_text("{not json").reply->at("id").is_null());
+  EXPECT_EQ(error_code(kDaemon.dispatch_text("[1, 2]")), rpc::kInvalidRequest);
+  EXPECT_EQ(error_code(kDaemon.dispatch({{"id", 1}, {"method", "ping"}})), rpc::kInvalidRequest);  // no "jsonrpc"
+  EXPECT_EQ(error_code(kDaemon.dispatch({{"jsonrpc", "2.0"}, {"id", json::array()}, {"method", "ping"}})),
+            rpc::kInvalidRequest);
+  const Dispatch unknown = kDaemon.dispatch(request(3, "resources/list"));
+  EXPECT_EQ(error_code(unknown), rpc::kMethodNotFound);
+  EXPECT_EQ(unknown.reply->at("id"), 3);
+  EXPECT_EQ(error_code(kDaemon.dispatch(request(4, "tools/call", {{"name", "screenshot"}}))), rpc::kInvalidParams);
+  EXPECT_EQ(error_code(kLocal.dispatch(request(4, "tools/call", {{"name", "usage"}}))), rpc::kInvalidParams);
+}
+
+TEST(McpDispatcher, ToolArgumentsAreChecked) {
+  const auto call = [](json arguments) {
+    return kDaemon.dispatch(request(9, "tools/call", {{"name", "extract"}, {"arguments", std::move(arguments)}}));
+  };
+  EXPECT_EQ(error_code(call(json::object())), rpc::kInvalidParams);                         // url missing
+  EXPECT_EQ(error_code(call({{"url", 42}})), rpc::kInvalidParams);                          // not a string
+  EXPECT_EQ(error_code(call({{"url", "https://a.example/"}, {"urls", "x"}})), rpc::kInvalidParams);  // a typo
+  EXPECT_EQ(error_code(call({{"url", "https://a.example/"}, {"max_age", -1}})), rpc::kInvalidParams);
+  EXPECT_EQ(error_code(call({{"url", "https://a.example/"}, {"include_selectors", "main"}})), rpc::kInvalidParams);
+
+  const Dispatch good = call({{"url", "https://a.example/"},
+                              {"render", true},
+                              {"max_age", 60},
+                              {"include_selectors", {"main"}},
+                              {"exclude_selectors", {".ad", "nav"}}});
+  ASSERT_TRUE(good.call) << good.reply->dump();
+  EXPECT_FALSE(good.reply);
+  EXPECT_EQ(good.call->id, 9);
+  const auto& extract = std::get<ExtractArguments>(good.call->arguments);
+  EXPECT_EQ(extract.url, "https://a.example/");
+  EXPECT_TRUE(extract.render);
+  EXPECT_EQ(extract.max_age, 60);
+  EXPECT_EQ(extract.include_selectors, std::vector<std::string>{"main"});
+  EXPECT_EQ(extract.exclude_selectors.size(), 2U);
+
+  const Dispatch html = kDaemon.dispatch(
+      request(10, "tools/call", {{"name", "convert_html"}, {"arguments", {{"html", "<p>x</p>"}, {"base_url", "https://b.example/"}}}}));
+  ASSERT_TRUE(html.call);
+  EXPECT_EQ(std::get<ConvertHtmlArguments>(html.call->arguments).base_url, "https://b.example/");
+}
+
+TEST(McpToolResults, APageIsTextPlusStructuredMetadata) {
+  const json api = {{"markdown", "# T\n\nBody\n"},
+                    {"metadata",
+                     {{"title", "T"},
+                      {"word_count", 2},
+                      {"links", json::array()},
+                      {"language", "en"},
+                      {"language_tag", "en"},
+                      {"page_type", "article"},
+                      {"final_url", "https://a.example/"},
+                      {"timestamp", "2026-11-25T00:00:00Z"}}},
+                    {"warning", "Thin content"}};
+  const json result = page_result(api, false);
+  EXPECT_EQ(result.at("isError"), false);
+  EXPECT_EQ(result.at("content")[0].at("text"), "# T\n\nBody\n");
+  const json& structured = result.at("structuredContent");
+  EXPECT_EQ(structured.at("title"), "T");
+  EXPECT_EQ(structured.at("final_url"), "https://a.example/");
+  EXPECT_EQ(structured.at("rendered"), false);
+  EXPECT_EQ(structured.at("warning"), "Thin content");
+  EXPECT_FALSE(structured.contains("timestamp"));
+}
+
+TEST(McpToolResults, RefusalsSayWhatToDo) {
+  const json limited = result_from_error_answer(
+      429, R"({"code":"rate_limited","error":"Too many requests.","status":429})", std::chrono::seconds{17});
+  EXPECT_EQ(limited.at("isError"), true);
+  const std::string text = limited.at("content")[0].at("text");
+  EXPECT_NE(text.find("rate_limited"), std::string::npos);
+  EXPECT_NE(text.find("Retry in 17 seconds"), std::string::npos) << text;
+  EXPECT_EQ(limited.at("_meta").at("retry_after_seconds"), 17);
+  const json refused =
+      result_from_error_answer(400, R"({"code":"url_not_allowed","error":"Not public.","status":400})", std::nullopt);
+  EXPECT_NE(refused.at("content")[0].at("text").get<std::string>().find("url_not_allowed: Not public."), std::string::npos);
+  const json unreachable = result_from_error_answer(0, "", std::nullopt);
+  EXPECT_NE(unreachable.at("content")[0].at("text").get<std::string>().find("could not be reached"), std::string::npos);
+}
+
+class EchoTools final : public ToolRunner {
+ public:
+  json run(const ToolArguments& arguments) override {
+    ++calls;
+    if (std::holds_alternative<UsageArguments>(arguments)) throw std::runtime_error("no account");
+    return page_result({{"markdown", "converted"}, {"metadata", json::object()}}, false);
+  }
+  int calls = 0;
+};
+
+TEST(McpStdio, OneMessagePerLineAndBadLinesDoNotStopIt) {
+  std::istringstream in(
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}})" "\n"
+      R"({"jsonrpc":"2.0","method":"notifications/initialized"})" "\n"
+      "\n"
+      "this is not json\n"
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"convert_html","arguments":{"html":"<p>x</p>"}}})" "\n"
+      R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"usage"}})" "\n"
+      R"({"jsonrpc":"2.0","id":4,"method":"ping"})");  // the last line may lack its newline
+  std::ostringstream out;
+  EchoTools tools;
+  EXPECT_EQ(serve_stdio(in, out, kDaemon, tools), 5U);
+  std::istringstream answers(out.str());
+  std::vector<json> lines;
+  for (std::string line; std::getline(answers, line);) lines.push_back(json::parse(line));
+  ASSERT_EQ(lines.size(), 5U);
+  EXPECT_EQ(lines[0].at("id"), 1);
+  EXPECT_EQ(lines[1].at("error").at("code"), rpc::kParseError);
+  EXPECT_EQ(lines[2].at("result").at("content")[0].at("text"), "converted");
+  EXPECT_EQ(lines[3].at("result").at("isError"), true);  // a tool that throws is an error result
+  EXPECT_EQ(lines[4].at("id"), 4);
+  EXPECT_EQ(tools.calls, 2);
+}
+
+}  // namespace
+}  // namespace pagemd::mcp
