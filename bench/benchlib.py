@@ -130,3 +130,21 @@ def start_daemon(pagemdd: Path, data: Path, extra: list[str]) -> tuple[subproces
     daemon.kill()
     die("pagemdd did not start listening")
     raise AssertionError  # unreachable: die() exits
+
+
+def run_wrk(url: str, seconds: int, connections: int, script: Path | None) -> dict:
+    """wrk (2 threads) on `url`: requests/s, p50 and p99 in ms, and the count of non-2xx answers."""
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if script:
+        command += ["-s", str(script)]
+    output = subprocess.run(command + [url], check=True, capture_output=True, text=True).stdout
+    requests = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+
+    def percentile(name: str) -> float:
+        match = re.search(rf"^\s+{name}%\s+([\d.]+)(us|ms|s)\b", output, re.M)
+        value, unit = float(match.group(1)), match.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    non_2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    return {"requests_per_second": requests, "p50_ms": percentile("50"), "p99_ms": percentile("99"),
+            "non_2xx": int(non_2xx.group(1)) if non_2xx else 0}

@@ -30,7 +30,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from benchlib import die, find_built, new_account, rss_kib, start_daemon
+from benchlib import die, find_built, new_account, rss_kib, run_wrk, start_daemon
 
 PAGE = ("<html><head><title>Load test page</title></head><body><article>"
         + "".join(f"<p>Paragraph {i} of the page that every request of the benchmark asks for, cached after "
@@ -48,23 +48,6 @@ class PageHandler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
-
-
-def run_wrk(url: str, seconds: int, connections: int, script: Path | None) -> dict:
-    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
-    if script:
-        command += ["-s", str(script)]
-    output = subprocess.run(command + [url], check=True, capture_output=True, text=True).stdout
-    requests = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-
-    def percentile(name: str) -> float:
-        match = re.search(rf"^\s+{name}%\s+([\d.]+)(us|ms|s)\b", output, re.M)
-        value, unit = float(match.group(1)), match.group(2)
-        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
-
-    non_2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
-    return {"requests_per_second": requests, "p50_ms": percentile("50"), "p99_ms": percentile("99"),
-            "non_2xx": int(non_2xx.group(1)) if non_2xx else 0}
 
 
 def answered_within(base: str, bound: str) -> tuple[int, int]:

@@ -20,16 +20,25 @@ namespace {
 
 using nlohmann::json;
 
+// A failure as an error result's text.
+std::string error_text(const core::Error& error) {
+  return mcp::error_result(error.message, core::to_string(error.code)).dump();
+}
+
+// The tool result of a page converted here.
+std::string page_text(const convert::PageResult& result) {
+  return mcp::page_result_text(convert::to_json_text(result), false).value_or(std::string{});
+}
+
 // The answer of convert_html, which converts here in either mode: nothing is fetched.
-json convert_html(const mcp::ConvertHtmlArguments& arguments) {
+std::string convert_html(const mcp::ConvertHtmlArguments& arguments) {
   convert::Page page;
   page.body = arguments.html;
   page.url = arguments.base_url;
   auto extraction = convert::convert_page(page, {});
-  if (!extraction) return mcp::error_result(extraction.error().message, core::to_string(extraction.error().code));
-  const convert::PageResult result{std::move(*extraction), core::format_rfc3339(std::chrono::system_clock::now()),
-                                   arguments.base_url, std::nullopt};
-  return mcp::page_result(convert::to_json(result), false);
+  if (!extraction) return error_text(extraction.error());
+  return page_text(convert::PageResult{std::move(*extraction), core::format_rfc3339(std::chrono::system_clock::now()),
+                                       arguments.base_url, std::nullopt});
 }
 
 // The tools through the daemon's REST API, with the key the other client commands use.
@@ -37,24 +46,23 @@ class DaemonTools final : public mcp::ToolRunner {
  public:
   explicit DaemonTools(std::unique_ptr<client::ApiClient> client) : client_(std::move(client)) {}
 
-  json run(const mcp::ToolArguments& arguments) override {
+  std::string run(const mcp::ToolArguments& arguments) override {
     return std::visit([this](const auto& call) { return run_one(call); }, arguments);
   }
 
  private:
-  json run_one(const mcp::ExtractArguments& arguments) {
+  std::string run_one(const mcp::ExtractArguments& arguments) {
     json request = {{"url", arguments.url}};
     if (arguments.max_age) request["max_age"] = *arguments.max_age;
     if (!arguments.include_selectors.empty()) request["include_selectors"] = arguments.include_selectors;
     if (!arguments.exclude_selectors.empty()) request["exclude_selectors"] = arguments.exclude_selectors;
     const client::Reply reply = client_->extract_with(request);
-    return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after,
-                                   [](const json& result) { return mcp::page_result(result, false); });
+    return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::Answered::page);
   }
-  json run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments); }
-  json run_one(const mcp::UsageArguments&) {
+  std::string run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments); }
+  std::string run_one(const mcp::UsageArguments&) {
     const client::Reply reply = client_->usage();
-    return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::usage_result);
+    return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::Answered::usage);
   }
 
   std::unique_ptr<client::ApiClient> client_;
@@ -66,30 +74,29 @@ class LocalTools final : public mcp::ToolRunner {
   explicit LocalTools(fetch::AddressPolicy policy)
       : policy_(policy), fetcher_(fetch::FetchLimits{}, policy_, fetch::CurlFetcherOptions{}) {}
 
-  json run(const mcp::ToolArguments& arguments) override {
+  std::string run(const mcp::ToolArguments& arguments) override {
     return std::visit([this](const auto& call) { return run_one(call); }, arguments);
   }
 
  private:
-  json run_one(const mcp::ExtractArguments& arguments) {
+  std::string run_one(const mcp::ExtractArguments& arguments) {
     auto url = fetch::parse_url(arguments.url, policy_);
-    if (!url) return mcp::error_result(url.error().message, core::to_string(url.error().code));
+    if (!url) return error_text(url.error());
     auto fetched = fetcher_.fetch(*url);
-    if (!fetched) return mcp::error_result(fetched.error().message, core::to_string(fetched.error().code));
+    if (!fetched) return error_text(fetched.error());
     const auto fetched_at = std::chrono::system_clock::now();
     std::string final_url = fetched->final_url;
     convert::ConvertOptions options;
     options.include_selectors = arguments.include_selectors;
     options.exclude_selectors = arguments.exclude_selectors;
     auto extraction = convert::convert_page(convert::page_from_fetch(std::move(*fetched)), options);
-    if (!extraction) return mcp::error_result(extraction.error().message, core::to_string(extraction.error().code));
-    const convert::PageResult result{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
-                                     std::nullopt};
-    return mcp::page_result(convert::to_json(result), false);
+    if (!extraction) return error_text(extraction.error());
+    return page_text(convert::PageResult{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
+                                         std::nullopt});
   }
-  json run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments); }
-  json run_one(const mcp::UsageArguments&) {
-    return mcp::error_result("usage needs the daemon; this server runs with --local", "invalid_request");
+  std::string run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments); }
+  std::string run_one(const mcp::UsageArguments&) {
+    return error_text({core::ErrorCode::invalid_request, "usage needs the daemon; this server runs with --local"});
   }
 
   fetch::AddressPolicy policy_;

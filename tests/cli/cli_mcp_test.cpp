@@ -26,7 +26,8 @@ const std::string kPage =
 std::string line(const json& message) { return message.dump() + "\n"; }
 
 json call(int id, const std::string& tool, const json& arguments) {
-  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", {{"name", tool}, {"arguments", arguments}}}};
+  return {
+      {"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", {{"name", tool}, {"arguments", arguments}}}};
 }
 
 TEST(CliMcp, TheLocalServerConvertsLikeConvertAndRefusesWhatItShould) {

@@ -42,7 +42,8 @@ class McpApi : public DaemonTest {
 };
 
 TEST_F(McpApi, AToolCallIsMeteredAndCachedLikeTheRestEndpoint) {
-  origin_.handle("/article", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", article_html("Metered")); });
+  origin_.handle("/article",
+                 [](const HttpRequest&, Responder& out) { out.send(200, "text/html", article_html("Metered")); });
   start_daemon();
   initialize();
   const json first = call_tool("extract", {{"url", origin_.url("/article")}});

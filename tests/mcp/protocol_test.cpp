@@ -77,8 +77,8 @@ TEST(McpDispatcher, ToolArgumentsAreChecked) {
   const auto call = [](json arguments) {
     return kDaemon.dispatch(request(9, "tools/call", {{"name", "extract"}, {"arguments", std::move(arguments)}}));
   };
-  EXPECT_EQ(error_code(call(json::object())), rpc::kInvalidParams);                         // url missing
-  EXPECT_EQ(error_code(call({{"url", 42}})), rpc::kInvalidParams);                          // not a string
+  EXPECT_EQ(error_code(call(json::object())), rpc::kInvalidParams);                                  // url missing
+  EXPECT_EQ(error_code(call({{"url", 42}})), rpc::kInvalidParams);                                   // not a string
   EXPECT_EQ(error_code(call({{"url", "https://a.example/"}, {"urls", "x"}})), rpc::kInvalidParams);  // a typo
   EXPECT_EQ(error_code(call({{"url", "https://a.example/"}, {"max_age", -1}})), rpc::kInvalidParams);
   EXPECT_EQ(error_code(call({{"url", "https://a.example/"}, {"include_selectors", "main"}})), rpc::kInvalidParams);
@@ -99,7 +99,8 @@ TEST(McpDispatcher, ToolArgumentsAreChecked) {
   EXPECT_EQ(extract.exclude_selectors.size(), 2U);
 
   const Dispatch html = kDaemon.dispatch(
-      request(10, "tools/call", {{"name", "convert_html"}, {"arguments", {{"html", "<p>x</p>"}, {"base_url", "https://b.example/"}}}}));
+      request(10, "tools/call",
+              {{"name", "convert_html"}, {"arguments", {{"html", "<p>x</p>"}, {"base_url", "https://b.example/"}}}}));
   ASSERT_TRUE(html.call);
   EXPECT_EQ(std::get<ConvertHtmlArguments>(html.call->arguments).base_url, "https://b.example/");
 }
@@ -116,7 +117,9 @@ TEST(McpToolResults, APageIsTextPlusStructuredMetadata) {
                       {"final_url", "https://a.example/"},
                       {"timestamp", "2026-11-25T00:00:00Z"}}},
                     {"warning", "Thin content"}};
-  const json result = page_result(api, false);
+  const auto text = page_result_text(api.dump(), false);
+  ASSERT_TRUE(text);
+  const json result = json::parse(*text);
   EXPECT_EQ(result.at("isError"), false);
   EXPECT_EQ(result.at("content")[0].at("text"), "# T\n\nBody\n");
   const json& structured = result.at("structuredContent");
@@ -124,7 +127,24 @@ TEST(McpToolResults, APageIsTextPlusStructuredMetadata) {
   EXPECT_EQ(structured.at("final_url"), "https://a.example/");
   EXPECT_EQ(structured.at("rendered"), false);
   EXPECT_EQ(structured.at("warning"), "Thin content");
-  EXPECT_FALSE(structured.contains("timestamp"));
+  EXPECT_EQ(structured.at("language_tag"), "en");
+  // Spliced, not parsed: escapes in the Markdown come through as they were, and so does any layout.
+  const std::string tricky = R"({ "metadata" : {"title":"a \"b\" {c}"}, "markdown" : "x\ny \"}\" [z]" })";
+  const json spliced = json::parse(*page_result_text(tricky, true));
+  EXPECT_EQ(spliced.at("content")[0].at("text"), "x\ny \"}\" [z]");
+  EXPECT_EQ(spliced.at("structuredContent").at("title"), "a \"b\" {c}");
+  EXPECT_EQ(spliced.at("structuredContent").at("rendered"), true);
+  EXPECT_FALSE(page_result_text(R"({"markdown": 3, "metadata": {}})", false));
+  EXPECT_FALSE(page_result_text(R"({"markdown": "x"})", false));
+  EXPECT_FALSE(page_result_text("[]", false));
+  EXPECT_FALSE(page_result_text(R"({"markdown": "unterminated)", false));
+  // What the REST API answers becomes the tool's result, or an error result when it is not a page.
+  EXPECT_EQ(json::parse(result_from_answer(200, api.dump(), std::nullopt, Answered::page)).at("isError"), false);
+  EXPECT_EQ(json::parse(result_from_answer(200, "not json", std::nullopt, Answered::page)).at("isError"), true);
+  EXPECT_EQ(json::parse(result_from_answer(200, R"({"used":3})", std::nullopt, Answered::usage))
+                .at("structuredContent")
+                .at("used"),
+            3);
 }
 
 TEST(McpToolResults, RefusalsSayWhatToDo) {
@@ -137,29 +157,34 @@ TEST(McpToolResults, RefusalsSayWhatToDo) {
   EXPECT_EQ(limited.at("_meta").at("retry_after_seconds"), 17);
   const json refused =
       result_from_error_answer(400, R"({"code":"url_not_allowed","error":"Not public.","status":400})", std::nullopt);
-  EXPECT_NE(refused.at("content")[0].at("text").get<std::string>().find("url_not_allowed: Not public."), std::string::npos);
+  EXPECT_NE(refused.at("content")[0].at("text").get<std::string>().find("url_not_allowed: Not public."),
+            std::string::npos);
   const json unreachable = result_from_error_answer(0, "", std::nullopt);
   EXPECT_NE(unreachable.at("content")[0].at("text").get<std::string>().find("could not be reached"), std::string::npos);
 }
 
 class EchoTools final : public ToolRunner {
  public:
-  json run(const ToolArguments& arguments) override {
+  std::string run(const ToolArguments& arguments) override {
     ++calls;
     if (std::holds_alternative<UsageArguments>(arguments)) throw std::runtime_error("no account");
-    return page_result({{"markdown", "converted"}, {"metadata", json::object()}}, false);
+    return *page_result_text(R"({"markdown":"converted","metadata":{}})", false);
   }
   int calls = 0;
 };
 
 TEST(McpStdio, OneMessagePerLineAndBadLinesDoNotStopIt) {
   std::istringstream in(
-      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}})" "\n"
-      R"({"jsonrpc":"2.0","method":"notifications/initialized"})" "\n"
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}})"
+      "\n"
+      R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
+      "\n"
       "\n"
       "this is not json\n"
-      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"convert_html","arguments":{"html":"<p>x</p>"}}})" "\n"
-      R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"usage"}})" "\n"
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"convert_html","arguments":{"html":"<p>x</p>"}}})"
+      "\n"
+      R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"usage"}})"
+      "\n"
       R"({"jsonrpc":"2.0","id":4,"method":"ping"})");  // the last line may lack its newline
   std::ostringstream out;
   EchoTools tools;

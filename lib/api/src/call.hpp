@@ -19,8 +19,20 @@ struct Call {
   std::string_view path_parameter;  // what the route's "{id}" segment matched
 };
 
+// What POST /api/v1/extract asks for: from its body, or from an MCP tool call.
+struct ExtractParameters {
+  std::string url;
+  std::optional<std::chrono::seconds> max_age;  // at most the cache lifetime
+  bool only_main_content = true;
+  std::vector<std::string> include_selectors;
+  std::vector<std::string> exclude_selectors;
+};
+
 // The handlers of the keyed routes (router.cpp holds the table).
 [[nodiscard]] boost::asio::awaitable<Response> handle_extract(const Call& call);
+// handle_extract once its body is read.
+[[nodiscard]] boost::asio::awaitable<Response> handle_extract_parameters(const Call& call,
+                                                                         ExtractParameters parameters);
 [[nodiscard]] boost::asio::awaitable<Response> handle_usage(const Call& call);
 // A page the caller gives whole (MCP's convert_html), converted and metered like an extract.
 [[nodiscard]] boost::asio::awaitable<Response> handle_convert_given(const Call& call, convert::Page page);

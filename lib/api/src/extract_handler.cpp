@@ -21,14 +21,6 @@ using core::ErrorCode;
 constexpr std::size_t kMaxSelectors = 32;
 constexpr std::size_t kMaxSelectorLength = 256;
 
-struct ExtractBody {
-  std::string url;
-  std::optional<std::chrono::seconds> max_age;
-  bool only_main_content = true;
-  std::vector<std::string> include_selectors;
-  std::vector<std::string> exclude_selectors;
-};
-
 core::Error bad_request(std::string message) { return {ErrorCode::invalid_request, std::move(message)}; }
 
 core::Result<std::vector<std::string>> parse_selectors(const nlohmann::json& body, const char* field) {
@@ -47,12 +39,12 @@ core::Result<std::vector<std::string>> parse_selectors(const nlohmann::json& bod
   return selectors;
 }
 
-core::Result<ExtractBody> parse_body(std::string_view text) {
+core::Result<ExtractParameters> parse_body(std::string_view text) {
   const auto body = nlohmann::json::parse(text, nullptr, false);
   if (body.is_discarded() || !body.is_object()) {
     return core::unexpected(bad_request("The request body must be a JSON object such as {\"url\": \"https://...\"}."));
   }
-  ExtractBody parsed;
+  ExtractParameters parsed;
   const auto url = body.find("url");
   if (url == body.end() || !url->is_string()) {
     return core::unexpected(bad_request("The field `url` is required and must be a string."));
@@ -138,19 +130,23 @@ asio::awaitable<Response> answer_counted(const Call& call, convert::ExtractOutco
 }  // namespace
 
 asio::awaitable<Response> handle_extract(const Call& call) {
+  auto body = parse_body(call.request.body());
+  if (!body) co_return error_response(call.request, body.error());
+  co_return co_await handle_extract_parameters(call, std::move(*body));
+}
+
+asio::awaitable<Response> handle_extract_parameters(const Call& call, ExtractParameters parameters) {
   const auto& request = call.request;
-  auto body = parse_body(request.body());
-  if (!body) co_return error_response(request, body.error());
-  auto url = call.settings.urls->parse(body->url);
+  auto url = call.settings.urls->parse(parameters.url);
   if (!url) co_return error_response(request, url.error());
 
   convert::ExtractRequest extract_request;
   extract_request.url = std::move(*url);
-  extract_request.max_age = body->max_age;
+  extract_request.max_age = parameters.max_age;
   extract_request.options.scope =
-      body->only_main_content ? extract::ContentScope::main_content : extract::ContentScope::whole_body;
-  extract_request.options.include_selectors = std::move(body->include_selectors);
-  extract_request.options.exclude_selectors = std::move(body->exclude_selectors);
+      parameters.only_main_content ? extract::ContentScope::main_content : extract::ContentScope::whole_body;
+  extract_request.options.include_selectors = std::move(parameters.include_selectors);
+  extract_request.options.exclude_selectors = std::move(parameters.exclude_selectors);
   extract_request.account_id = call.caller.account_id;
   convert::ExtractService& extractor = *call.settings.extractor;
 

@@ -42,38 +42,36 @@ bool is_session_id(std::string_view id) {
 }
 
 // The API's answer to an inner request (the same handler as the REST endpoint) as a tool result.
-json tool_result_of(const Response& answer, bool page) {
+std::string tool_result_of(const Response& answer, mcp::Answered kind) {
   std::optional<std::chrono::seconds> retry_after;
   if (const auto header = answer[http::field::retry_after]; !header.empty()) {
     retry_after = std::chrono::seconds{std::strtoll(std::string(header).c_str(), nullptr, 10)};
   }
-  if (page) {
-    return mcp::result_from_answer(answer.result_int(), answer.body(), retry_after,
-                                   [](const json& result) { return mcp::page_result(result, false); });
-  }
-  return mcp::result_from_answer(answer.result_int(), answer.body(), retry_after, mcp::usage_result);
+  return mcp::result_from_answer(answer.result_int(), answer.body(), retry_after, kind);
 }
 
-asio::awaitable<json> run_tool(const Call& call, const mcp::ToolArguments& arguments) {
-  // The REST handlers read their input from a request; the tool's arguments become that request.
-  Request inner{http::verb::post, "/api/v1/extract", 11};
+asio::awaitable<std::string> run_tool(const Call& call, const mcp::ToolArguments& arguments) {
+  // The REST handlers answer the tool calls; their answers become tool results.
   if (const auto* extract = std::get_if<mcp::ExtractArguments>(&arguments)) {
-    json body = {{"url", extract->url}};
-    if (extract->max_age) body["max_age"] = *extract->max_age;
-    if (!extract->include_selectors.empty()) body["include_selectors"] = extract->include_selectors;
-    if (!extract->exclude_selectors.empty()) body["exclude_selectors"] = extract->exclude_selectors;
-    inner.body() = body.dump();
-    const Call extract_call{inner, call.info, call.caller, call.services, call.settings, call.page_counter, {}};
-    co_return tool_result_of(co_await handle_extract(extract_call), true);
+    ExtractParameters parameters;
+    parameters.url = extract->url;
+    if (extract->max_age) {
+      parameters.max_age =
+          std::min(std::chrono::seconds{*extract->max_age}, std::chrono::seconds{store::kCacheLifetime});
+    }
+    parameters.include_selectors = extract->include_selectors;
+    parameters.exclude_selectors = extract->exclude_selectors;
+    co_return tool_result_of(co_await handle_extract_parameters(call, std::move(parameters)), mcp::Answered::page);
   }
+  const Request inner{http::verb::get, "/api/v1/extract/usage", 11};
   const Call inner_call{inner, call.info, call.caller, call.services, call.settings, call.page_counter, {}};
   if (const auto* given = std::get_if<mcp::ConvertHtmlArguments>(&arguments)) {
     convert::Page page;
     page.body = given->html;
     page.url = given->base_url;
-    co_return tool_result_of(co_await handle_convert_given(inner_call, std::move(page)), true);
+    co_return tool_result_of(co_await handle_convert_given(inner_call, std::move(page)), mcp::Answered::page);
   }
-  co_return tool_result_of(co_await handle_usage(inner_call), false);
+  co_return tool_result_of(co_await handle_usage(inner_call), mcp::Answered::usage);
 }
 
 }  // namespace
@@ -85,9 +83,10 @@ asio::awaitable<Response> handle_mcp(const Call& call) {
   if (const auto origin = request[http::field::origin]; !origin.empty()) {
     const auto& allowed = call.settings.mcp_allowed_origins;
     if (std::find(allowed.begin(), allowed.end(), std::string_view(origin)) == allowed.end()) {
-      co_return rpc_response(request, 403,
-                             mcp::error_message(nullptr, mcp::rpc::kInvalidRequest,
-                                                "Origin " + std::string(origin) + " is not allowed (mcp_allowed_origins)"));
+      co_return rpc_response(
+          request, 403,
+          mcp::error_message(nullptr, mcp::rpc::kInvalidRequest,
+                             "Origin " + std::string(origin) + " is not allowed (mcp_allowed_origins)"));
     }
   }
   if (const auto version = request[kVersionHeader]; !version.empty() && !mcp::is_supported_version(version)) {
@@ -103,13 +102,13 @@ asio::awaitable<Response> handle_mcp(const Call& call) {
   if (!initializing && message.is_object() && message.contains("id")) {
     const auto session = request[kSessionHeader];
     if (session.empty()) {
-      co_return rpc_response(request, 400,
-                             mcp::error_message(nullptr, mcp::rpc::kInvalidRequest,
-                                                "Missing Mcp-Session-Id: send initialize first"));
+      co_return rpc_response(
+          request, 400,
+          mcp::error_message(nullptr, mcp::rpc::kInvalidRequest, "Missing Mcp-Session-Id: send initialize first"));
     }
     if (!is_session_id(session)) {
-      co_return rpc_response(request, 404,
-                             mcp::error_message(nullptr, mcp::rpc::kInvalidRequest, "Unknown session: initialize again"));
+      co_return rpc_response(
+          request, 404, mcp::error_message(nullptr, mcp::rpc::kInvalidRequest, "Unknown session: initialize again"));
     }
   }
 
@@ -120,20 +119,24 @@ asio::awaitable<Response> handle_mcp(const Call& call) {
     // A tool call enters the per-minute window as a POST /api/v1/extract does; the handshake and the
     // tool list do not. A refusal is the tool's result, with the wait, for the agent to act on.
     decision = call.settings.rate_limiter->admit(call.caller.account_id);
-    json result;
+    std::string result;
     if (decision->admitted) {
       result = co_await run_tool(call, dispatch.call->arguments);
     } else {
       call.services.metrics.record_rate_rejection();
       result = mcp::result_from_error_answer(
-          429,
-          json{{"code", "rate_limited"},
-               {"error", "Too many requests: slow down, at most " + std::to_string(decision->limit) +
-                             " tool calls and API requests per minute are allowed."}}
-              .dump(),
-          std::chrono::seconds{decision->retry_after_seconds});
+                   429,
+                   json{{"code", "rate_limited"},
+                        {"error", "Too many requests: slow down, at most " + std::to_string(decision->limit) +
+                                      " tool calls and API requests per minute are allowed."}}
+                       .dump(),
+                   std::chrono::seconds{decision->retry_after_seconds})
+                   .dump();
     }
-    dispatch.reply = mcp::result_message(dispatch.call->id, std::move(result));
+    Response answered =
+        text_response(request, 200, "application/json", mcp::result_message_text(dispatch.call->id, result));
+    set_rate_headers(answered, *decision);
+    co_return answered;
   }
   if (!dispatch.reply) {
     // A notification or a response: accepted, nothing to say.

@@ -33,7 +33,8 @@ json page_output_schema() {
         {"final_url", {{"type", "string"}, {"description", "The address after redirects."}}},
         {"word_count", {{"type", "integer"}}},
         {"language", {{"type", "string"}, {"description", "\"en\" for English text, else \"unknown\"."}}},
-        {"language_tag", {{"type", "string"}, {"description", "BCP 47 tag of the text's language; \"und\" if unclear."}}},
+        {"language_tag",
+         {{"type", "string"}, {"description", "BCP 47 tag of the text's language; \"und\" if unclear."}}},
         {"links", {{"type", "array"}, {"items", {{"type", "string"}}}}},
         {"page_type",
          {{"type", "string"},
@@ -60,8 +61,9 @@ json extract_tool() {
          {{"url", {{"type", "string"}, {"description", "The page's http or https address."}}},
           {"render",
            {{"type", "boolean"},
-            {"description", "Render the page with JavaScript first, for pages that need it; the result says "
-                            "whether it was rendered."}}},
+            {"description",
+             "Render the page with JavaScript first, for pages that need it; the result says "
+             "whether it was rendered."}}},
           {"max_age",
            {{"type", "integer"},
             {"minimum", 0},
@@ -223,7 +225,8 @@ Dispatch Dispatcher::dispatch_text(std::string_view text) const {
 
 Dispatch Dispatcher::dispatch(const json& message) const {
   if (!message.is_object() || message.value("jsonrpc", "") != "2.0") {
-    const json id = message.is_object() && message.contains("id") && is_valid_id(message["id"]) ? message["id"] : json();
+    const json id =
+        message.is_object() && message.contains("id") && is_valid_id(message["id"]) ? message["id"] : json();
     return {error_message(id, rpc::kInvalidRequest, "Invalid request: not a JSON-RPC 2.0 message object"), {}, {}};
   }
   const auto method = message.find("method");
@@ -233,11 +236,14 @@ Dispatch Dispatcher::dispatch(const json& message) const {
     if (id != message.end() && (message.contains("result") || message.contains("error"))) return {};
     return {error_message(nullptr, rpc::kInvalidRequest, "Invalid request: no method"), {}, {}};
   }
-  if (!method->is_string()) return {error_message(nullptr, rpc::kInvalidRequest, "Invalid request: bad method"), {}, {}};
+  if (!method->is_string())
+    return {error_message(nullptr, rpc::kInvalidRequest, "Invalid request: bad method"), {}, {}};
   const std::string& name = method->get_ref<const std::string&>();
   if (id == message.end()) return {};  // notifications (initialized, cancelled, ...) need no answer
   if (!is_valid_id(*id)) return {error_message(nullptr, rpc::kInvalidRequest, "Invalid request: bad id"), {}, {}};
-  const json params = message.value("params", json::object());
+  static const json kNoParams = json::object();
+  const auto given_params = message.find("params");
+  const json& params = given_params == message.end() || given_params->is_null() ? kNoParams : *given_params;
   if (!params.is_object()) return {error_message(*id, rpc::kInvalidParams, "params must be an object"), {}, {}};
 
   if (name == "initialize") {
@@ -261,7 +267,8 @@ Dispatch Dispatcher::dispatch(const json& message) const {
   if (tool == params.end() || !tool->is_string()) {
     return {error_message(*id, rpc::kInvalidParams, "tools/call needs the tool's `name`"), {}, {}};
   }
-  const json arguments = params.value("arguments", json::object());
+  const auto given_arguments = params.find("arguments");
+  const json& arguments = given_arguments == params.end() || given_arguments->is_null() ? kNoParams : *given_arguments;
   if (!arguments.is_object()) return {error_message(*id, rpc::kInvalidParams, "`arguments` must be an object"), {}, {}};
   const std::string& tool_name = tool->get_ref<const std::string&>();
   ArgumentsResult parsed = core::unexpected(core::ErrorCode::invalid_request, "unknown tool: " + tool_name);
@@ -270,7 +277,8 @@ Dispatch Dispatcher::dispatch(const json& message) const {
   } else if (tool_name == "convert_html") {
     parsed = convert_html_arguments(arguments);
   } else if (tool_name == "usage" && !local_only_) {
-    if (auto known = only_known(arguments, {}); !known) return {error_message(*id, rpc::kInvalidParams, known.error().message), {}, {}};
+    if (auto known = only_known(arguments, {}); !known)
+      return {error_message(*id, rpc::kInvalidParams, known.error().message), {}, {}};
     parsed = ToolArguments{UsageArguments{}};
   }
   if (!parsed) return {error_message(*id, rpc::kInvalidParams, parsed.error().message), {}, {}};

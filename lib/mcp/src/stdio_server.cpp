@@ -26,10 +26,14 @@ std::optional<std::string> next_line(std::istream& in, bool& too_long) {
   return line;
 }
 
+void send_text(std::ostream& out, std::string_view message) {
+  out << message << '\n';
+  out.flush();
+}
+
 void send(std::ostream& out, const nlohmann::json& message) {
   // Replacement of invalid UTF-8 keeps a message valid JSON whatever a page held.
-  out << message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
-  out.flush();
+  send_text(out, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 }  // namespace
@@ -46,13 +50,15 @@ std::size_t serve_stdio(std::istream& in, std::ostream& out, const Dispatcher& d
     if (line->find_first_not_of(" \t\r") == std::string::npos) continue;  // blank lines between messages
     Dispatch dispatch = dispatcher.dispatch_text(*line);
     if (dispatch.call) {
-      nlohmann::json result;
+      std::string result;
       try {
         result = tools.run(dispatch.call->arguments);
       } catch (const std::exception& failure) {
-        result = error_result(std::string("The tool failed: ") + failure.what(), "internal");
+        result = error_result(std::string("The tool failed: ") + failure.what(), "internal").dump();
       }
-      dispatch.reply = result_message(dispatch.call->id, std::move(result));
+      send_text(out, result_message_text(dispatch.call->id, result));
+      ++answered;
+      continue;
     }
     if (dispatch.reply) {
       send(out, *dispatch.reply);

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <istream>
 #include <ostream>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -10,12 +11,12 @@
 
 namespace pagemd::mcp {
 
-// Runs the tools of a stdio server, one call at a time: each returns a tool result
+// Runs the tools of a stdio server, one call at a time: each returns a tool result as JSON text
 // (tool_results.hpp), an error result included; only a broken server throws.
 class ToolRunner {
  public:
   virtual ~ToolRunner() = default;
-  [[nodiscard]] virtual nlohmann::json run(const ToolArguments& arguments) = 0;
+  [[nodiscard]] virtual std::string run(const ToolArguments& arguments) = 0;
 };
 
 // A line longer than this (a convert_html of an enormous page) is answered with a parse error and
