@@ -141,6 +141,9 @@ TEST_F(ExtractApi, MalformedRequestsAreInvalidRequest) {
       R"({"url": "https://example.com", "include_selectors": "div"})",
       R"({"url": "https://example.com", "exclude_selectors": [1]})",
       "{\"url\": \"https://example.com\"",
+      // The bounds on selectors: at most 32, of at most 256 characters each.
+      nlohmann::json{{"url", "https://example.com"}, {"include_selectors", std::vector<std::string>(33, "p")}}.dump(),
+      nlohmann::json{{"url", "https://example.com"}, {"exclude_selectors", {std::string(257, 'p')}}}.dump(),
   };
   for (const auto& body : bodies) {
     SCOPED_TRACE(body);

@@ -88,6 +88,11 @@ TEST_F(McpApi, SessionsAndOriginsAreChecked) {
   EXPECT_EQ(post(list, {"MCP-Protocol-Version: 1999-01-01"}).status, 400);
   EXPECT_EQ(http_request("POST", daemon_->url("/mcp"), {}, list.dump()).status, 401);
   EXPECT_EQ(http_request("GET", daemon_->url("/mcp"), {bearer(account_->key)}).status, 405);
+  // The REST endpoint's bounds hold for tool calls too: a selector too long to match cheaply.
+  const json long_selector =
+      call_tool("extract", {{"url", "https://example.com/"}, {"include_selectors", {std::string(300, 'p')}}});
+  EXPECT_EQ(long_selector.value("isError", false), true);
+  EXPECT_NE(long_selector["content"][0]["text"].get<std::string>().find("invalid_request"), std::string::npos);
   // A protocol fault is a JSON-RPC error in a 200 answer, and the next message is served.
   const auto unknown = post({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "prompts/list"}});
   EXPECT_EQ(unknown.json()["error"]["code"], -32601);

@@ -4,6 +4,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/http/field.hpp>
 
+#include <algorithm>
 #include <variant>
 
 #include "call.hpp"
@@ -23,20 +24,30 @@ constexpr std::size_t kMaxSelectorLength = 256;
 
 core::Error bad_request(std::string message) { return {ErrorCode::invalid_request, std::move(message)}; }
 
+std::string selector_rule(const char* field) {
+  return std::string("`") + field + "` must be a list of at most " + std::to_string(kMaxSelectors) +
+         " CSS selectors (strings of at most " + std::to_string(kMaxSelectorLength) + " characters).";
+}
+
 core::Result<std::vector<std::string>> parse_selectors(const nlohmann::json& body, const char* field) {
   std::vector<std::string> selectors;
   const auto found = body.find(field);
   if (found == body.end() || found->is_null()) return selectors;
-  const std::string must = std::string("`") + field + "` must be a list of at most " + std::to_string(kMaxSelectors) +
-                           " CSS selectors (strings).";
-  if (!found->is_array() || found->size() > kMaxSelectors) return core::unexpected(bad_request(must));
+  if (!found->is_array()) return core::unexpected(bad_request(selector_rule(field)));
   for (const auto& item : *found) {
-    if (!item.is_string() || item.get_ref<const std::string&>().size() > kMaxSelectorLength) {
-      return core::unexpected(bad_request(must));
-    }
+    if (!item.is_string()) return core::unexpected(bad_request(selector_rule(field)));
     selectors.push_back(item.get<std::string>());
   }
   return selectors;
+}
+
+// The bounds on selectors, for the REST body and MCP's arguments alike.
+core::Result<void> check_selectors(const std::vector<std::string>& selectors, const char* field) {
+  const bool within = selectors.size() <= kMaxSelectors &&
+                      std::all_of(selectors.begin(), selectors.end(),
+                                  [](const std::string& selector) { return selector.size() <= kMaxSelectorLength; });
+  if (!within) return core::unexpected(bad_request(selector_rule(field)));
+  return {};
 }
 
 core::Result<ExtractParameters> parse_body(std::string_view text) {
@@ -137,6 +148,10 @@ asio::awaitable<Response> handle_extract(const Call& call) {
 
 asio::awaitable<Response> handle_extract_parameters(const Call& call, ExtractParameters parameters) {
   const auto& request = call.request;
+  for (const auto& [selectors, field] : {std::pair{&parameters.include_selectors, "include_selectors"},
+                                         std::pair{&parameters.exclude_selectors, "exclude_selectors"}}) {
+    if (auto checked = check_selectors(*selectors, field); !checked) co_return error_response(request, checked.error());
+  }
   auto url = call.settings.urls->parse(parameters.url);
   if (!url) co_return error_response(request, url.error());
 
