@@ -199,6 +199,7 @@ class Scanner {
     std::size_t attr_begin = 0;
     std::size_t attr_end = 0;
     std::size_t value_begin = 0;
+    std::size_t attribute_count = 0;
     auto finish = [&](std::size_t v_begin, std::size_t v_end) {
       const std::string_view attr = in_.substr(attr_begin, attr_end - attr_begin);
       if (!tag.has_type && core::equals_ignore_case(attr, "type")) {
@@ -220,6 +221,7 @@ class Scanner {
             return true;
           } else if (!is_space(c)) {
             attr_begin = i;  // a leading '=' belongs to the name
+            if (++attribute_count == kMaxAttributes + 1) tag.attributes_cut = i;
             state = State::name;
           }
           ++i;
@@ -380,16 +382,27 @@ class Scanner {
     }
     switch (tree_.open(tag, flags)) {
       case OpenElements::StartTag::dropped: return;
-      case OpenElements::StartTag::handled_in_select: emit(tag.begin, tag.end); return;
+      case OpenElements::StartTag::handled_in_select: emit_start_tag(tag); return;
       case OpenElements::StartTag::opened: break;
     }
     if ((flags & kLeaf) != 0) {
       // Copied whole even at the depth bound: they hold only text, so they add one level at most.
       pos_ = tag.id == kIdPlaintext ? in_.size() : skip_raw_text(tag.end, tag.id).end;
-      emit(tag.begin, pos_);
+      emit_start_tag(tag);
+      emit(tag.end, pos_);
       return;
     }
-    emit(tag.begin, tag.end);
+    emit_start_tag(tag);
+  }
+
+  // A start tag as written, without the attributes past kMaxAttributes.
+  void emit_start_tag(const Tag& tag) {
+    if (tag.attributes_cut == 0) {
+      emit(tag.begin, tag.end);
+    } else if (!drop_.active) {
+      emit(tag.begin, tag.attributes_cut);
+      out_.append(tag.self_closing ? "/>" : ">");
+    }
   }
 
   void start_tag_in_drop(const Tag& tag) {

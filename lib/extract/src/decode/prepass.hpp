@@ -7,7 +7,9 @@
 //    <iframe>, <noembed>, <noframes>, <object>, <svg> and <math> subtrees (most of a page's bytes);
 //  - keeps the bodies of <script type="application/ld+json"> aside for the metadata reader;
 //  - bounds how deep elements nest, as browsers do, so that gumbo (quadratic on deep trees and
-//    recursive when freeing) only ever sees a shallow document.
+//    recursive when freeing) only ever sees a shallow document;
+//  - bounds how many attributes an element keeps, since gumbo checks each new attribute against all
+//    the earlier ones (one element with 300,000 attributes took minutes).
 
 #include <cstddef>
 #include <string>
@@ -18,6 +20,8 @@ namespace pagemd::extract {
 
 // Browsers stop nesting near 512 open elements; deeper start tags are dropped (their text stays).
 inline constexpr std::size_t kMaxOpenElements = 400;
+// Attributes an element keeps; the rest of its start tag is dropped. No real page comes near.
+inline constexpr std::size_t kMaxAttributes = 256;
 
 struct PrepassResult {
   std::string html;                  // the document with the dropped parts cut out

@@ -289,9 +289,10 @@ struct Tag {
   std::uint16_t id = 0;
   bool self_closing = false;
   bool has_type = false;
-  std::string_view type;        // the first type attribute's value
-  std::string_view attributes;  // everything between the name and the '>'
-  bool font_attribute = false;  // color, face or size: makes <font> leave foreign content
+  std::string_view type;           // the first type attribute's value
+  std::string_view attributes;     // everything between the name and the '>'
+  bool font_attribute = false;     // color, face or size: makes <font> leave foreign content
+  std::size_t attributes_cut = 0;  // where the attribute past kMaxAttributes starts; 0 when none is
 };
 
 }  // namespace pagemd::extract::prepass_detail

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Time and memory of `pagemd convert` on big and hostile page shapes (issue 21): for any page up to
+the 10 MiB cap, at most 0.1 s per MB and a peak RSS of at most 10x the input plus 32 MiB.
+
+Each shape is generated (deterministically) at about --mb megabytes: a wide table, a long table,
+deep nesting, one element with many attributes, a huge text node, 100,000 links, many tiny elements,
+and many <br> in nested divs. Each is converted --runs times by `pagemd convert FILE --whole-body`
+(every element reaches the Markdown writer) in a child process; the median wall time and the peak
+RSS of the child (from wait4) are checked against the bounds. The baseline beside each figure is the
+same binary converting an ordinary article page of the same size in the same run (its s/MB and
+RSS/MB), so a loaded machine shows in both. Exits 1 if any shape breaks a bound or fails to convert.
+
+    python3 bench/hostile_shapes.py [--pagemd BIN] [--mb 4] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from benchlib import find_pagemd
+
+SECONDS_PER_MB = 0.1
+RSS_FACTOR = 10
+RSS_ALLOWANCE_MIB = 32
+
+
+def repeat_to(unit: str, size: int, head: str = "<html><body>", tail: str = "</body></html>") -> str:
+    return head + unit * max(1, (size - len(head) - len(tail)) // len(unit)) + tail
+
+
+def shapes(size: int) -> dict[str, str]:
+    cells = "".join(f"<td>c{i}</td>" for i in range(300))
+    return {
+        "article (baseline)": repeat_to(
+            "<h2>A section</h2><p>An ordinary paragraph of running text with <a href='/x'>a link</a>, "
+            "<em>emphasis</em> and enough words to look like an article body.</p>", size, "<html><body><article>",
+            "</article></body></html>"),
+        "wide table (300 cells a row)": repeat_to(f"<tr>{cells}</tr>", size, "<html><body><table>",
+                                                  "</table></body></html>"),
+        "long table (2 cells a row)": repeat_to("<tr><td>key</td><td>value</td></tr>", size, "<html><body><table>",
+                                                "</table></body></html>"),
+        "deep nesting": repeat_to("<div><span>x", size),
+        "many attributes": "<html><body><div " + "".join(
+            f'data-a{i}="{i}" ' for i in range(max(1, (size - 40) // 16))) + ">text</div></body></html>",
+        "huge text node": repeat_to("word ", size, "<html><body><p>", "</p></body></html>"),
+        "100,000 links": "<html><body><article>" + "".join(
+            f'<a href="/page/{i}">link {i}</a> ' for i in range(100_000)) + "</article></body></html>",
+        "tiny elements": repeat_to("<b>x</b><i>y</i>", size),
+        "breaks in nested divs": repeat_to("<br>", size, "<html><body>" + "<div>" * 400, "</body></html>"),
+    }
+
+
+def convert(pagemd: Path, page: Path) -> tuple[float, int, int]:
+    """Wall seconds, peak RSS in KiB, and exit status of one conversion."""
+    started = time.monotonic()
+    child = subprocess.Popen([pagemd, "convert", str(page), "--whole-body"], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    return time.monotonic() - started, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pagemd", help="the pagemd binary (default: newest build/*/apps/pagemd-cli/pagemd)")
+    parser.add_argument("--mb", type=float, default=4.0, help="size of each generated page (default 4)")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    pagemd = find_pagemd(args.pagemd)
+    failures = []
+    print(f"{'shape':<30}{'MB':>6}{'s/MB':>8}{'RSS MiB':>9}{'bound':>7}  (bounds: {SECONDS_PER_MB} s/MB, "
+          f"{RSS_FACTOR}x input + {RSS_ALLOWANCE_MIB} MiB)")
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, html in shapes(int(args.mb * 1_000_000)).items():
+            page = Path(scratch) / "page.html"
+            page.write_text(html)
+            mb = page.stat().st_size / 1_000_000
+            runs = [convert(pagemd, page) for _ in range(args.runs)]
+            if any(status != 0 for _, _, status in runs):
+                failures.append(f"{name}: pagemd convert failed")
+                continue
+            seconds_per_mb = statistics.median(seconds for seconds, _, _ in runs) / mb
+            rss_mib = max(rss for _, rss, _ in runs) / 1024
+            rss_bound = RSS_FACTOR * page.stat().st_size / 2**20 + RSS_ALLOWANCE_MIB
+            verdict = "ok"
+            if seconds_per_mb > SECONDS_PER_MB:
+                verdict = "SLOW"
+                failures.append(f"{name}: {seconds_per_mb:.3f} s/MB")
+            if rss_mib > rss_bound:
+                verdict = "BIG" if verdict == "ok" else verdict + "+BIG"
+                failures.append(f"{name}: {rss_mib:.0f} MiB over {rss_bound:.0f}")
+            print(f"{name:<30}{mb:>6.1f}{seconds_per_mb:>8.3f}{rss_mib:>9.0f}{rss_bound:>7.0f}  {verdict}")
+    if failures:
+        print("FAILED: " + "; ".join(failures))
+        raise SystemExit(1)
+    print("every shape within its bounds")
+
+
+if __name__ == "__main__":
+    main()
