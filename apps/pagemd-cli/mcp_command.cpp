@@ -3,6 +3,7 @@
 #include "mcp_command.hpp"
 
 #include <iostream>
+#include <utility>
 #include <variant>
 
 #include "pagemd/convert/page_converter.hpp"
@@ -72,7 +73,7 @@ class DaemonTools final : public mcp::ToolRunner {
 class LocalTools final : public mcp::ToolRunner {
  public:
   explicit LocalTools(fetch::AddressPolicy policy)
-      : policy_(policy), fetcher_(fetch::FetchLimits{}, policy_, fetch::CurlFetcherOptions{}) {}
+      : policy_(std::move(policy)), fetcher_(fetch::FetchLimits{}, policy_, fetch::CurlFetcherOptions{}) {}
 
   std::string run(const mcp::ToolArguments& arguments) override {
     return std::visit([this](const auto& call) { return run_one(call); }, arguments);

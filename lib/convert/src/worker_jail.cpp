@@ -28,14 +28,22 @@ struct Rule {
 // What converting a page needs once the worker runs. Everything that reaches outside the process
 // (open, socket, connect, execve, ptrace, kill of another process, new descriptors by any route) is
 // missing on purpose; so is mapping executable memory, which only an exploit would want.
+// libseccomp's SCMP_A* macros are C compound literals; these are the same conditions in C++.
+constexpr scmp_arg_cmp argument_equals(unsigned int argument, scmp_datum_t value) {
+  return {argument, SCMP_CMP_EQ, value, 0};
+}
+constexpr scmp_arg_cmp argument_lacks(unsigned int argument, scmp_datum_t bits) {
+  return {argument, SCMP_CMP_MASKED_EQ, bits, 0};
+}
+
 std::vector<Rule> allowed_calls() {
-  const auto no_exec = SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0);
+  const auto no_exec = argument_lacks(2, PROT_EXEC);
   return {
       // The socket to the daemon (recv would also carry descriptors, so it is read() only) and stderr.
       {"read", {}},
       {"write", {}},
       {"writev", {}},
-      {"sendto", SCMP_A4(SCMP_CMP_EQ, 0)},  // send(): no destination address
+      {"sendto", argument_equals(4, 0)},  // send(): no destination address
       {"close", {}},
       // Memory, for the C library's allocator, jemalloc and the sanitizers' allocators.
       {"brk", {}},
@@ -53,7 +61,7 @@ std::vector<Rule> allowed_calls() {
       {"clock_nanosleep", {}},
       {"sched_yield", {}},
       {"getrusage", {}},
-      {"prlimit64", SCMP_A0(SCMP_CMP_EQ, 0)},
+      {"prlimit64", argument_equals(0, 0)},
       {"getrandom", {}},
       // Signals and exit, including abort(), which signals this process only.
       {"rt_sigreturn", {}},
@@ -63,7 +71,7 @@ std::vector<Rule> allowed_calls() {
       {"restart_syscall", {}},
       {"getpid", {}},
       {"gettid", {}},
-      {"tgkill", SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(::getpid()))},
+      {"tgkill", argument_equals(0, static_cast<scmp_datum_t>(::getpid()))},
       {"exit", {}},
       {"exit_group", {}},
   };

@@ -14,7 +14,7 @@ namespace pagemd::extract {
 namespace {
 
 // Enough text to tell any encoding apart; a longer page costs the detector time and changes nothing.
-constexpr std::size_t kDetectorBytes = 256 * 1024;
+constexpr std::size_t kDetectorBytes = std::size_t{256} * 1024;
 
 // uchardet's names that are not labels of the Encoding Standard, for the encodings it does have.
 constexpr std::pair<std::string_view, std::string_view> kDetectorAliases[] = {

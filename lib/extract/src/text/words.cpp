@@ -105,7 +105,7 @@ std::size_t count_unicode_words(std::string_view text) {
 
 namespace {
 // ICU is given the non-ASCII runs in batches of about this size: fewer calls, bounded memory.
-constexpr std::size_t kUnicodeBatchBytes = 64 * 1024;
+constexpr std::size_t kUnicodeBatchBytes = std::size_t{64} * 1024;
 }  // namespace
 
 void WordCounter::feed(std::string_view text) {
