@@ -28,7 +28,7 @@ struct Worker {
 };
 
 // Beyond the result bound, what an error reply may take (its code and message).
-constexpr std::uint64_t kErrorReplyRoom = 64 * 1024;
+constexpr std::uint64_t kErrorReplyRoom = std::uint64_t{64} * 1024;
 
 core::Error unconvertible() {
   return {ErrorCode::unsupported_content,
