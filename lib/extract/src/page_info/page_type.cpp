@@ -159,13 +159,22 @@ void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
 std::size_t count_prices(std::string_view text) {
   std::size_t prices = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
+    // Every byte of the page's text passes here: the first byte decides whether a sign can start.
     std::size_t sign = 0;
-    if (text[i] == '$') {
-      sign = 1;
-    } else if (text.substr(i, 2) == "\xC2\xA3" || text.substr(i, 2) == "\xC2\xA5") {  // £ ¥
-      sign = 2;
-    } else if (is_one_of(text.substr(i, 3), {"\xE2\x82\xAC", "\xE2\x82\xB9", "USD", "EUR", "GBP"})) {  // € ₹
-      sign = 3;
+    switch (text[i]) {
+      case '$': sign = 1; break;
+      case '\xC2':  // £ ¥
+        if (text.substr(i, 2) == "\xC2\xA3" || text.substr(i, 2) == "\xC2\xA5") sign = 2;
+        break;
+      case '\xE2':  // € ₹
+        if (text.substr(i, 3) == "\xE2\x82\xAC" || text.substr(i, 3) == "\xE2\x82\xB9") sign = 3;
+        break;
+      case 'U':
+      case 'E':
+      case 'G':
+        if (is_one_of(text.substr(i, 3), {"USD", "EUR", "GBP"})) sign = 3;
+        break;
+      default: break;
     }
     if (sign == 0) continue;
     std::size_t after = i + sign;
