@@ -11,43 +11,46 @@ namespace {
 // Class/id name tokens (split on whitespace, '-' and '_') that say what a block is. Whole tokens,
 // so "header" hints but "subheader-note" is judged by its other tokens too, and "ad" never matches
 // "read" or "shadow".
-constexpr std::array kUnlikelyTokens = {
-    "ad",        "ads",          "adv",         "advert",        "advertisement", "advertising", "agegate",
-    "banner",    "breadcrumb",   "breadcrumbs", "combx",         "comment",       "comments",    "community",
-    "consent",   "cookie",       "cookies",     "crumbs",        "disqus",        "dropdown",    "footer",
-    "gdpr",      "header",       "legends",     "masthead",      "menu",          "modal",       "nav",
-    "navbar",    "navigation",   "newsletter",  "outbrain",      "pager",         "pagination",  "popup",
-    "promo",     "rail",         "related",     "remark",        "replies",       "rss",         "share",
-    "sharing",   "shoutbox",     "sidebar",     "skyscraper",    "social",        "sponsor",     "sponsored",
-    "subscribe", "subscription", "taboola",     "toc",           "toolbar",       "topbar",      "tweet",
-    "widget",    "signup",       "paywall",     "recirculation", "trending"};
+constexpr std::array kUnlikelyTokens = std::to_array<std::string_view>(
+    {"ad",        "ads",          "adv",         "advert",        "advertisement", "advertising", "agegate",
+     "banner",    "breadcrumb",   "breadcrumbs", "combx",         "comment",       "comments",    "community",
+     "consent",   "cookie",       "cookies",     "crumbs",        "disqus",        "dropdown",    "footer",
+     "gdpr",      "header",       "legends",     "masthead",      "menu",          "modal",       "nav",
+     "navbar",    "navigation",   "newsletter",  "outbrain",      "pager",         "pagination",  "popup",
+     "promo",     "rail",         "related",     "remark",        "replies",       "rss",         "share",
+     "sharing",   "shoutbox",     "sidebar",     "skyscraper",    "social",        "sponsor",     "sponsored",
+     "subscribe", "subscription", "taboola",     "toc",           "toolbar",       "topbar",      "tweet",
+     "widget",    "signup",       "paywall",     "recirculation", "trending"});
 // Of those, the ones that are boilerplate whatever else the page looks like: they stay dropped
 // even when the search is relaxed for pages with little text.
-constexpr std::array kAlwaysBoilerplateTokens = {
-    "comment",       "comments", "disqus",     "replies",    "respond",     "cookie",     "cookies",
-    "consent",       "gdpr",     "newsletter", "share",      "sharing",     "social",     "related",
-    "recirculation", "outbrain", "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager"};
-constexpr std::array kMaybeContentTokens = {"article", "body",  "column", "content", "main",    "story",
-                                            "post",    "entry", "text",   "prose",   "markdown"};
-constexpr std::array kPositiveTokens = {"article", "body", "content", "entry", "hentry", "h-entry",  "main",     "page",
-                                        "post",    "text", "blog",    "story", "prose",  "markdown", "longread", "rte"};
-constexpr std::array kNegativeTokens = {
-    "ad",         "ads",        "advert",      "banner",   "combx",   "comment",       "comments",
-    "contact",    "footer",     "gdpr",        "masthead", "media",   "meta",          "outbrain",
-    "promo",      "related",    "scroll",      "share",    "sharing", "shoutbox",      "sidebar",
-    "skyscraper", "sponsor",    "sponsored",   "shopping", "tags",    "tag",           "widget",
-    "byline",     "author",     "dateline",    "caption",  "credit",  "newsletter",    "subscribe",
-    "social",     "breadcrumb", "breadcrumbs", "nav",      "menu",    "recirculation", "trending",
-    "hidden",     "hid",        "popular",     "rail",     "cookie",  "consent",       "signup",
-    "toc"};
+constexpr std::array kAlwaysBoilerplateTokens = std::to_array<std::string_view>(
+    {"comment",       "comments", "disqus",     "replies",    "respond",     "cookie",     "cookies",
+     "consent",       "gdpr",     "newsletter", "share",      "sharing",     "social",     "related",
+     "recirculation", "outbrain", "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager"});
+constexpr std::array kMaybeContentTokens = std::to_array<std::string_view>(
+    {"article", "body", "column", "content", "main", "story", "post", "entry", "text", "prose", "markdown"});
+constexpr std::array kPositiveTokens =
+    std::to_array<std::string_view>({"article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "post",
+                                     "text", "blog", "story", "prose", "markdown", "longread", "rte"});
+constexpr std::array kNegativeTokens = std::to_array<std::string_view>(
+    {"ad",         "ads",        "advert",      "banner",   "combx",   "comment",       "comments",
+     "contact",    "footer",     "gdpr",        "masthead", "media",   "meta",          "outbrain",
+     "promo",      "related",    "scroll",      "share",    "sharing", "shoutbox",      "sidebar",
+     "skyscraper", "sponsor",    "sponsored",   "shopping", "tags",    "tag",           "widget",
+     "byline",     "author",     "dateline",    "caption",  "credit",  "newsletter",    "subscribe",
+     "social",     "breadcrumb", "breadcrumbs", "nav",      "menu",    "recirculation", "trending",
+     "hidden",     "hid",        "popular",     "rail",     "cookie",  "consent",       "signup",
+     "toc"});
 // Roles whose elements are never article text.
-constexpr std::array kBoilerplateRoles = {"navigation",  "menu",    "menubar", "complementary", "banner",
-                                          "contentinfo", "dialog",  "alert",   "alertdialog",   "search",
-                                          "toolbar",     "tablist", "note"};
+constexpr std::array kBoilerplateRoles =
+    std::to_array<std::string_view>({"navigation", "menu", "menubar", "complementary", "banner", "contentinfo",
+                                     "dialog", "alert", "alertdialog", "search", "toolbar", "tablist", "note"});
 
+// The lists hold string_views, so a comparison costs no strlen: this runs for every class and id
+// token of every element.
 template <std::size_t N>
-bool contains_token(const std::array<const char*, N>& list, std::string_view token) {
-  return std::any_of(list.begin(), list.end(), [&](const char* t) { return token == t; });
+bool contains_token(const std::array<std::string_view, N>& list, std::string_view token) {
+  return std::find(list.begin(), list.end(), token) != list.end();
 }
 
 // Lower-cased class and id name tokens of an element.
