@@ -10,7 +10,7 @@
    lists, tables, links, code, plus script/style/share-widget noise in the same proportion)
    are each converted RUNS times; the median seconds per MB of both should be about equal.
 
-    bench/speed.py [--extract-speed BIN] [--repeat N] [--node-repeat N] [--skip-node]
+    bench/speed.py [--extract-speed BIN] [--repeat N] [--node-repeat N] [--skip-node] [--skip-lxml]
                    [--skip-linearity] [--sizes-mb 1,20] [--runs 3] [--json FILE]
 """
 
@@ -62,6 +62,14 @@ def ensure_node_deps(npm: str) -> None:
     cmd = [npm, "ci" if (NODE_DIR / "package-lock.json").is_file() else "install", "--no-audit", "--no-fund"]
     print(f"installing the Node baseline: {' '.join(cmd)} (in {NODE_DIR})", file=sys.stderr)
     subprocess.run(cmd, cwd=NODE_DIR, check=True)
+
+
+def python_with_lxml() -> str | None:
+    """This interpreter if it has lxml, else Debian's (python3-lxml installs there)."""
+    for python in (sys.executable, "/usr/bin/python3"):
+        if subprocess.run([python, "-c", "import lxml.html"], capture_output=True).returncode == 0:
+            return python
+    return None
 
 
 def run_json(cmd: list[str], what: str) -> dict:
@@ -204,6 +212,7 @@ def main() -> int:
     ap.add_argument("--skip-node", action="store_true", help="measure pagemd only")
     ap.add_argument("--node-result", type=Path, metavar="FILE",
                     help="reuse a saved readability_speed.js JSON output (it takes minutes) instead of running it")
+    ap.add_argument("--skip-lxml", action="store_true", help="skip the lxml-text anchor (libxml2 parse + text)")
     ap.add_argument("--skip-linearity", action="store_true")
     ap.add_argument("--sizes-mb", default="1,20", help="synthetic page sizes for the linearity check (default: %(default)s)")
     ap.add_argument("--runs", type=int, default=3, help="runs per synthetic page; the median counts (default: %(default)s)")
@@ -245,7 +254,14 @@ def main() -> int:
         elif not args.skip_node:
             node = run_json([args.node, str(NODE_DIR / "readability_speed.js"), "--manifest", str(manifest),
                              "--repeat", str(args.node_repeat)], "readability_speed.js")
-        report["articles"] = {"pagemd": pagemd, "node": node}
+        lxml_text = None
+        if not args.skip_lxml:
+            lxml_python = python_with_lxml()
+            if lxml_python is None:
+                benchlib.die("no Python with lxml (apt-get install python3-lxml, or pass --skip-lxml)")
+            lxml_text = run_json([lxml_python, str(benchlib.BENCH_DIR / "lxml_text_speed.py"), "--manifest",
+                                  str(manifest), "--repeat", str(args.repeat)], "lxml_text_speed.py")
+        report["articles"] = {"pagemd": pagemd, "node": node, "lxml_text": lxml_text}
 
         print(f"\n== throughput: {len(ids)} article pages, {pagemd['bytes'] / 1e6:.1f} MB, all in memory before timing")
         for line in throughput_table(pagemd, node):
@@ -253,6 +269,10 @@ def main() -> int:
         slowest = sorted(pagemd.get("per_page", []), key=lambda p: p["ms"], reverse=True)[:5]
         if slowest:
             print("pagemd's slowest pages: " + ", ".join(f"{Path(p['path']).stem[:12]} {p['ms']:.1f} ms ({p['bytes'] / 1e3:.0f} kB)" for p in slowest))
+        if lxml_text:
+            ratio = pagemd["pages_per_s"] / lxml_text["pages_per_s"]
+            print(f"lxml-text (libxml2 parse + text, no extraction): {lxml_text['pages_per_s']:.0f} pages/s; pagemd "
+                  f"{pagemd['pages_per_s']:.0f}, {ratio:.2f}x  goal >= 1.0  {'PASS' if ratio >= 1.0 else 'FAIL'}")
         if node:
             speedup = pagemd["pages_per_s"] / node["pages_per_s"] if node["pages_per_s"] else float("inf")
             rss_ratio = pagemd["peak_rss_kb"] / node["peak_rss_kb"]

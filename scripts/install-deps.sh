@@ -20,8 +20,8 @@ packages=(
   libidn2-dev zlib1g-dev libbrotli-dev
   # operations: man page checks (groff), unit checks (systemd-analyze), the Debian package
   groff-base systemd debhelper dpkg-dev fakeroot
-  # benchmarks: the daemon load test
-  wrk
+  # benchmarks: the daemon load test; lxml-text, the parser anchor of bench/speed.py
+  wrk python3-lxml
   # the MCP end-to-end test runs the official TypeScript SDK client (tests/mcp/client) on Node; npm
   # comes below, since a Node from elsewhere (NodeSource) carries its own
   nodejs
