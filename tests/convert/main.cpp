@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -34,6 +35,11 @@ namespace {
       static_cast<void>(::socket(AF_INET, SOCK_STREAM, 0));
     } else if (escape == "exec") {
       ::execl("/bin/true", "true", nullptr);
+    } else if (escape == "terminal") {
+      const char keystroke = 'x';  // pushed into the input of a terminal the worker's stderr may be
+      static_cast<void>(::ioctl(STDERR_FILENO, TIOCSTI, &keystroke));
+    } else if (escape == "isatty") {
+      static_cast<void>(::isatty(STDERR_FILENO));  // allowed: stdio and sanitizer reports ask it
     }
     pagemd::extract::Extraction escaped;
     escaped.markdown = "escaped: " + escape;

@@ -30,9 +30,9 @@ void limit_cpu_for_next_page(std::chrono::seconds allowance) {
 }
 
 void limit_memory(std::uint64_t bytes) {
-#if defined(__SANITIZE_ADDRESS__)
-  // AddressSanitizer reserves terabytes of address space for its shadow memory, so any address-space
-  // limit makes every allocation fail; sanitizer builds rely on the CPU limit alone.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  // AddressSanitizer and ThreadSanitizer reserve terabytes of address space for their shadow memory,
+  // so any address-space limit makes every allocation fail; sanitizer builds rely on the CPU limit alone.
   bytes = 0;
 #endif
   if (bytes == 0) return;
