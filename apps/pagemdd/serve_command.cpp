@@ -173,6 +173,8 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
   options.port = listen->second;
   options.max_connections = static_cast<std::size_t>(config.max_connections);
   options.max_connections_per_address = static_cast<std::size_t>(config.max_connections_per_address);
+  options.large_body_paths = {"/mcp"};  // convert_html brings a whole page
+  options.max_large_body_bytes = static_cast<std::size_t>(config.mcp_max_body_bytes);
   options.request_threads = request_threads();
   options.io_threads = io_threads();
   auto server = server::Server::listen(options, router, runtime.metrics);

@@ -51,8 +51,13 @@ TEST_F(McpApi, AToolCallIsMeteredAndCachedLikeTheRestEndpoint) {
   EXPECT_EQ(first["structuredContent"]["title"], "Metered");
   const json second = call_tool("extract", {{"url", origin_.url("/article")}});
   EXPECT_EQ(second["content"], first["content"]);
-  // Both calls count as pages, as two POST /api/v1/extract would, and they share the one cache.
-  EXPECT_EQ(get("/extract/usage", account_->key).json()["used"], 2);
+  // convert_html brings a whole page: a body far over the API's 64 KiB, within mcp_max_body_bytes.
+  std::string big_page = "<html><body><article>";
+  while (big_page.size() < 300'000) big_page += "<p>A paragraph of a long page that an agent already has.</p>";
+  const json given = call_tool("convert_html", {{"html", big_page + "</article></body></html>"}});
+  EXPECT_EQ(given.value("isError", true), false) << given.dump().substr(0, 300);
+  // The extracts count as pages, as POST /api/v1/extract would, and share the one cache.
+  EXPECT_EQ(get("/extract/usage", account_->key).json()["used"], 3);  // two extracts, one convert_html
   EXPECT_EQ(origin_.request_count("/article"), 1U);
   EXPECT_EQ(extract(origin_.url("/article"), account_->key).header("x-cache"), "HIT");
 }

@@ -9,6 +9,7 @@
 #include <boost/asio/write.hpp>
 
 #include <atomic>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -126,6 +127,33 @@ TEST(Server, OversizedHeadersAndBodiesAreRefused) {
   EXPECT_EQ(exchange(running.server->port(), chunked).rfind("HTTP/1.1 413", 0), 0U);
   EXPECT_EQ(exchange(running.server->port(), "NONSENSE\r\n\r\n").rfind("HTTP/1.1 400", 0), 0U);
   EXPECT_EQ(running.handler.calls.load(), 0);
+}
+
+TEST(Server, APathWithALargeBodyLimitTakesLargeBodiesAndOnlyIt) {
+  ServerOptions options;
+  options.large_body_paths = {"/mcp"};
+  options.max_large_body_bytes = 200'000;
+  RunningServer running(options);
+  const auto post = [&](const std::string& target, std::size_t size, bool chunked) {
+    const std::string body(size, 'b');
+    std::string request = "POST " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
+    if (chunked) {
+      std::ostringstream length;
+      length << std::hex << size;
+      request += "Transfer-Encoding: chunked\r\n\r\n" + length.str() + "\r\n" + body + "\r\n0\r\n\r\n";
+    } else {
+      request += "Content-Length: " + std::to_string(size) + "\r\n\r\n" + body;
+    }
+    return exchange(running.server->port(), request).substr(0, 12);
+  };
+  EXPECT_EQ(post("/mcp", 150'000, false), "HTTP/1.1 200");
+  EXPECT_EQ(post("/mcp?x=1", 150'000, true), "HTTP/1.1 200");
+  EXPECT_EQ(post("/mcp", 250'000, false), "HTTP/1.1 413");  // declared over the large limit
+  EXPECT_EQ(post("/mcp", 250'000, true), "HTTP/1.1 413");
+  // Other paths keep the ordinary limit, declared or chunked, although the parser starts out large.
+  EXPECT_EQ(post("/api/v1/extract", 70'000, false), "HTTP/1.1 413");
+  EXPECT_EQ(post("/api/v1/extract", 70'000, true), "HTTP/1.1 413");
+  EXPECT_EQ(running.handler.calls.load(), 2);
 }
 
 TEST(Server, ASlowClientIsCutOffAtTheReadTimeout) {

@@ -1,5 +1,7 @@
 #include "pagemd/server/server.hpp"
 
+#include <algorithm>
+
 #include <atomic>
 #include <csignal>
 #include <exception>
@@ -143,6 +145,18 @@ struct Server::Impl {
     co_return co_await asio::co_spawn(workers, handle_safely(request, info), asio::use_awaitable);
   }
 
+  // The body limit of a request for `target`: the large one on the paths that have it.
+  [[nodiscard]] std::size_t body_limit_for(std::string_view target) const {
+    const std::string_view path = target.substr(0, target.find('?'));
+    const auto& large = options.large_body_paths;
+    return std::find(large.begin(), large.end(), path) != large.end() ? options.max_large_body_bytes
+                                                                      : options.max_body_bytes;
+  }
+
+  static std::string body_too_large(std::size_t limit) {
+    return "The request body exceeds " + std::to_string(limit / 1024) + " KiB.";
+  }
+
   // The answer to a request the server refuses before it is complete (oversized or malformed).
   asio::awaitable<void> refuse(beast::tcp_stream& stream, ErrorCode code, std::string message) {
     api::Request placeholder;
@@ -169,7 +183,9 @@ struct Server::Impl {
     while (!draining) {
       http::request_parser<http::string_body> parser;
       parser.header_limit(static_cast<std::uint32_t>(options.max_header_bytes));
-      parser.body_limit(options.max_body_bytes);
+      // The largest limit until the path is known; a declared length is checked against the path's own
+      // limit right after the headers, and a chunked body as it comes.
+      parser.body_limit(std::max(options.max_body_bytes, options.max_large_body_bytes));
 
       connection->idle = true;
       stream.expires_after(options.read_timeout);
@@ -180,8 +196,9 @@ struct Server::Impl {
         co_await refuse(stream, ErrorCode::headers_too_large, "The request headers exceed 8 KiB.");
         break;
       }
-      if (ec == http::error::body_limit) {
-        co_await refuse(stream, ErrorCode::payload_too_large, "The request body exceeds 64 KiB.");
+      const std::size_t body_limit = body_limit_for(parser.get().target());
+      if (ec == http::error::body_limit || (!ec && parser.content_length() && *parser.content_length() > body_limit)) {
+        co_await refuse(stream, ErrorCode::payload_too_large, body_too_large(body_limit));
         break;
       }
       if (connection_ended(ec)) break;
@@ -189,6 +206,7 @@ struct Server::Impl {
         co_await refuse(stream, ErrorCode::invalid_request, "The request is not valid HTTP/1.1.");
         break;
       }
+      parser.body_limit(body_limit);
 
       if (beast::iequals(parser.get()[http::field::expect], "100-continue")) {
         http::response<http::empty_body> proceed{http::status::continue_, parser.get().version()};
@@ -207,7 +225,7 @@ struct Server::Impl {
         co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
       }
       if (ec == http::error::body_limit) {
-        co_await refuse(stream, ErrorCode::payload_too_large, "The request body exceeds 64 KiB.");
+        co_await refuse(stream, ErrorCode::payload_too_large, body_too_large(body_limit));
         break;
       }
       if (connection_ended(ec) || ec == http::error::partial_message) break;

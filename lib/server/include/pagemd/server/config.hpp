@@ -35,6 +35,7 @@ struct DaemonConfig {
   std::int64_t max_result_bytes = std::int64_t{10} * 1024 * 1024;
   std::string user_agent;
   std::vector<std::string> mcp_allowed_origins;
+  std::int64_t mcp_max_body_bytes = std::int64_t{2} * 1024 * 1024;
 };
 
 // One setting: its name in the file (the flag is the same with '-' for '_') and what it means.

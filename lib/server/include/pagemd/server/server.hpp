@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "pagemd/api/http.hpp"
 #include "pagemd/api/metrics.hpp"
@@ -25,6 +26,10 @@ struct ServerOptions {
   std::chrono::milliseconds write_timeout{30'000};
   std::size_t max_header_bytes = std::size_t{8} * 1024;
   std::size_t max_body_bytes = std::size_t{64} * 1024;
+  // Paths whose requests may carry bodies up to max_large_body_bytes instead (MCP's endpoint, where
+  // convert_html brings a whole page).
+  std::vector<std::string> large_body_paths;
+  std::size_t max_large_body_bytes = 0;
   // Threads that read requests and write answers. Each connection keeps to its own strand.
   unsigned io_threads = 1;
   // Threads that run the handlers (see api::Handler): CPU and database work, so about the CPU count.
