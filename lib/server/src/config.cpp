@@ -83,7 +83,7 @@ const std::vector<KeySpec>& key_specs() {
        &DaemonConfig::mcp_allowed_origins},
       {{"mcp_max_body_bytes", "cap on one POST /mcp body (a convert_html page); other requests keep 64 KiB"},
        &DaemonConfig::mcp_max_body_bytes,
-       64 * 1024,
+       std::int64_t{64} * 1024,
        std::int64_t{64} * 1024 * 1024},
   };
   return specs;
