@@ -1,8 +1,7 @@
 #include "pagemd/mcp/protocol.hpp"
 
-#include <array>
-
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 namespace pagemd::mcp {
