@@ -19,7 +19,11 @@ _pagemd() {
       esac
       options='--help -h --version --server --api-key-file --retries' commands='extract usage keys convert batch mcp completion' positional=':' ;;
     'extract')
-      options='--help -h --json' commands='' positional=':' ;;
+      case "$prev" in
+      --render) __words 'auto always never' ;;
+      --wait-for) return 0 ;;
+      esac
+      options='--help -h --json --render --wait-for' commands='' positional=':' ;;
     'usage')
       options='--help -h --json' commands='' positional=':' ;;
     'keys')
@@ -46,8 +50,9 @@ _pagemd() {
       --jobs) return 0 ;;
       --delay) return 0 ;;
       --allow-private-targets) return 0 ;;
+      --render) __words 'auto always never' ;;
       esac
-      options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force' commands='' positional=':' ;;
+      options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force --render' commands='' positional=':' ;;
     'mcp')
       case "$prev" in
       --allow-private-targets) return 0 ;;

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "pagemd/core/exit_codes.hpp"
+#include "pagemd/render/browser_pool.hpp"
 #include "pagemd/batch/batch_runner.hpp"
 #include "pagemd/batch/progress.hpp"
 #include "pagemd/batch/url_list.hpp"
@@ -114,6 +115,11 @@ CLI::App& setup_batch(CLI::App& app, BatchOptions& options) {
   CLI::Option* retry =
       batch->add_flag("--retry-failed", options.retry_failed, "Also redo the URLs whose manifest line is an error");
   batch->add_flag("--force", options.force, "Redo every URL, also those already converted")->excludes(retry);
+  batch
+      ->add_option("--render", options.render,
+                   "Run pages in headless Chromium first: auto (those that need JavaScript; default), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->type_name("MODE");
   return *batch;
 }
 
@@ -138,9 +144,26 @@ int run_batch(const BatchOptions& options) {
                                          : batch::RedoMode::pending;
   settings.policy = *policy;
 
+  settings.render = render::parse_render_mode(options.render).value_or(render::RenderMode::automatic);
+
   fetch::CurlFetcher fetcher(fetch::FetchLimits{}, *policy, fetch::CurlFetcherOptions{});
   convert::InProcessConverter converter;
-  batch::BatchRunner runner(settings, fetcher, converter);
+  // The browsers only when pages may be rendered; "never" starts none.
+  std::unique_ptr<render::BrowserPool> browsers;
+  if (settings.render != render::RenderMode::never) {
+    if (const auto browser = render::find_browser({})) {
+      render::BrowserPoolOptions browser_options;
+      browser_options.browser = *browser;
+      browser_options.browsers = std::max<std::size_t>(1, std::min<std::size_t>(options.jobs, 2));
+      browser_options.sandbox = render::browser_sandbox_possible();
+      browsers = std::make_unique<render::BrowserPool>(std::move(browser_options));
+    } else if (settings.render == render::RenderMode::always) {
+      std::cerr << "pagemd batch: --render always needs chromium-headless-shell, which is not installed\n";
+      return core::kExitPageFailed;
+    }
+  }
+  const convert::Rendering rendering{browsers.get(), browsers ? &fetcher : nullptr};
+  batch::BatchRunner runner(settings, fetcher, converter, rendering);
 
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   const batch::ColorMode color = color_mode();

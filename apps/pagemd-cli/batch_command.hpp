@@ -16,6 +16,7 @@ struct BatchOptions {
   bool ignore_robots = false;
   bool retry_failed = false;
   bool force = false;
+  std::string render = "auto";  // auto, always or never
 };
 
 // Registers `batch -i FILE|- -o DIR [...]` on the app.

@@ -10,13 +10,23 @@ CLI::App& setup_extract(CLI::App& app, ExtractCommandOptions& options) {
   CLI::App* extract = app.add_subcommand("extract", "Ask the daemon to fetch a URL and convert it to Markdown");
   extract->add_option("url", options.url, "The page's http(s) URL")->required();
   extract->add_flag("--json", options.json, "Print the daemon's response body as received");
+  extract
+      ->add_option("--render", options.render,
+                   "Run the page in the daemon's browser first: auto (pages that need JavaScript), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->type_name("MODE");
+  extract->add_option("--wait-for", options.wait_for, "A rendered page is done once this CSS selector matches")
+      ->type_name("SELECTOR");
   return *extract;
 }
 
 int run_extract(const ExtractCommandOptions& options, const ClientGlobals& globals) {
   const auto client = open_client(globals);
   if (!client) return core::kExitAuth;
-  const client::Reply reply = client->extract(options.url);
+  nlohmann::json request{{"url", options.url}};
+  if (!options.render.empty()) request["render"] = options.render;
+  if (!options.wait_for.empty()) request["wait_for"] = options.wait_for;
+  const client::Reply reply = client->extract_with(request);
   if (options.json && reply.http_status != 0) print_raw_body(reply);
   if (!reply.ok()) return report_failure(reply);
   if (options.json) return core::kExitOk;

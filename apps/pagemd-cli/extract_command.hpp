@@ -11,9 +11,11 @@ namespace pagemd::cli {
 struct ExtractCommandOptions {
   std::string url;
   bool json = false;
+  std::string render;    // auto, always or never; empty: the daemon's default (auto)
+  std::string wait_for;  // CSS selector a rendered page is done at
 };
 
-// Registers `extract URL [--json]` on the app.
+// Registers `extract URL [--json] [--render MODE] [--wait-for SELECTOR]` on the app.
 CLI::App& setup_extract(CLI::App& app, ExtractCommandOptions& options);
 // Prints the Markdown (or, with --json, the body as received); returns the exit status.
 int run_extract(const ExtractCommandOptions& options, const ClientGlobals& globals);

@@ -14,6 +14,7 @@
 #include "pagemd/api/router.hpp"
 #include "pagemd/convert/isolated_converter.hpp"
 #include "pagemd/fetch/upstream_fetcher.hpp"
+#include "pagemd/render/browser_pool.hpp"
 #include "pagemd/server/server.hpp"
 #include "pagemd/store/sqlite_store.hpp"
 #include "service_manager.hpp"
@@ -48,13 +49,44 @@ struct Runtime {
   api::Metrics metrics;
   std::shared_ptr<fetch::UpstreamLimiter> upstream_limiter;
   fetch::LimiterOptions upstream_limiter_options;
+  std::unique_ptr<render::BrowserPool> browsers;  // none when rendering is off or there is no browser
 };
 
-// The fetcher and the extraction service over it, kept together so the service's reference stays valid.
+// The fetchers and the extraction service over them, kept together so the service's references stay valid.
 struct ExtractStack {
-  std::shared_ptr<fetch::Fetcher> fetcher;
+  std::shared_ptr<fetch::CurlFetcher> network;  // also answers the browser's requests
+  std::shared_ptr<fetch::Fetcher> fetcher;      // pages, through the global upstream limit
   std::optional<convert::ExtractService> service;
 };
+
+// The browsers, if the configuration asks for them and one is installed. Rendering needs a restart to
+// change: the browsers run for the daemon's whole life.
+std::unique_ptr<render::BrowserPool> start_browsers(const server::DaemonConfig& config) {
+  if (config.render_browser.empty()) {
+    spdlog::info("rendering is off (render_browser is empty)");
+    return nullptr;
+  }
+  const auto browser = render::find_browser(config.render_browser);
+  if (!browser) {
+    spdlog::warn("rendering is unavailable: no browser '{}' (install chromium-headless-shell)", config.render_browser);
+    return nullptr;
+  }
+  render::BrowserPoolOptions options;
+  options.browser = *browser;
+  options.browsers = config.render_concurrency > 0 ? static_cast<std::size_t>(config.render_concurrency)
+                                                   : std::max(1U, std::thread::hardware_concurrency() / 2);
+  options.timeout = std::chrono::seconds{config.render_timeout};
+  options.pages_per_browser = static_cast<std::size_t>(config.render_pages_per_browser);
+  options.max_browser_bytes = static_cast<std::size_t>(config.render_memory_mib) * 1024 * 1024;
+  options.sandbox =
+      config.render_sandbox == "on" || (config.render_sandbox == "auto" && render::browser_sandbox_possible());
+  if (!options.sandbox) {
+    spdlog::info("the browser runs without its own sandbox (render_sandbox = {}); the service's unit confines it",
+                 config.render_sandbox);
+  }
+  spdlog::info("rendering with {} ({} at once)", options.browser.string(), options.browsers);
+  return std::make_unique<render::BrowserPool>(std::move(options));
+}
 
 fetch::LimiterOptions limiter_options(const server::DaemonConfig& config) {
   fetch::LimiterOptions options;
@@ -96,14 +128,18 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
   fetch::CurlFetcherOptions curl_options;
   curl_options.user_agent = config.user_agent;
   auto stack = std::make_shared<ExtractStack>();
-  stack->fetcher = std::make_shared<fetch::UpstreamFetcher>(
-      std::make_shared<fetch::CurlFetcher>(limits, *policy, curl_options), runtime.upstream_limiter);
+  stack->network = std::make_shared<fetch::CurlFetcher>(limits, *policy, curl_options);
+  stack->fetcher = std::make_shared<fetch::UpstreamFetcher>(stack->network, runtime.upstream_limiter);
   convert::ExtractLimits extract_limits;
   extract_limits.converter_slots = runtime.isolation.processes;
   extract_limits.converter_wait = std::chrono::seconds{config.extract_queue_seconds};
   extract_limits.max_result_bytes = static_cast<std::size_t>(runtime.isolation.max_result_bytes);
-  stack->service.emplace(*runtime.store, *stack->fetcher, *runtime.converter, runtime.clock, extract_limits,
-                         [&metrics = runtime.metrics](bool failed) { metrics.record_upstream_fetch(failed); });
+  // A render counts as the one fetch of its page: the browser's own requests pass the address policy
+  // and the caps, not the global upstream limit.
+  const convert::Rendering rendering{runtime.browsers.get(), runtime.browsers ? stack->network.get() : nullptr};
+  stack->service.emplace(
+      *runtime.store, *stack->fetcher, *runtime.converter, runtime.clock, extract_limits,
+      [&metrics = runtime.metrics](bool failed) { metrics.record_upstream_fetch(failed); }, rendering);
   settings->extractor = std::shared_ptr<convert::ExtractService>(stack, &*stack->service);
   return std::shared_ptr<const api::ApiSettings>(std::move(settings));
 }
@@ -155,6 +191,8 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
     return kExitFailure;
   }
   runtime.converter = std::move(*converter);
+  runtime.browsers = start_browsers(config);
+  if (runtime.browsers) runtime.metrics.observe_renders([&browsers = *runtime.browsers] { return browsers.stats(); });
 
   auto settings = build_settings(config, runtime, nullptr);
   if (!settings) {
@@ -203,8 +241,8 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
       current = *rebuilt;
       router.update_settings(current);
       spdlog::info(
-          "configuration reloaded (listen, data_dir, worker_threads and the converters' settings need a "
-          "restart)");
+          "configuration reloaded (listen, data_dir, worker_threads, the converters' and the browsers' settings "
+          "need a restart)");
     }
     notify_service_manager("READY=1");
   };

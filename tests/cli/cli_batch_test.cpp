@@ -308,3 +308,51 @@ TEST_F(CliBatchTest, TheGuardRefusesLoopbackUnlessAllowedAndReadsTheListFromStdi
 
 }  // namespace
 }  // namespace pagemd::testing
+
+namespace pagemd::testing {
+namespace {
+
+bool browser_installed() {
+  const bool installed = fs::exists("/usr/bin/chromium-headless-shell");
+  if (!installed && std::getenv("PAGEMD_REQUIRE_BROWSER") != nullptr) {
+    ADD_FAILURE() << "chromium-headless-shell is required (PAGEMD_REQUIRE_BROWSER) but not installed";
+  }
+  return installed;
+}
+
+TEST_F(CliBatchTest, RenderRunsAppShellsInTheBrowserAndTheManifestSaysSo) {
+  if (!browser_installed()) GTEST_SKIP() << "chromium-headless-shell is not installed";
+  FixtureServer origin;
+  origin.handle("/shell", [](const HttpRequest&, Responder& r) {
+    r.send(
+        200, "text/html",
+        "<html><head><title>Shell</title></head><body><div id=app></div><script src=/app.js></script></body></html>");
+  });
+  origin.handle("/app.js", [](const HttpRequest&, Responder& r) {
+    r.send(200, "application/javascript",
+           "document.getElementById('app').innerHTML = '<article><h1>Script notes</h1>' + "
+           "'<p>Written by the script, seen by a browser: the notes of the season, with the birds counted "
+           "on the marsh each morning and the weather of each day.</p>'.repeat(4) + '</article>';");
+  });
+  serve_pages(origin, 1);
+  write_list({origin.url("/shell"), origin.url("/page/0")});
+
+  ASSERT_EQ(run_program(batch_args({"--ignore-robots", "--render", "never"})).status, 0);
+  auto lines = latest(out_);
+  EXPECT_EQ(lines[origin.url("/shell")]["rendered"], false);
+  EXPECT_EQ(origin.request_count("/app.js"), 0U);
+
+  ASSERT_EQ(run_program(batch_args({"--ignore-robots", "--force"})).status, 0);  // auto
+  lines = latest(out_);
+  EXPECT_EQ(lines[origin.url("/shell")]["rendered"], true);
+  EXPECT_EQ(lines[origin.url("/page/0")]["rendered"], false);
+  std::ifstream shell(out_ / lines[origin.url("/shell")]["file"].get<std::string>());
+  const std::string markdown((std::istreambuf_iterator<char>(shell)), std::istreambuf_iterator<char>());
+  EXPECT_NE(markdown.find("Written by the script, seen by a browser"), std::string::npos) << markdown;
+
+  const auto refused = run_program(batch_args({"--render", "sometimes"}));
+  EXPECT_EQ(refused.status, 2);
+}
+
+}  // namespace
+}  // namespace pagemd::testing

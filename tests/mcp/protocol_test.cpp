@@ -93,7 +93,7 @@ TEST(McpDispatcher, ToolArgumentsAreChecked) {
   EXPECT_EQ(good.call->id, 9);
   const auto& extract = std::get<ExtractArguments>(good.call->arguments);
   EXPECT_EQ(extract.url, "https://a.example/");
-  EXPECT_TRUE(extract.render);
+  EXPECT_EQ(extract.render, std::optional<bool>(true));
   EXPECT_EQ(extract.max_age, 60);
   EXPECT_EQ(extract.include_selectors, std::vector<std::string>{"main"});
   EXPECT_EQ(extract.exclude_selectors.size(), 2U);

@@ -133,6 +133,7 @@ struct FixtureServer::State {
   std::map<std::string, Handler, std::less<>> handlers;
   std::vector<std::pair<std::string, std::filesystem::path>> directories;
   std::map<std::string, std::size_t, std::less<>> counts;
+  std::size_t accepted = 0;
   std::vector<std::thread> connection_threads;
   std::set<int> open_sockets;  // native handles, shut down to wake their threads on destruction
 
@@ -177,6 +178,7 @@ void FixtureServer::State::accept_next() {
     }
     {
       const std::lock_guard lock(mutex);
+      ++accepted;
       if (!stopping) {
         open_sockets.insert(socket.native_handle());
         connection_threads.emplace_back([this, s = std::move(socket)]() mutable { serve(std::move(s)); });
@@ -299,6 +301,11 @@ void FixtureServer::handle(std::string path, Handler handler) {
 void FixtureServer::serve_directory(std::string prefix, std::filesystem::path directory) {
   const std::lock_guard lock(state_->mutex);
   state_->directories.emplace_back(std::move(prefix), std::move(directory));
+}
+
+std::size_t FixtureServer::connection_count() const {
+  const std::lock_guard lock(state_->mutex);
+  return state_->accepted;
 }
 
 std::size_t FixtureServer::request_count(std::string_view path) const {

@@ -73,6 +73,8 @@ class FixtureServer {
   // extension), 404 for missing files and for paths with "..".
   void serve_directory(std::string prefix, std::filesystem::path directory);
 
+  // TCP connections accepted, whether or not a request came on them.
+  [[nodiscard]] std::size_t connection_count() const;
   // Requests received for `path` (query ignored), handled or not.
   [[nodiscard]] std::size_t request_count(std::string_view path) const;
 

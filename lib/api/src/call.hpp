@@ -6,6 +6,7 @@
 #include "pagemd/api/router.hpp"
 #include "pagemd/auth/key_service.hpp"
 #include "pagemd/api/page_counter.hpp"
+#include "pagemd/render/renderer.hpp"
 
 namespace pagemd::api {
 
@@ -26,6 +27,8 @@ struct ExtractParameters {
   bool only_main_content = true;
   std::vector<std::string> include_selectors;
   std::vector<std::string> exclude_selectors;
+  render::RenderMode render = render::RenderMode::automatic;
+  std::string wait_for;  // a CSS selector the rendered page is done at
 };
 
 // The handlers of the keyed routes (router.cpp holds the table).

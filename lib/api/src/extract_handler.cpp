@@ -50,6 +50,10 @@ core::Result<void> check_selectors(const std::vector<std::string>& selectors, co
   return {};
 }
 
+std::string wait_for_rule() {
+  return "`wait_for` must be a CSS selector of at most " + std::to_string(kMaxSelectorLength) + " characters.";
+}
+
 core::Result<ExtractParameters> parse_body(std::string_view text) {
   const auto body = nlohmann::json::parse(text, nullptr, false);
   if (body.is_discarded() || !body.is_object()) {
@@ -81,6 +85,15 @@ core::Result<ExtractParameters> parse_body(std::string_view text) {
   if (!exclude) return core::unexpected(exclude.error());
   parsed.include_selectors = std::move(*include);
   parsed.exclude_selectors = std::move(*exclude);
+  if (const auto render = body.find("render"); render != body.end() && !render->is_null()) {
+    const auto mode = render->is_string() ? render::parse_render_mode(render->get<std::string>()) : std::nullopt;
+    if (!mode) return core::unexpected(bad_request(R"(`render` must be "auto", "always" or "never".)"));
+    parsed.render = *mode;
+  }
+  if (const auto wait_for = body.find("wait_for"); wait_for != body.end() && !wait_for->is_null()) {
+    if (!wait_for->is_string()) return core::unexpected(bad_request(wait_for_rule()));
+    parsed.wait_for = wait_for->get<std::string>();
+  }
   return parsed;
 }
 
@@ -152,6 +165,7 @@ asio::awaitable<Response> handle_extract_parameters(const Call& call, ExtractPar
                                          std::pair{&parameters.exclude_selectors, "exclude_selectors"}}) {
     if (auto checked = check_selectors(*selectors, field); !checked) co_return error_response(request, checked.error());
   }
+  if (parameters.wait_for.size() > kMaxSelectorLength) co_return error_response(request, bad_request(wait_for_rule()));
   auto url = call.settings.urls->parse(parameters.url);
   if (!url) co_return error_response(request, url.error());
 
@@ -162,6 +176,8 @@ asio::awaitable<Response> handle_extract_parameters(const Call& call, ExtractPar
       parameters.only_main_content ? extract::ContentScope::main_content : extract::ContentScope::whole_body;
   extract_request.options.include_selectors = std::move(parameters.include_selectors);
   extract_request.options.exclude_selectors = std::move(parameters.exclude_selectors);
+  extract_request.options.render = parameters.render;
+  extract_request.options.wait_for = std::move(parameters.wait_for);
   extract_request.account_id = call.caller.account_id;
   convert::ExtractService& extractor = *call.settings.extractor;
 

@@ -61,6 +61,7 @@ asio::awaitable<std::string> run_tool(const Call& call, const mcp::ToolArguments
     }
     parameters.include_selectors = extract->include_selectors;
     parameters.exclude_selectors = extract->exclude_selectors;
+    if (extract->render) parameters.render = *extract->render ? render::RenderMode::always : render::RenderMode::never;
     co_return tool_result_of(co_await handle_extract_parameters(call, std::move(parameters)), mcp::Answered::page);
   }
   const Request inner{http::verb::get, "/api/v1/extract/usage", 11};

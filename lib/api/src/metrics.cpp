@@ -25,6 +25,23 @@ std::string format_bound(double seconds) {
   return text;
 }
 
+void append_render_stats(std::string& out, const render::RenderStats& stats) {
+  out +=
+      "# HELP pagemd_renders_total Pages run in a browser, by outcome (cut_short: read when the time bound passed).\n";
+  out += "# TYPE pagemd_renders_total counter\n";
+  out += "pagemd_renders_total{outcome=\"ok\"} " + std::to_string(stats.rendered - stats.cut_short) + '\n';
+  out += "pagemd_renders_total{outcome=\"cut_short\"} " + std::to_string(stats.cut_short) + '\n';
+  out += "pagemd_renders_total{outcome=\"failed\"} " + std::to_string(stats.failed) + '\n';
+  out += "# HELP pagemd_render_seconds_total Time spent rendering, all outcomes.\n";
+  out += "# TYPE pagemd_render_seconds_total counter\n";
+  out += "pagemd_render_seconds_total " + format_bound(static_cast<double>(stats.milliseconds) / 1e3) + '\n';
+  append_counter(out, "pagemd_browser_starts_total", "Browser processes started.", stats.browser_starts);
+  append_counter(out, "pagemd_browser_restarts_total", "Browsers started again after one crashed or hung.",
+                 stats.browser_restarts);
+  append_counter(out, "pagemd_browser_recycles_total", "Browsers replaced after their page count or memory bound.",
+                 stats.browser_recycles);
+}
+
 }  // namespace
 
 void Metrics::record_request(std::string_view route, unsigned status, double seconds) {
@@ -80,6 +97,7 @@ std::string Metrics::render_prometheus() const {
   for (const auto& counter : counters) {
     append_counter(out, counter.name, counter.help, counter.value.load(std::memory_order_relaxed));
   }
+  if (render_stats_) append_render_stats(out, render_stats_());
   return out;
 }
 

@@ -86,8 +86,9 @@ class RobotsCache {
 
 }  // namespace
 
-BatchRunner::BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter)
-    : settings_(std::move(settings)), fetcher_(fetcher), converter_(converter) {}
+BatchRunner::BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter,
+                         convert::Rendering rendering)
+    : settings_(std::move(settings)), fetcher_(fetcher), converter_(converter), rendering_(rendering) {}
 
 core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls, const std::atomic<bool>& stop,
                                             const ProgressCallback& on_progress) {
@@ -166,16 +167,22 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     }
     auto page = fetcher_.fetch(item.parsed);
     if (!page) return failure(item.url, page.error());
-    auto extraction = converter_.convert(convert::page_from_fetch(std::move(*page)), convert::ConvertOptions{});
-    if (!extraction) return failure(item.url, extraction.error());
-    auto written = core::write_file_atomically(dir / item.file, extraction->markdown);
+    convert::ConvertOptions options;
+    options.render = settings_.render;
+    auto converted = convert::convert_fetched(std::move(*page), options, rendering_, [&](const convert::Page& given) {
+      return converter_.convert(given, options);
+    });
+    if (!converted) return failure(item.url, converted.error());
+    extract::Extraction& extraction = converted->extraction;
+    auto written = core::write_file_atomically(dir / item.file, extraction.markdown);
     if (!written) return failure(item.url, written.error());
     ManifestEntry entry;
     entry.url = item.url;
     entry.file = item.file;
-    entry.title = std::move(extraction->metadata.title);
-    entry.word_count = extraction->metadata.word_count;
-    entry.page_type = std::string(extract::to_string(extraction->metadata.page_type));
+    entry.title = std::move(extraction.metadata.title);
+    entry.word_count = extraction.metadata.word_count;
+    entry.page_type = std::string(extract::to_string(extraction.metadata.page_type));
+    entry.rendered = converted->rendered;
     return entry;
   };
 

@@ -43,6 +43,9 @@ std::optional<ManifestEntry> entry_of(const std::string& line) {
   entry.page_type = string_field("page_type");
   entry.code = string_field("code");
   entry.error = string_field("error");
+  if (const auto rendered = json.find("rendered"); rendered != json.end() && rendered->is_boolean()) {
+    entry.rendered = rendered->get<bool>();
+  }
   if (const auto words = json.find("word_count"); words != json.end() && words->is_number_unsigned()) {
     entry.word_count = words->get<std::size_t>();
   }
@@ -61,6 +64,7 @@ std::string to_json_line(const ManifestEntry& entry) {
       {"title", text_or_null(entry.title, ok)},
       {"word_count", ok ? nlohmann::ordered_json(entry.word_count) : nlohmann::ordered_json(nullptr)},
       {"page_type", text_or_null(entry.page_type, ok)},
+      {"rendered", ok ? nlohmann::ordered_json(entry.rendered) : nlohmann::ordered_json(nullptr)},
       {"code", text_or_null(entry.code, !ok)},
       {"error", text_or_null(entry.error, !ok)},
   };

@@ -26,6 +26,19 @@ bool mark_as_hit(std::string& stored) {
   return true;
 }
 
+// Whether a stored result was rendered. Inside JSON strings quotes are escaped, so only the metadata
+// field itself can match; an entry from before rendering existed has none and was not rendered.
+bool stored_rendered(std::string_view stored) { return stored.find(R"("rendered":true)") != std::string_view::npos; }
+
+bool acceptable(render::RenderMode mode, bool rendered) {
+  switch (mode) {
+    case render::RenderMode::always: return rendered;
+    case render::RenderMode::never: return !rendered;
+    case render::RenderMode::automatic: return true;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string cache_key(const ExtractRequest& request) {
@@ -33,25 +46,29 @@ std::string cache_key(const ExtractRequest& request) {
   std::string key = request.url.normalized;
   const ConvertOptions& given = request.options;
   if (given.scope == extract::ContentScope::main_content && given.include_selectors.empty() &&
-      given.exclude_selectors.empty()) {
+      given.exclude_selectors.empty() && given.wait_for.empty()) {
     return key;
   }
-  const nlohmann::json options{{"whole_body", given.scope == extract::ContentScope::whole_body},
-                               {"include", given.include_selectors},
-                               {"exclude", given.exclude_selectors}};
+  nlohmann::json options{{"whole_body", given.scope == extract::ContentScope::whole_body},
+                         {"include", given.include_selectors},
+                         {"exclude", given.exclude_selectors}};
+  // The render mode is not part of the key: an entry says whether it was rendered (see cached()).
+  if (!given.wait_for.empty()) options["wait_for"] = given.wait_for;
   key += ' ';
   key += options.dump();
   return key;
 }
 
 ExtractService::ExtractService(store::Store& store, fetch::Fetcher& fetcher, PageConverter& converter,
-                               const core::Clock& clock, ExtractLimits limits, FetchObserver on_fetch)
+                               const core::Clock& clock, ExtractLimits limits, FetchObserver on_fetch,
+                               Rendering rendering)
     : store_(store),
       fetcher_(fetcher),
       converter_(converter),
       clock_(clock),
       limits_(limits),
-      on_fetch_(std::move(on_fetch)) {
+      on_fetch_(std::move(on_fetch)),
+      rendering_(rendering) {
   if (limits_.converter_slots > 0) converter_share_.emplace(limits_.converter_slots, limits_.converter_wait);
 }
 
@@ -67,6 +84,7 @@ core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const Extract
   if (!entry) return core::unexpected(entry.error());
   if (!*entry) return std::optional<ExtractOutcome>{};
   std::string text = std::move((*entry)->result_json);
+  if (!acceptable(request.options.render, stored_rendered(text))) return std::optional<ExtractOutcome>{};
   if (mark_as_hit(text)) return std::optional<ExtractOutcome>{ExtractOutcome{std::move(text), CacheStatus::hit}};
   auto result = nlohmann::json::parse(text, nullptr, false);
   if (result.is_discarded() || !result.is_object() || !result.contains("metadata")) {
@@ -80,17 +98,22 @@ core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const Extract
 }
 
 core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request) {
+  if (request.options.render == render::RenderMode::always && !rendering_.available()) {
+    return core::unexpected(core::ErrorCode::render_unavailable, "This service has no browser to render pages with.");
+  }
   const std::string key = cache_key(request);
   auto page = fetcher_.fetch(request.url);
   if (on_fetch_) on_fetch_(!page.has_value());
   if (!page) return core::unexpected(page.error());
 
   const auto fetched_at = clock_.now();
-  std::string final_url = page->final_url;
-  auto extraction = convert_fairly(page_from_fetch(std::move(*page)), request.options, request.account_id);
-  if (!extraction) return core::unexpected(extraction.error());
-  auto text = bounded_json(PageResult{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
-                                      CacheMark{CacheStatus::miss, fetched_at}});
+  auto converted = convert_fetched(std::move(*page), request.options, rendering_, [&](const Page& given) {
+    return convert_fairly(given, request.options, request.account_id);
+  });
+  if (!converted) return core::unexpected(converted.error());
+  auto text = bounded_json(PageResult{std::move(converted->extraction), core::format_rfc3339(fetched_at),
+                                      std::move(converted->final_url), CacheMark{CacheStatus::miss, fetched_at},
+                                      converted->rendered});
   if (!text) return core::unexpected(text.error());
   if (auto stored = store_.cache_put(key, *text, fetched_at); !stored) {
     // The client still gets its page; only the next request pays the fetch again.

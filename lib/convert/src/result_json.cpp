@@ -15,6 +15,7 @@ nlohmann::json to_json(const PageResult& result) {
       {"language_tag", m.language_tag},
       {"timestamp", result.timestamp},
       {"page_type", extract::to_string(m.page_type)},
+      {"rendered", result.rendered},
   };
   const std::pair<const char*, const std::string*> optional_fields[] = {
       {"description", &m.description},  {"author", &m.author}, {"published_time", &m.published_time},

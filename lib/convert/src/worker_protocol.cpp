@@ -94,6 +94,7 @@ void write_extraction(FrameWriter& out, const extract::Extraction& extraction) {
   out.integer(static_cast<std::uint8_t>(m.page_type));
   out.integer(static_cast<std::uint8_t>(extraction.warning ? 1 : 0));
   if (extraction.warning) out.text(*extraction.warning);
+  out.integer(static_cast<std::uint8_t>(extraction.needs_script ? 1 : 0));
 }
 
 extract::Extraction read_extraction(FrameReader& in) {
@@ -111,6 +112,7 @@ extract::Extraction read_extraction(FrameReader& in) {
   if (page_type > static_cast<std::uint8_t>(extract::PageType::service)) in.invalidate();
   m.page_type = static_cast<extract::PageType>(page_type);
   if (in.integer<std::uint8_t>() != 0) extraction.warning = in.text();
+  extraction.needs_script = in.integer<std::uint8_t>() != 0;
   return extraction;
 }
 

@@ -157,6 +157,7 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   RenderedMarkdown rendered = render_markdown(doc, selection, resolver);
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
+  result.needs_script = looks_like_app_shell(doc, cleaned, html_bytes.size(), rendered.word_count);
   if (page_type == PageType::product && options.scope == ContentScope::main_content) {
     meta.word_count += add_product_description(result.markdown, info.product_description);
   }

@@ -30,12 +30,14 @@ constexpr std::size_t kMaxRedirectBodyBytes = std::size_t{64} * 1024;
 // Idle easy handles kept for reuse (each keeps its connections and DNS cache).
 constexpr std::size_t kMaxIdleHandles = 16;
 constexpr const char* kAccept = "Accept: text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1";
+constexpr const char* kAcceptAnything = "Accept: */*";
 
 // What one request/response of a redirect chain saw; the callbacks write it, fetch() judges it.
 struct Hop {
   const AddressPolicy* policy = nullptr;
   CURL* handle = nullptr;
   std::size_t max_body_bytes = 0;
+  bool any_resource = false;  // a browser's request: every status and content type is an answer
 
   std::optional<IpAddress> refused_address;  // a connection the policy refused
   bool refused_unknown_family = false;
@@ -47,6 +49,7 @@ struct Hop {
   std::string content_language;                 // raw Content-Language header of that response
   std::optional<std::uint64_t> content_length;  // declared length when the body is not encoded
   bool encoded = false;                         // a Content-Encoding other than identity
+  std::vector<std::pair<std::string, std::string>> cors_headers;  // any_resource only
   enum class Body { undecided, keep, discard, too_large, unsupported_type, http_error } body_mode = Body::undecided;
   std::string body;
   std::size_t discarded = 0;
@@ -103,6 +106,11 @@ curl_socket_t open_socket(void* user, curlsocktype purpose, curl_sockaddr* addre
 
 // Decides, once a response's headers are complete, what to do with its body.
 Hop::Body judge_headers(const Hop& hop) {
+  if (hop.any_resource) {
+    if (hop.status >= 300 && hop.status < 400) return Hop::Body::discard;
+    if (!hop.encoded && hop.content_length && *hop.content_length > hop.max_body_bytes) return Hop::Body::too_large;
+    return Hop::Body::keep;
+  }
   if (hop.status >= 400) {
     return Hop::Body::http_error;
   }
@@ -134,6 +142,13 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     hop.content_language.clear();
     hop.content_length.reset();
     hop.encoded = false;
+    hop.cors_headers.clear();
+  } else if (constexpr std::string_view kCors = "access-control-";
+             hop.any_resource && line.size() > kCors.size() &&
+             core::equals_ignore_case(line.substr(0, kCors.size()), kCors) &&
+             line.find(':') != std::string_view::npos) {
+    const std::size_t colon = line.find(':');
+    hop.cors_headers.emplace_back(core::trim(line.substr(0, colon)), core::trim(line.substr(colon + 1)));
   } else if (const auto length = header_value(line, "content-length")) {
     std::uint64_t declared = 0;
     if (std::from_chars(length->data(), length->data() + length->size(), declared).ec == std::errc{}) {
@@ -233,6 +248,7 @@ class CurlFetcher::Impl {
     // ThreadSanitizer cannot see; creating it here, before any fetch thread, keeps that quiet.
     static_cast<void>(spdlog::default_logger_raw());
     headers_ = append(nullptr, kAccept);
+    resource_headers_ = append(nullptr, kAcceptAnything);
     for (const std::string& entry : options_.resolve) {
       resolve_ = append(std::move(resolve_), entry.c_str());
     }
@@ -243,6 +259,32 @@ class CurlFetcher::Impl {
     core::Result<FetchedPage> page = follow_chain(handle.get(), start);
     give_back(std::move(handle));
     return page;
+  }
+
+  core::Result<FetchedResource> fetch_resource(std::string_view text, std::size_t max_body_bytes, Deadline deadline) {
+    core::Result<ParsedUrl> parsed = parse_url(text, policy_);
+    if (!parsed) return core::unexpected(parsed.error());
+    const ParsedUrl& url = *parsed;
+    deadline = std::min(deadline, std::chrono::steady_clock::now() + limits_.total_timeout);
+    CurlEasyPtr handle = take_handle();
+    Hop hop;
+    hop.any_resource = true;
+    const CURLcode rc = perform(handle.get(), url, deadline, hop, std::min(max_body_bytes, limits_.max_body_bytes));
+    give_back(std::move(handle));
+    core::Result<std::optional<std::string>> outcome = judge(rc, hop);
+    if (!outcome) return core::unexpected(outcome.error());
+    FetchedResource resource{static_cast<int>(hop.status),
+                             std::move(hop.content_type),
+                             {},
+                             std::move(hop.body),
+                             std::move(hop.cors_headers)};
+    if (outcome->has_value()) {
+      resource.body.clear();
+      std::optional<std::string> target = resolve_reference(url.normalized, **outcome);
+      if (!target) return fetch_failed("The target redirected to an invalid URL.", resource.http_status);
+      resource.location = std::move(*target);
+    }
+    return resource;
   }
 
  private:
@@ -301,13 +343,17 @@ class CurlFetcher::Impl {
   }
 
   CURLcode perform(CURL* handle, const ParsedUrl& url, Deadline deadline, Hop& hop) {
+    return perform(handle, url, deadline, hop, limits_.max_body_bytes);
+  }
+
+  CURLcode perform(CURL* handle, const ParsedUrl& url, Deadline deadline, Hop& hop, std::size_t max_body_bytes) {
     const long left = remaining_ms(deadline);
     if (left <= 0) {
       return CURLE_OPERATION_TIMEDOUT;
     }
     hop.policy = &policy_;
     hop.handle = handle;
-    hop.max_body_bytes = limits_.max_body_bytes;
+    hop.max_body_bytes = max_body_bytes;
     // reset keeps the handle's connection pool and DNS cache but forgets every option, so nothing
     // of an earlier fetch leaks into this one.
     curl_easy_reset(handle);
@@ -320,7 +366,8 @@ class CurlFetcher::Impl {
                     curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L) == CURLE_OK &&
                     curl_easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK &&
                     curl_easy_setopt(handle, CURLOPT_USERAGENT, options_.user_agent.c_str()) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_HTTPHEADER, headers_.get()) == CURLE_OK &&
+                    curl_easy_setopt(handle, CURLOPT_HTTPHEADER,
+                                     hop.any_resource ? resource_headers_.get() : headers_.get()) == CURLE_OK &&
                     curl_easy_setopt(handle, CURLOPT_RESOLVE, resolve_.get()) == CURLE_OK &&
                     curl_easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, connect_ms) == CURLE_OK &&
                     curl_easy_setopt(handle, CURLOPT_TIMEOUT_MS, left) == CURLE_OK &&
@@ -437,6 +484,7 @@ class CurlFetcher::Impl {
   AddressPolicy policy_;
   CurlFetcherOptions options_;
   CurlSlistPtr headers_;
+  CurlSlistPtr resource_headers_;
   CurlSlistPtr resolve_;
   std::mutex mutex_;
   std::vector<CurlEasyPtr> idle_;
@@ -451,5 +499,10 @@ CurlFetcher::CurlFetcher(FetchLimits limits, AddressPolicy policy, std::string u
 CurlFetcher::~CurlFetcher() = default;
 
 core::Result<FetchedPage> CurlFetcher::fetch(const ParsedUrl& url) { return impl_->fetch(url); }
+
+core::Result<FetchedResource> CurlFetcher::fetch_resource(std::string_view url, std::size_t max_body_bytes,
+                                                          std::chrono::steady_clock::time_point deadline) {
+  return impl_->fetch_resource(url, max_body_bytes, deadline);
+}
 
 }  // namespace pagemd::fetch

@@ -61,8 +61,9 @@ json extract_tool() {
           {"render",
            {{"type", "boolean"},
             {"description",
-             "Render the page with JavaScript first, for pages that need it; the result says "
-             "whether it was rendered."}}},
+             "true: run the page in a browser first (for pages built by JavaScript); false: never. "
+             "Left out, pages are rendered only when their HTML shows next to nothing without "
+             "scripts. The result says whether it was rendered."}}},
           {"max_age",
            {{"type", "integer"},
             {"minimum", 0},

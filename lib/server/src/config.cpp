@@ -85,6 +85,23 @@ const std::vector<KeySpec>& key_specs() {
        &DaemonConfig::mcp_max_body_bytes,
        std::int64_t{64} * 1024,
        std::int64_t{64} * 1024 * 1024},
+      {{"render_browser", "headless Chromium that renders pages needing JavaScript (name on PATH or path); \"\" = off"},
+       &DaemonConfig::render_browser},
+      {{"render_concurrency", "pages rendered at once, one browser each; 0 = one per two CPUs"},
+       &DaemonConfig::render_concurrency,
+       0,
+       64},
+      {{"render_timeout", "seconds one page may take in the browser"}, &DaemonConfig::render_timeout, 1, 300},
+      {{"render_pages_per_browser", "pages a browser renders before it is replaced"},
+       &DaemonConfig::render_pages_per_browser,
+       1,
+       1'000'000},
+      {{"render_memory_mib", "resident memory of a browser (all its processes) past which it is replaced"},
+       &DaemonConfig::render_memory_mib,
+       128,
+       std::int64_t{1} << 20},
+      {{"render_sandbox", "the browser's own sandbox: auto (where user namespaces allow it), on or off"},
+       &DaemonConfig::render_sandbox},
   };
   return specs;
 }
@@ -249,6 +266,9 @@ core::Result<void> validate_config(const DaemonConfig& config) {
                         config.log_level + "'");
   }
   if (config.data_dir.empty()) return config_error("data_dir must not be empty");
+  if (config.render_sandbox != "auto" && config.render_sandbox != "on" && config.render_sandbox != "off") {
+    return config_error("render_sandbox must be auto, on or off; not '" + config.render_sandbox + "'");
+  }
   if (config.extract_memory_mib != 0 && config.extract_memory_mib < kMinExtractMemoryMib) {
     return config_error("extract_memory_mib must be 0 (no limit) or at least " + std::to_string(kMinExtractMemoryMib) +
                         ", not " + std::to_string(config.extract_memory_mib) +

@@ -48,6 +48,21 @@ bool is_ld_json(std::string_view type) {
   return core::equals_ignore_case(core::trim(type), "application/ld+json");
 }
 
+// A script type a browser runs (module, text/javascript and its aliases), rather than data.
+bool is_script_type(std::string_view type) {
+  const std::string lower = core::ascii_lower_copy(core::trim(type.substr(0, type.find(';'))));
+  const std::string_view name = lower;
+  return name.empty() || name == "module" || name.ends_with("javascript") || name.ends_with("ecmascript");
+}
+
+bool mentions_javascript(std::string_view text) {
+  constexpr std::string_view kWord = "javascript";
+  for (std::size_t i = 0; i + kWord.size() <= text.size(); ++i) {
+    if (core::equals_ignore_case(text.substr(i, kWord.size()), kWord)) return true;
+  }
+  return false;
+}
+
 // Dropping a template/object/svg/math subtree: only nesting of the same element ends it.
 struct Drop {
   bool active = false;
@@ -61,7 +76,7 @@ struct Drop {
 class Scanner {
  public:
   Scanner(std::string_view in, std::size_t max_open, PrepassResult& result)
-      : in_(in), out_(result.html), json_ld_(result.json_ld), tree_(max_open) {}
+      : in_(in), out_(result.html), json_ld_(result.json_ld), result_(result), tree_(max_open) {}
 
   void run() {
     out_.reserve(in_.size());
@@ -366,8 +381,13 @@ class Scanner {
         pos_ = tag.end;
         return;
       }
+      const std::string_view body = in_.substr(tag.end, raw.content_end - tag.end);
       if (tag.id == kIdScript && tag.has_type && is_ld_json(tag.type)) {
-        json_ld_.emplace_back(in_.substr(tag.end, raw.content_end - tag.end));
+        json_ld_.emplace_back(body);
+      } else if (tag.id == kIdScript && (!tag.has_type || is_script_type(tag.type))) {
+        result_.script_bytes += body.size();
+      } else if (tag.id == kIdNoscript && mentions_javascript(body)) {
+        result_.noscript_pleads = true;
       }
       pos_ = raw.end;
       return;
@@ -465,6 +485,7 @@ class Scanner {
   std::string_view in_;
   std::string& out_;
   std::vector<std::string>& json_ld_;
+  PrepassResult& result_;
   std::size_t pos_ = 0;
   Drop drop_;
   OpenElements tree_;

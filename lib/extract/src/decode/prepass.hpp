@@ -26,6 +26,9 @@ inline constexpr std::size_t kMaxAttributes = 256;
 struct PrepassResult {
   std::string html;                  // the document with the dropped parts cut out
   std::vector<std::string> json_ld;  // raw bodies of ld+json scripts, in document order
+  // Signs of a page that builds itself with scripts (see looks_like_app_shell):
+  std::size_t script_bytes = 0;  // in the bodies of scripts that run (not data such as ld+json)
+  bool noscript_pleads = false;  // a dropped <noscript> names JavaScript ("please enable JavaScript")
 };
 
 [[nodiscard]] PrepassResult prepass(std::string_view utf8_html, std::size_t max_open_elements = kMaxOpenElements);

@@ -4,9 +4,12 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <string_view>
+
+#include "pagemd/render/browser_pool.hpp"
 
 namespace pagemd::api {
 
@@ -28,6 +31,9 @@ class Metrics {
   void record_rate_rejection() { rate_rejections_.fetch_add(1, std::memory_order_relaxed); }
   void record_quota_rejection() { quota_rejections_.fetch_add(1, std::memory_order_relaxed); }
 
+  // Where the render counters come from (the daemon's browser pool); set before serving, if at all.
+  void observe_renders(std::function<render::RenderStats()> source) { render_stats_ = std::move(source); }
+
   // The exposition text (version 0.0.4), one family per counter.
   [[nodiscard]] std::string render_prometheus() const;
 
@@ -43,6 +49,7 @@ class Metrics {
   std::atomic<std::uint64_t> upstream_failures_{0};
   std::atomic<std::uint64_t> rate_rejections_{0};
   std::atomic<std::uint64_t> quota_rejections_{0};
+  std::function<render::RenderStats()> render_stats_;
 };
 
 }  // namespace pagemd::api

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "pagemd/convert/fetched_conversion.hpp"
 #include "pagemd/convert/page_converter.hpp"
 #include "pagemd/core/result.hpp"
 #include "pagemd/fetch/address_policy.hpp"
@@ -33,6 +34,7 @@ struct BatchSettings {
   RedoMode redo = RedoMode::pending;
   fetch::AddressPolicy policy;          // which addresses URLs may name (parse_url); the fetcher has its own copy
   std::string robots_agent = "pagemd";  // the product token looked for in robots.txt
+  render::RenderMode render = render::RenderMode::automatic;  // see convert_fetched
 };
 
 struct BatchProgress {
@@ -63,7 +65,8 @@ class BatchRunner {
   using ProgressCallback = std::function<void(const BatchProgress&)>;
 
   // The references must outlive the runner; `fetcher` must be thread-safe.
-  BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter);
+  BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, convert::PageConverter& converter,
+              convert::Rendering rendering = {});
 
   // Works through `urls` (as parse_url_list gives them) and returns the counts. Each finished URL
   // appends its manifest line at once, and each output file appears whole (written under a temporary
@@ -78,6 +81,7 @@ class BatchRunner {
   BatchSettings settings_;
   fetch::Fetcher& fetcher_;
   convert::PageConverter& converter_;
+  convert::Rendering rendering_;
 };
 
 }  // namespace pagemd::batch

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pagemd/convert/fair_share.hpp"
+#include "pagemd/convert/fetched_conversion.hpp"
 #include "pagemd/convert/page_converter.hpp"
 #include "pagemd/convert/result_json.hpp"
 #include "pagemd/core/clock.hpp"
@@ -53,21 +54,26 @@ class ExtractService {
   // Called once per upstream fetch with whether it failed (for the daemon's metrics).
   using FetchObserver = std::function<void(bool failed)>;
 
-  // All references must outlive the service.
+  // All references, and the rendering's, must outlive the service.
   ExtractService(store::Store& store, fetch::Fetcher& fetcher, PageConverter& converter, const core::Clock& clock,
-                 ExtractLimits limits = {}, FetchObserver on_fetch = {});
+                 ExtractLimits limits = {}, FetchObserver on_fetch = {}, Rendering rendering = {});
+
+  [[nodiscard]] bool can_render() const { return rendering_.available(); }
 
   // The result for the request: cached() if there is one, else fresh().
   [[nodiscard]] core::Result<ExtractOutcome> extract(const ExtractRequest& request);
 
-  // The cached result (metadata.cache.status "hit"), if the cache holds one young enough.
-  // Fails with internal when the cache cannot be read.
+  // The cached result (metadata.cache.status "hit"), if the cache holds one young enough and made
+  // the way the request's render mode allows: "always" takes only a rendered copy, "never" only a
+  // static one, "auto" either. Fails with internal when the cache cannot be read.
   [[nodiscard]] core::Result<std::optional<ExtractOutcome>> cached(const ExtractRequest& request);
 
-  // Fetches and converts the page and stores the result in the cache. Fails with the fetcher's errors
-  // (url_not_allowed, fetch_failed, fetch_timeout, unsupported_content, busy), the converter's
-  // (invalid_request for a bad selector, unsupported_content, also for a result over the bound), or
-  // busy when the account's share of the converters stays taken.
+  // Fetches and converts the page (rendered as convert_fetched says) and stores the result in the
+  // cache. Fails with the fetcher's errors (url_not_allowed, fetch_failed, fetch_timeout,
+  // unsupported_content, busy), the converter's (invalid_request for a bad selector,
+  // unsupported_content, also for a result over the bound), the renderer's (render_unavailable
+  // before anything is fetched; busy, fetch_failed, fetch_timeout), or busy when the account's share
+  // of the converters stays taken.
   [[nodiscard]] core::Result<ExtractOutcome> fresh(const ExtractRequest& request);
 
   // Converts a page given whole (MCP's convert_html): the result object as JSON text, with
@@ -89,6 +95,7 @@ class ExtractService {
   ExtractLimits limits_;
   std::optional<FairShare> converter_share_;
   FetchObserver on_fetch_;
+  Rendering rendering_;
 };
 
 }  // namespace pagemd::convert

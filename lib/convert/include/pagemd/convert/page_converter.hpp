@@ -7,6 +7,7 @@
 #include "pagemd/core/result.hpp"
 #include "pagemd/extract/extractor.hpp"
 #include "pagemd/fetch/fetcher.hpp"
+#include "pagemd/render/renderer.hpp"
 
 namespace pagemd::convert {
 
@@ -26,6 +27,10 @@ struct ConvertOptions {
   extract::ContentScope scope = extract::ContentScope::main_content;
   std::vector<std::string> include_selectors;
   std::vector<std::string> exclude_selectors;
+  // Whether a fetched page is run in a browser first, and what it is done at (convert_fetched);
+  // a page given whole is converted as it is.
+  render::RenderMode render = render::RenderMode::automatic;
+  std::string wait_for;  // a CSS selector; empty: the load event and a quiet network
 };
 
 // A page that came through a fetcher (the daemon and `pagemd batch`), ready to convert.

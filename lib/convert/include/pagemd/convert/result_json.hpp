@@ -25,6 +25,7 @@ struct PageResult {
   std::string timestamp;           // RFC 3339 UTC; metadata.timestamp
   std::string final_url;           // metadata.final_url; left out when empty (a local file)
   std::optional<CacheMark> cache;  // metadata.cache; left out when empty (outside the daemon)
+  bool rendered = false;           // metadata.rendered: the content is what a browser made of the page
 };
 
 // The result object as JSON, with DESIGN.md's extra metadata fields (those the page does not state

@@ -66,6 +66,9 @@ struct Extraction {
   std::string markdown;
   Metadata metadata;
   std::optional<std::string> warning;  // set only for thin content (under kThinContentWords words)
+  // The page's own markup shows next to nothing until its scripts run (an app shell): rendering it
+  // in a browser would find the content. Not part of the result object.
+  bool needs_script = false;
 
   bool operator==(const Extraction&) const = default;
 };

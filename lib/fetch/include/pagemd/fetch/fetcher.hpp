@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pagemd/core/result.hpp"
@@ -39,6 +41,32 @@ class Fetcher {
   [[nodiscard]] virtual core::Result<FetchedPage> fetch(const ParsedUrl& url) = 0;
 };
 
+// One response to what a browser asked for, as the network gave it: a single hop (a redirect is
+// answered as such, for the browser to follow with a new, again checked request), any status, any
+// content type.
+struct FetchedResource {
+  int http_status = 0;
+  std::string content_type;  // the Content-Type header as sent; empty if none
+  std::string location;      // a redirect's target, resolved against the URL asked for; else empty
+  std::string body;          // decoded (decompressed) bytes; empty for a redirect
+  // The Access-Control-* headers (name, value), without which a browser keeps cross-origin answers
+  // from the page's scripts.
+  std::vector<std::pair<std::string, std::string>> cors_headers;
+};
+
+// The fetcher behind a browser's requests (src/render): the same address policy, timeouts and
+// caps as Fetcher, without its judgement of what a page must be. Thread-safe.
+class ResourceFetcher {
+ public:
+  virtual ~ResourceFetcher() = default;
+  // The response at `url` (GET), or an Error: invalid_url (not http(s) or unparsable),
+  // url_not_allowed (a non-public address named or connected to), fetch_failed (unreachable, DNS or
+  // TLS failure), fetch_timeout (past `deadline` or the fetch timeout), unsupported_content (a body
+  // over `max_body_bytes`).
+  [[nodiscard]] virtual core::Result<FetchedResource> fetch_resource(
+      std::string_view url, std::size_t max_body_bytes, std::chrono::steady_clock::time_point deadline) = 0;
+};
+
 // How CurlFetcher reaches hosts. The default resolves names through the system resolver.
 struct CurlFetcherOptions {
   std::string user_agent = "pagemd";
@@ -53,7 +81,7 @@ struct CurlFetcherOptions {
 // before libcurl connects it, so a name that resolves (or re-resolves) to a non-public address is
 // refused (url_not_allowed) with no packet sent to it. Bodies stream through the size cap after
 // decompression (gzip, deflate, br, zstd). Reuses connections across calls; thread-safe.
-class CurlFetcher final : public Fetcher {
+class CurlFetcher final : public Fetcher, public ResourceFetcher {
  public:
   CurlFetcher(FetchLimits limits, AddressPolicy policy, CurlFetcherOptions options = {});
   CurlFetcher(FetchLimits limits, AddressPolicy policy, std::string user_agent);
@@ -62,6 +90,8 @@ class CurlFetcher final : public Fetcher {
   CurlFetcher& operator=(const CurlFetcher&) = delete;
 
   [[nodiscard]] core::Result<FetchedPage> fetch(const ParsedUrl& url) override;
+  [[nodiscard]] core::Result<FetchedResource> fetch_resource(std::string_view url, std::size_t max_body_bytes,
+                                                             std::chrono::steady_clock::time_point deadline) override;
 
  private:
   class Impl;

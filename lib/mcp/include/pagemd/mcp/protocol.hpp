@@ -37,7 +37,7 @@ inline constexpr int kInternalError = -32603;
 // The arguments of each tool, checked against its input schema.
 struct ExtractArguments {
   std::string url;
-  bool render = false;
+  std::optional<bool> render;  // true: always, false: never, none: only pages that need it (auto)
   std::optional<std::int64_t> max_age;
   std::vector<std::string> include_selectors;
   std::vector<std::string> exclude_selectors;

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "pagemd/convert/page_converter.hpp"
+#include "pagemd/render/renderer.hpp"
+
+namespace pagemd::convert {
+
+// What pages are rendered with: a browser and the guarded fetcher that answers its requests. Without
+// both, rendering is unavailable.
+struct Rendering {
+  render::Renderer* renderer = nullptr;
+  fetch::ResourceFetcher* resources = nullptr;
+
+  [[nodiscard]] bool available() const { return renderer != nullptr && resources != nullptr; }
+};
+
+// A fetched page's conversion, and what it was made from.
+struct ConvertedPage {
+  extract::Extraction extraction;
+  std::string final_url;  // the address the content came from (a rendered page's, after its scripts)
+  bool rendered = false;
+};
+
+using ConvertStep = std::function<core::Result<extract::Extraction>(const Page&)>;
+
+// The path from a fetched page to its content, shared by the daemon and `pagemd batch`:
+//  - render never: `convert` on the page as fetched;
+//  - always: the page rendered (render_unavailable without a browser), then converted;
+//  - auto: converted as fetched, and rendered then converted again only when the static page looks
+//    like an app shell (Extraction::needs_script); a render that fails then leaves the static result.
+// A render answers the browser's request for the page with `fetched`, so the page is fetched once.
+[[nodiscard]] core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const ConvertOptions& options,
+                                                          const Rendering& rendering, const ConvertStep& convert);
+
+}  // namespace pagemd::convert

@@ -1,0 +1,52 @@
+#include "pagemd/convert/fetched_conversion.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace pagemd::convert {
+namespace {
+
+core::Result<ConvertedPage> render_and_convert(const fetch::FetchedPage& fetched, const ConvertOptions& options,
+                                               const Rendering& rendering, const ConvertStep& convert) {
+  auto rendered = rendering.renderer->render(fetched, render::RenderRequest{options.wait_for}, *rendering.resources);
+  if (!rendered) return core::unexpected(rendered.error());
+  if (rendered->cut_short) {
+    spdlog::info("render: {} did not settle in time; its DOM is taken as it was", fetched.final_url);
+  }
+  // The serialised DOM is UTF-8 whatever the page was sent in; its language header still holds.
+  Page page{std::move(rendered->html), MediaType::html, "utf-8", std::move(rendered->url), fetched.content_language};
+  auto extraction = convert(page);
+  if (!extraction) return core::unexpected(extraction.error());
+  return ConvertedPage{std::move(*extraction), std::move(page.url), true};
+}
+
+}  // namespace
+
+core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const ConvertOptions& options,
+                                            const Rendering& rendering, const ConvertStep& convert) {
+  const bool html = fetched.content_type != "text/plain";  // as page_from_fetch decides
+  switch (options.render) {
+    case render::RenderMode::always:
+      if (!rendering.available()) {
+        return core::unexpected(core::ErrorCode::render_unavailable, "This service has no browser to render pages with.");
+      }
+      if (html) return render_and_convert(fetched, options, rendering, convert);
+      break;  // plain text has nothing to run
+    case render::RenderMode::automatic:
+    case render::RenderMode::never: break;
+  }
+  std::string final_url = fetched.final_url;
+  const bool may_render = options.render == render::RenderMode::automatic && html && rendering.available();
+  // The body stays for the browser only when it may be needed.
+  Page page = may_render ? page_from_fetch(fetched) : page_from_fetch(std::move(fetched));
+  auto extraction = convert(page);
+  if (!extraction) return core::unexpected(extraction.error());
+  if (may_render && extraction->needs_script) {
+    auto rendered = render_and_convert(fetched, options, rendering, convert);
+    if (rendered) return rendered;
+    spdlog::warn("render: {} looked like it needs scripts, but rendering failed ({}); the page is converted as fetched",
+                 final_url, rendered.error().message);
+  }
+  return ConvertedPage{std::move(*extraction), std::move(final_url), false};
+}
+
+}  // namespace pagemd::convert

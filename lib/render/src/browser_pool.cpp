@@ -1,0 +1,151 @@
+#include "pagemd/render/browser_pool.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include <spdlog/spdlog.h>
+
+#include "browser_process.hpp"
+#include "page_render.hpp"
+
+namespace pagemd::render {
+
+struct BrowserPool::Slot {
+  std::unique_ptr<detail::BrowserProcess> browser;
+  std::size_t pages = 0;
+  bool busy = false;
+  bool crashed = false;  // the last browser of this slot died or hung: the next start is a restart
+};
+
+std::optional<RenderMode> parse_render_mode(std::string_view name) noexcept {
+  if (name == "auto") return RenderMode::automatic;
+  if (name == "always") return RenderMode::always;
+  if (name == "never") return RenderMode::never;
+  return std::nullopt;
+}
+
+std::string_view to_string(RenderMode mode) noexcept {
+  switch (mode) {
+    case RenderMode::automatic: return "auto";
+    case RenderMode::always: return "always";
+    case RenderMode::never: return "never";
+  }
+  return "auto";
+}
+
+std::optional<std::filesystem::path> find_browser(std::string_view configured) {
+  const std::string_view name = configured.empty() ? "chromium-headless-shell" : configured;
+  if (name.find('/') != std::string_view::npos) {
+    if (::access(std::string(name).c_str(), X_OK) == 0) return std::filesystem::path(name);
+    return std::nullopt;
+  }
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+  while (!dirs.empty()) {
+    const std::size_t colon = std::min(dirs.find(':'), dirs.size());
+    const std::filesystem::path candidate = std::filesystem::path(dirs.substr(0, colon)) / name;
+    if (colon > 0 && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+    dirs.remove_prefix(std::min(colon + 1, dirs.size()));
+  }
+  return std::nullopt;
+}
+
+BrowserPool::BrowserPool(BrowserPoolOptions options) : options_(std::move(options)) {
+  for (std::size_t i = 0; i < std::max<std::size_t>(options_.browsers, 1); ++i) {
+    slots_.push_back(std::make_unique<Slot>());
+  }
+}
+
+BrowserPool::~BrowserPool() = default;
+
+BrowserPool::Slot* BrowserPool::take_slot() {
+  std::unique_lock lock(mutex_);
+  Slot* free = nullptr;
+  const auto find_free = [&] {
+    // A warm browser first: starting one costs a few hundred milliseconds.
+    for (const auto& slot : slots_) {
+      if (!slot->busy && slot->browser) free = slot.get();
+    }
+    for (const auto& slot : slots_) {
+      if (free == nullptr && !slot->busy) free = slot.get();
+    }
+    return free != nullptr;
+  };
+  if (!slot_free_.wait_for(lock, options_.timeout, find_free)) return nullptr;
+  free->busy = true;
+  return free;
+}
+
+void BrowserPool::give_back(Slot* slot) {
+  {
+    const std::lock_guard lock(mutex_);
+    slot->busy = false;
+  }
+  slot_free_.notify_one();
+}
+
+core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& document, const RenderRequest& request,
+                                               fetch::ResourceFetcher& resources) {
+  Slot* slot = take_slot();
+  if (slot == nullptr) {
+    ++failed_;
+    return core::unexpected(core::ErrorCode::busy, "Every browser stayed busy; try again later.");
+  }
+  const auto start = std::chrono::steady_clock::now();
+  if (!slot->browser) {
+    auto started = detail::BrowserProcess::start(
+        detail::BrowserLaunch{options_.browser, options_.sandbox, options_.jitless});
+    core::Result<void> prepared = started ? detail::prepare_browser((*started)->pipe()) : core::Result<void>{};
+    if (!started || !prepared) {
+      const core::Error error = started ? prepared.error() : started.error();
+      spdlog::error("render: cannot start the browser: {}", error.message);
+      give_back(slot);
+      ++failed_;
+      return core::unexpected(core::ErrorCode::render_unavailable, "The browser could not be started.");
+    }
+    slot->browser = std::move(*started);
+    slot->pages = 0;
+    ++starts_;
+    if (std::exchange(slot->crashed, false)) ++restarts_;
+  }
+
+  const detail::PageBudget budget{options_.timeout,   options_.network_quiet, options_.max_requests,
+                                  options_.max_bytes, options_.fetch_media,   6};
+  detail::PageOutcome outcome = detail::render_page(slot->browser->pipe(), document, request, resources, budget);
+  ++slot->pages;
+  if (!outcome.browser_usable) {
+    spdlog::warn("render: the browser broke or hung on {}; it is replaced", document.final_url);
+    slot->browser.reset();
+    slot->crashed = true;
+  } else if (slot->pages >= options_.pages_per_browser || slot->browser->resident_bytes() > options_.max_browser_bytes) {
+    slot->browser.reset();
+    ++recycles_;
+  }
+  give_back(slot);
+
+  milliseconds_ += static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+  if (!outcome.page) {
+    ++failed_;
+    return core::unexpected(outcome.page.error());
+  }
+  ++rendered_;
+  if (outcome.page->cut_short) ++cut_short_;
+  return std::move(*outcome.page);
+}
+
+RenderStats BrowserPool::stats() const {
+  return RenderStats{rendered_, cut_short_, failed_, milliseconds_, starts_, restarts_, recycles_};
+}
+
+std::vector<BrowserPool::RunningBrowser> BrowserPool::idle_browsers() const {
+  const std::lock_guard lock(mutex_);
+  std::vector<RunningBrowser> running;
+  for (const auto& slot : slots_) {
+    if (slot->browser && !slot->busy) running.push_back({slot->browser->pid(), slot->browser->resident_bytes()});
+  }
+  return running;
+}
+
+}  // namespace pagemd::render

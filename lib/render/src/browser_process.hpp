@@ -1,0 +1,48 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+
+#include "devtools_pipe.hpp"
+#include "pagemd/core/result.hpp"
+
+namespace pagemd::render::detail {
+
+struct BrowserLaunch {
+  std::filesystem::path executable;  // chromium-headless-shell
+  // false: --no-sandbox, for a unit that confines the browser itself (its sandbox needs user
+  // namespaces). As root the browser always runs as nobody, with its sandbox.
+  bool sandbox = true;
+  // V8 without its JIT: no memory both writable and executable, so MemoryDenyWriteExecute= holds.
+  bool jitless = true;
+  std::size_t max_message_bytes = std::size_t{64} * 1024 * 1024;
+};
+
+// One headless Chromium in a process group of its own, with a throwaway profile directory, no network
+// of its own to speak of (a proxy that resolves nowhere, and a resolver that resolves nothing), and
+// killed with the daemon. Its DevTools pipe is the only way in and out.
+class BrowserProcess {
+ public:
+  // render_unavailable when it cannot be started or does not answer.
+  [[nodiscard]] static core::Result<std::unique_ptr<BrowserProcess>> start(const BrowserLaunch& launch);
+  ~BrowserProcess();  // kills the whole group and removes the profile
+  BrowserProcess(const BrowserProcess&) = delete;
+  BrowserProcess& operator=(const BrowserProcess&) = delete;
+
+  [[nodiscard]] DevToolsPipe& pipe() { return *pipe_; }
+  [[nodiscard]] pid_t pid() const { return pid_; }
+  // The resident memory of the browser and its helpers (renderers, GPU and network processes).
+  [[nodiscard]] std::size_t resident_bytes() const;
+
+ private:
+  BrowserProcess(pid_t pid, std::filesystem::path profile, std::unique_ptr<DevToolsPipe> pipe);
+
+  pid_t pid_;
+  std::filesystem::path profile_;
+  std::unique_ptr<DevToolsPipe> pipe_;
+};
+
+}  // namespace pagemd::render::detail

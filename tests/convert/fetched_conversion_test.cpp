@@ -1,0 +1,191 @@
+// convert_fetched and the service's render modes, with a stand-in browser that records what it was
+// given (the real browser is tested in tests/render and end to end in tests/integration).
+#include "pagemd/convert/fetched_conversion.hpp"
+
+#include <gtest/gtest.h>
+
+#include "fake_clock.hpp"
+#include "pagemd/convert/extract_service.hpp"
+#include "pagemd/store/sqlite_store.hpp"
+
+namespace pagemd::convert {
+namespace {
+
+constexpr const char* kAppShell = R"(<title>App</title><body><div id="root"></div><script src="/a.js"></script></body>)";
+
+std::string article_body() {
+  std::string html = "<title>Article</title><article>";
+  for (int i = 0; i < 10; ++i) html += "<p>A paragraph of the static article that says enough to be read as is.</p>";
+  return html + "</article>";
+}
+
+class StandInBrowser final : public render::Renderer {
+ public:
+  core::Result<render::RenderedPage> render(const fetch::FetchedPage& document, const render::RenderRequest& request,
+                                            fetch::ResourceFetcher&) override {
+    ++calls;
+    given_body = document.body;
+    given_wait_for = request.wait_for;
+    if (failure) return core::unexpected(*failure);
+    return render::RenderedPage{document.final_url + "#rendered",
+                                "<title>App</title><body><article><p>What the script wrote.</p></article></body>", false};
+  }
+  int calls = 0;
+  std::string given_body;
+  std::string given_wait_for;
+  std::optional<core::Error> failure;
+};
+
+class NoNetwork final : public fetch::ResourceFetcher {
+ public:
+  core::Result<fetch::FetchedResource> fetch_resource(std::string_view, std::size_t,
+                                                      std::chrono::steady_clock::time_point) override {
+    return core::unexpected(core::ErrorCode::fetch_failed, "no network in this test");
+  }
+};
+
+fetch::FetchedPage fetched(std::string body, std::string content_type = "text/html") {
+  return fetch::FetchedPage{"https://app.example/", 200, std::move(content_type), "", std::move(body), ""};
+}
+
+class FetchedConversionTest : public ::testing::Test {
+ protected:
+  core::Result<ConvertedPage> run(fetch::FetchedPage fetched_page, render::RenderMode mode, bool with_browser = true) {
+    ConvertOptions options;
+    options.render = mode;
+    options.wait_for = "article";
+    const Rendering rendering = with_browser ? Rendering{&browser_, &network_} : Rendering{};
+    return convert_fetched(std::move(fetched_page), options, rendering, [&](const Page& page) {
+      ++conversions_;
+      return convert_page(page, options);
+    });
+  }
+
+  StandInBrowser browser_;
+  NoNetwork network_;
+  int conversions_ = 0;
+};
+
+TEST_F(FetchedConversionTest, AutoRendersOnlyAnAppShell) {
+  auto shell = run(fetched(kAppShell), render::RenderMode::automatic);
+  ASSERT_TRUE(shell) << shell.error().message;
+  EXPECT_TRUE(shell->rendered);
+  EXPECT_NE(shell->extraction.markdown.find("What the script wrote."), std::string::npos);
+  EXPECT_EQ(shell->final_url, "https://app.example/#rendered");
+  EXPECT_EQ(browser_.given_body, kAppShell) << "the browser gets the page as fetched";
+  EXPECT_EQ(browser_.given_wait_for, "article");
+  EXPECT_EQ(conversions_, 2);
+
+  auto article = run(fetched(article_body()), render::RenderMode::automatic);
+  ASSERT_TRUE(article);
+  EXPECT_FALSE(article->rendered);
+  EXPECT_EQ(browser_.calls, 1);
+}
+
+TEST_F(FetchedConversionTest, AFailedRenderInAutoKeepsTheStaticResult) {
+  browser_.failure = core::Error{core::ErrorCode::fetch_timeout, "slow"};
+  auto shell = run(fetched(kAppShell), render::RenderMode::automatic);
+  ASSERT_TRUE(shell) << shell.error().message;
+  EXPECT_FALSE(shell->rendered);
+  EXPECT_EQ(browser_.calls, 1);
+}
+
+TEST_F(FetchedConversionTest, AlwaysRendersEvenAnArticleAndPassesTheRenderersError) {
+  auto article = run(fetched(article_body()), render::RenderMode::always);
+  ASSERT_TRUE(article);
+  EXPECT_TRUE(article->rendered);
+  EXPECT_EQ(conversions_, 1) << "no static conversion first";
+  browser_.failure = core::Error{core::ErrorCode::fetch_failed, "crashed"};
+  auto failed = run(fetched(article_body()), render::RenderMode::always);
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error().code, core::ErrorCode::fetch_failed);
+}
+
+TEST_F(FetchedConversionTest, NeverAndPlainTextAndNoBrowserDoNotRender) {
+  auto never = run(fetched(kAppShell), render::RenderMode::never);
+  ASSERT_TRUE(never);
+  EXPECT_FALSE(never->rendered);
+  auto text = run(fetched("just text", "text/plain"), render::RenderMode::always);
+  ASSERT_TRUE(text);
+  EXPECT_FALSE(text->rendered);
+  auto no_browser = run(fetched(kAppShell), render::RenderMode::automatic, false);
+  ASSERT_TRUE(no_browser);
+  EXPECT_FALSE(no_browser->rendered);
+  EXPECT_EQ(browser_.calls, 0);
+  auto unavailable = run(fetched(kAppShell), render::RenderMode::always, false);
+  ASSERT_FALSE(unavailable);
+  EXPECT_EQ(unavailable.error().code, core::ErrorCode::render_unavailable);
+}
+
+class CountingFetcher final : public fetch::Fetcher {
+ public:
+  core::Result<fetch::FetchedPage> fetch(const fetch::ParsedUrl& url) override {
+    ++calls;
+    return fetch::FetchedPage{url.normalized, 200, "text/html", "", kAppShell, ""};
+  }
+  int calls = 0;
+};
+
+class RenderingServiceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto opened = store::open_memory_store(clock_);
+    ASSERT_TRUE(opened);
+    store_ = std::move(*opened);
+    request_.url = *fetch::parse_url("https://app.example/");
+  }
+  core::Result<ExtractOutcome> extract(ExtractService& service, render::RenderMode mode) {
+    request_.options.render = mode;
+    return service.extract(request_);
+  }
+  static bool rendered(const ExtractOutcome& outcome) {
+    return nlohmann::json::parse(outcome.result_json)["metadata"]["rendered"].get<bool>();
+  }
+
+  testing::FakeClock clock_;
+  std::unique_ptr<store::Store> store_;
+  CountingFetcher fetcher_;
+  InProcessConverter converter_;
+  StandInBrowser browser_;
+  NoNetwork network_;
+  ExtractRequest request_;
+};
+
+TEST_F(RenderingServiceTest, CachedCopiesServeTheModesTheyWereMadeFor) {
+  ExtractService service(*store_, fetcher_, converter_, clock_, {}, {}, Rendering{&browser_, &network_});
+  auto never = extract(service, render::RenderMode::never);
+  ASSERT_TRUE(never);
+  EXPECT_FALSE(rendered(*never));
+  EXPECT_EQ(extract(service, render::RenderMode::automatic)->cache, CacheStatus::hit);
+  auto always = extract(service, render::RenderMode::always);
+  ASSERT_TRUE(always);
+  EXPECT_EQ(always->cache, CacheStatus::miss) << "a static copy does not answer always";
+  EXPECT_TRUE(rendered(*always));
+  EXPECT_EQ(extract(service, render::RenderMode::always)->cache, CacheStatus::hit);
+  EXPECT_EQ(extract(service, render::RenderMode::automatic)->cache, CacheStatus::hit);
+  EXPECT_EQ(extract(service, render::RenderMode::never)->cache, CacheStatus::miss) << "nor a rendered one never";
+  EXPECT_EQ(fetcher_.calls, 3);
+  EXPECT_EQ(browser_.calls, 1);
+}
+
+TEST_F(RenderingServiceTest, AlwaysWithoutABrowserFetchesNothing) {
+  ExtractService service(*store_, fetcher_, converter_, clock_);
+  EXPECT_FALSE(service.can_render());
+  auto refused = extract(service, render::RenderMode::always);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, core::ErrorCode::render_unavailable);
+  EXPECT_EQ(fetcher_.calls, 0);
+}
+
+TEST_F(RenderingServiceTest, WaitForHasACacheEntryOfItsOwnAndTheModeDoesNot) {
+  ExtractRequest plain = request_;
+  ExtractRequest waiting = request_;
+  waiting.options.wait_for = "#done";
+  EXPECT_NE(cache_key(plain), cache_key(waiting));
+  ExtractRequest always = request_;
+  always.options.render = render::RenderMode::always;
+  EXPECT_EQ(cache_key(plain), cache_key(always));
+}
+
+}  // namespace
+}  // namespace pagemd::convert

@@ -1,0 +1,280 @@
+// The browser pool with a real chromium-headless-shell, every request answered by the real guarded
+// fetcher from local fixture servers: 127.0.0.1 is allowed, 127.0.0.2 stands for a private address
+// the page must not reach.
+#include "pagemd/render/browser_pool.hpp"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "fixture_server.hpp"
+#include "pagemd/fetch/fetcher.hpp"
+
+namespace pagemd::render {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::FixtureServer;
+using testing::HttpRequest;
+using testing::Responder;
+
+std::optional<std::filesystem::path> browser_or_skip() {
+  auto browser = find_browser({});
+  if (!browser && std::getenv("PAGEMD_REQUIRE_BROWSER") != nullptr) {
+    ADD_FAILURE() << "chromium-headless-shell is required (PAGEMD_REQUIRE_BROWSER) but not installed";
+  }
+  return browser;
+}
+
+#define REQUIRE_BROWSER(options)                                            \
+  do {                                                                      \
+    const auto found = browser_or_skip();                                   \
+    if (!found) GTEST_SKIP() << "chromium-headless-shell is not installed"; \
+    (options).browser = *found;                                             \
+  } while (false)
+
+void serve(FixtureServer& server, const std::string& path, std::string content_type, std::string body) {
+  server.handle(path, [content_type = std::move(content_type), body = std::move(body)](const HttpRequest&,
+                                                                                       Responder& out) {
+    out.send(200, content_type, body);
+  });
+}
+
+class BrowserPoolTest : public ::testing::Test {
+ protected:
+  BrowserPoolTest()
+      : fetcher_(fetch::FetchLimits{}, *fetch::AddressPolicy::from_cidrs({"127.0.0.1/32"})),
+        forbidden_("127.0.0.2") {
+    options_.timeout = 10s;
+    options_.sandbox = browser_sandbox_possible();
+  }
+
+  // The page at `path` as the daemon would have fetched it.
+  fetch::FetchedPage document(const std::string& path) {
+    auto page = fetcher_.fetch(*fetch::parse_url(origin_.url(path), *fetch::AddressPolicy::from_cidrs({"127.0.0.1/32"})));
+    EXPECT_TRUE(page) << page.error().message;
+    return page ? *page : fetch::FetchedPage{};
+  }
+
+  core::Result<RenderedPage> render(BrowserPool& pool, const std::string& path, RenderRequest request = {}) {
+    return pool.render(document(path), request, fetcher_);
+  }
+
+  BrowserPoolOptions options_;
+  fetch::CurlFetcher fetcher_;
+  FixtureServer origin_;
+  FixtureServer forbidden_;
+};
+
+TEST_F(BrowserPoolTest, AScriptThatFetchesItsArticleLaterIsWaitedFor) {
+  REQUIRE_BROWSER(options_);
+  serve(origin_, "/app", "text/html",
+        R"(<html><head><title>App</title></head><body><div id="root"></div>
+           <script src="/app.js"></script></body></html>)");
+  serve(origin_, "/app.js", "application/javascript",
+        R"(setTimeout(() => fetch('/article.json').then(r => r.json()).then(a => {
+             document.getElementById('root').innerHTML = '<h1>' + a.title + '</h1><p>' + a.text + '</p>';
+           }), 200);)");
+  serve(origin_, "/article.json", "application/json",
+        R"({"title": "Rendered headline", "text": "Only a browser that runs the script sees this paragraph."})");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/app");
+  ASSERT_TRUE(page) << page.error().message;
+  EXPECT_NE(page->html.find("Rendered headline"), std::string::npos) << page->html;
+  EXPECT_NE(page->html.find("Only a browser that runs the script"), std::string::npos);
+  EXPECT_FALSE(page->cut_short);
+  EXPECT_EQ(page->url, origin_.url("/app"));
+  EXPECT_EQ(origin_.request_count("/app"), 1U) << "the browser got the page from the fetch already made";
+  EXPECT_EQ(origin_.request_count("/article.json"), 1U);
+  EXPECT_EQ(pool.stats().rendered, 1U);
+  EXPECT_EQ(pool.stats().browser_starts, 1U);
+}
+
+TEST_F(BrowserPoolTest, WaitForASelectorOutlastsTheQuietNetwork) {
+  REQUIRE_BROWSER(options_);
+  serve(origin_, "/late", "text/html",
+        R"(<body><main></main><script>
+             setTimeout(() => { document.querySelector('main').innerHTML = '<p class="ready">Late text</p>'; }, 1500);
+           </script></body>)");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/late", RenderRequest{"p.ready"});
+  ASSERT_TRUE(page) << page.error().message;
+  EXPECT_NE(page->html.find("Late text"), std::string::npos);
+}
+
+TEST_F(BrowserPoolTest, NothingThePageTriesReachesAPrivateAddress) {
+  REQUIRE_BROWSER(options_);
+  const std::string target = forbidden_.url("/secret");
+  const std::string ws_target = "ws://127.0.0.2:" + std::to_string(forbidden_.port()) + "/socket";
+  origin_.handle("/to-private.js", [&](const HttpRequest&, Responder& out) {
+    out.send(302, "text/plain", "", {{"Location", target + ".js"}});
+  });
+  serve(origin_, "/hostile", "text/html",
+        "<body><p>Hostile page</p>"
+        "<img src='" + target + "-img'>"
+        "<iframe src='" + target + "-frame'></iframe>"
+        "<script src='/to-private.js'></script>"
+        "<script>"
+        "fetch('" + target + "-fetch').catch(() => {});"
+        "navigator.sendBeacon('" + target + "-beacon', 'x');"
+        "try { new WebSocket('" + ws_target + "'); } catch (e) {}"
+        "try { new EventSource('" + target + "-events'); } catch (e) {}"
+        "const x = new XMLHttpRequest(); x.open('GET', '" + target + "-xhr'); x.send();"
+        "</script></body>");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/hostile");
+  ASSERT_TRUE(page) << page.error().message;
+  EXPECT_NE(page->html.find("Hostile page"), std::string::npos);
+  EXPECT_EQ(origin_.request_count("/to-private.js"), 1U) << "the allowed hop was fetched";
+  EXPECT_EQ(forbidden_.connection_count(), 0U) << "something reached the private listener";
+}
+
+TEST_F(BrowserPoolTest, WebSocketsFailEvenWhereTheGuardScriptCannotReach) {
+  REQUIRE_BROWSER(options_);
+  // A worker has no guard script of its own: only the browser's proxy and resolver settings stop it.
+  const std::string ws_target = "ws://127.0.0.2:" + std::to_string(forbidden_.port()) + "/socket";
+  serve(origin_, "/worker.js", "application/javascript",
+        "try { const s = new WebSocket('" + ws_target + "'); s.onerror = () => postMessage('failed'); }"
+        " catch (e) { postMessage('threw'); }");
+  serve(origin_, "/socket-page", "text/html",
+        "<body><p id='state'>waiting</p><script>"
+        "const w = new Worker('/worker.js');"
+        "w.onmessage = (e) => { document.getElementById('state').textContent = 'worker ' + e.data;"
+        " document.body.setAttribute('data-done', '1'); };"
+        "</script></body>");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/socket-page", RenderRequest{"body[data-done]"});
+  ASSERT_TRUE(page) << page.error().message;
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(forbidden_.connection_count(), 0U);
+}
+
+TEST_F(BrowserPoolTest, AScriptThatNeverYieldsIsStoppedAndTheDomReadAsItIs) {
+  REQUIRE_BROWSER(options_);
+  options_.timeout = 2s;
+  serve(origin_, "/spin", "text/html",
+        "<body><p>Text before the loop.</p><script>while (true) {}</script><p>Never parsed.</p></body>");
+  serve(origin_, "/calm", "text/html", "<body><p>A calm page.</p></body>");
+  BrowserPool pool(options_);
+  const auto started = std::chrono::steady_clock::now();
+  auto page = render(pool, "/spin");
+  const auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_LT(took, 10s);
+  if (page) {
+    EXPECT_TRUE(page->cut_short);
+    EXPECT_NE(page->html.find("Text before the loop."), std::string::npos);
+  } else {
+    EXPECT_EQ(page.error().code, core::ErrorCode::fetch_timeout) << page.error().message;
+  }
+  auto calm = render(pool, "/calm");
+  ASSERT_TRUE(calm) << calm.error().message;
+  EXPECT_NE(calm->html.find("A calm page."), std::string::npos);
+}
+
+TEST_F(BrowserPoolTest, OpenShadowRootsAreReadInPlaceOfTheirHostsChildren) {
+  REQUIRE_BROWSER(options_);
+  serve(origin_, "/shadow", "text/html",
+        R"(<body><article-card><span slot="byline">By the slotted author</span></article-card>
+           <script>
+             customElements.define('article-card', class extends HTMLElement {
+               constructor() {
+                 super();
+                 this.attachShadow({mode: 'open'}).innerHTML =
+                     '<h2>Shadow headline</h2><slot name="byline"></slot><p>Shadow paragraph text.</p>';
+               }
+             });
+           </script></body>)");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/shadow");
+  ASSERT_TRUE(page) << page.error().message;
+  const std::string& html = page->html;
+  const auto headline = html.find("Shadow headline");
+  const auto byline = html.find("By the slotted author");
+  const auto paragraph = html.find("Shadow paragraph text.");
+  ASSERT_NE(headline, std::string::npos) << html;
+  ASSERT_NE(byline, std::string::npos) << html;
+  ASSERT_NE(paragraph, std::string::npos) << html;
+  EXPECT_LT(headline, byline);
+  EXPECT_LT(byline, paragraph) << "the slot shows what is assigned to it, where it stands";
+  EXPECT_EQ(html.find("<script"), html.rfind("<script")) << "one script element, left empty";
+}
+
+TEST_F(BrowserPoolTest, MediaIsNotFetchedAndThePageBudgetHolds) {
+  REQUIRE_BROWSER(options_);
+  options_.max_requests = 5;
+  std::string body = "<body><p>Budget</p><img src='/picture.png'><link rel=stylesheet href='/font.css'>";
+  for (int i = 0; i < 12; ++i) body += "<script src='/s" + std::to_string(i) + ".js'></script>";
+  serve(origin_, "/budget", "text/html", body + "</body>");
+  for (int i = 0; i < 12; ++i) serve(origin_, "/s" + std::to_string(i) + ".js", "application/javascript", "1;");
+  serve(origin_, "/font.css", "text/css", "@font-face { font-family: f; src: url(/font.woff2); } body { font-family: f; }");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/budget");
+  ASSERT_TRUE(page) << page.error().message;
+  EXPECT_EQ(origin_.request_count("/picture.png"), 0U);
+  EXPECT_EQ(origin_.request_count("/font.woff2"), 0U);
+  std::size_t scripts = 0;
+  for (int i = 0; i < 12; ++i) scripts += origin_.request_count("/s" + std::to_string(i) + ".js");
+  EXPECT_LE(scripts + origin_.request_count("/font.css"), 5U);
+}
+
+TEST_F(BrowserPoolTest, BrowsersAreRecycledAfterTheirPageCountAndReplacedAfterACrash) {
+  REQUIRE_BROWSER(options_);
+  options_.pages_per_browser = 2;
+  serve(origin_, "/page", "text/html", "<body><p>Again and again.</p></body>");
+  BrowserPool pool(options_);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(render(pool, "/page"));
+  EXPECT_EQ(pool.stats().browser_starts, 2U);
+  EXPECT_EQ(pool.stats().browser_recycles, 1U);
+
+  const auto running = pool.idle_browsers();
+  ASSERT_EQ(running.size(), 1U);
+  EXPECT_GT(running[0].resident_bytes, 0U);
+  ASSERT_EQ(::kill(-running[0].pid, SIGKILL), 0);
+  std::this_thread::sleep_for(200ms);
+  auto after_crash = render(pool, "/page");
+  if (!after_crash) {
+    EXPECT_EQ(after_crash.error().code, core::ErrorCode::fetch_failed) << after_crash.error().message;
+    after_crash = render(pool, "/page");
+  }
+  ASSERT_TRUE(after_crash) << after_crash.error().message;
+  EXPECT_EQ(pool.stats().browser_restarts, 1U);
+}
+
+TEST_F(BrowserPoolTest, WithoutABrowserRenderingIsUnavailable) {
+  options_.browser = "/nonexistent/chromium-headless-shell";
+  serve(origin_, "/page", "text/html", "<body><p>Static.</p></body>");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/page");
+  ASSERT_FALSE(page);
+  EXPECT_EQ(page.error().code, core::ErrorCode::render_unavailable);
+  EXPECT_FALSE(find_browser("/nonexistent/chromium-headless-shell"));
+  EXPECT_FALSE(find_browser("no-such-browser-anywhere"));
+}
+
+}  // namespace
+}  // namespace pagemd::render
+
+namespace pagemd::render {
+namespace {
+
+// The packaged unit forbids writable executable memory and new namespaces: V8 without its JIT, and
+// the browser without its own sandbox (which needs namespaces), run under it.
+TEST_F(BrowserPoolTest, UnderTheUnitsConfinementAJitlessUnsandboxedBrowserRendersScripts) {
+  REQUIRE_BROWSER(options_);
+  options_.browser = PAGEMD_UNIT_EXEC;
+  options_.jitless = true;
+  options_.sandbox = false;
+  serve(origin_, "/scripted", "text/html",
+        "<body><div id=out></div><script>"
+        "let sum = 0; for (let i = 0; i < 200000; i++) sum += i % 7;"
+        "document.getElementById('out').textContent = 'Computed ' + sum;</script></body>");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/scripted");
+  ASSERT_TRUE(page) << page.error().message;
+  EXPECT_NE(page->html.find("Computed 599994"), std::string::npos) << page->html;
+}
+
+}  // namespace
+}  // namespace pagemd::render
