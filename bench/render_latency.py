@@ -24,7 +24,6 @@ import argparse
 import gzip
 import http.client
 import json
-import os
 import statistics
 import subprocess
 import tempfile
@@ -100,36 +99,46 @@ def extract(connection: http.client.HTTPConnection, key: str, url: str, render: 
     return took, json.loads(payload)
 
 
-def browser_rss_mib(daemon_pid: int) -> list[float]:
-    """Resident MiB of each browser the daemon runs: its process group (the browser and its helpers)."""
-    groups: dict[int, int] = {}
-    children = {daemon_pid}
+def browser_memory_mib(daemon_pid: int) -> list[tuple[float, float]]:
+    """(RSS, PSS) in MiB of each browser the daemon runs: its process group, the browser and its
+    helpers. RSS counts pages shared between them once per process (what render_memory_mib bounds);
+    PSS shares them out, so it is what one more browser costs the machine."""
+    groups: dict[int, list[float]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
-            cmdline = (stat.parent / "cmdline").read_bytes()
+            if b"chromium" not in (stat.parent / "cmdline").read_bytes():
+                continue
+            rollup = (stat.parent / "smaps_rollup").read_text()
         except (FileNotFoundError, ProcessLookupError, IndexError):
             continue
-        if b"chromium" not in cmdline:
-            continue
-        pgrp, rss_pages = int(fields[2]), int(fields[21])
-        groups[pgrp] = groups.get(pgrp, 0) + rss_pages
-    page_kib = os.sysconf("SC_PAGE_SIZE") // 1024
-    leaders = [group for group in groups if Path(f"/proc/{group}/stat").exists()
-               and int(Path(f"/proc/{group}/stat").read_text().rsplit(")", 1)[1].split()[1]) in children]
-    return [groups[leader] * page_kib / 1024 for leader in leaders]
+        kib = {line.split(":")[0]: int(line.split()[1]) for line in rollup.splitlines()[1:] if line.endswith("kB")}
+        totals = groups.setdefault(int(fields[2]), [0.0, 0.0])
+        totals[0] += kib.get("Rss", 0) / 1024
+        totals[1] += kib.get("Pss", 0) / 1024
+
+    def parent_of(pid: int) -> int:
+        try:
+            return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except FileNotFoundError:
+            return 0
+
+    return [(rss, pss) for leader, (rss, pss) in groups.items() if parent_of(leader) == daemon_pid]
 
 
-def sequential_latency_ms(base: str, key: str, url: str, render: str, count: int) -> float:
+def cached_latency_ms(base: str, key: str, requests: list[tuple[str, str]], rounds: int) -> list[float]:
+    """Median latency (ms) of each cached request, asked in turn on one connection so that both see
+    the same machine at the same moments."""
     connection = http.client.HTTPConnection(urlsplit(base).netloc, timeout=30)
-    times = []
-    for _ in range(count):
-        took, result = extract(connection, key, url, render)
-        if result["metadata"]["cache"]["status"] != "hit":
-            benchlib.die(f"{url}: expected a cache hit", 1)
-        times.append(took * 1000)
+    times: list[list[float]] = [[] for _ in requests]
+    for _ in range(rounds):
+        for index, (url, render) in enumerate(requests):
+            took, result = extract(connection, key, url, render)
+            if result["metadata"]["cache"]["status"] != "hit":
+                benchlib.die(f"{url}: expected a cache hit", 1)
+            times[index].append(took * 1000)
     connection.close()
-    return statistics.median(times)
+    return [statistics.median(series) for series in times]
 
 
 def main() -> None:
@@ -166,11 +175,11 @@ def main() -> None:
                 if not result["metadata"]["rendered"] or "herons of the marsh return" not in result["markdown"]:
                     benchlib.die(f"render {n} did not show the article: {result['markdown'][:200]!r}", 1)
                 latencies.append(took)
-            rss = browser_rss_mib(daemon.pid)
+            memory = browser_memory_mib(daemon.pid)
             extract(connection, account["key"], f"{site}/static", "never")
             connection.close()
-            cached_rendered = sequential_latency_ms(base, account["key"], f"{site}/app?n=0", "always", 300)
-            cached_static = sequential_latency_ms(base, account["key"], f"{site}/static", "never", 300)
+            cached_rendered, cached_static = cached_latency_ms(
+                base, account["key"], [(f"{site}/app?n=0", "always"), (f"{site}/static", "never")], 300)
         finally:
             daemon.terminate()
             daemon.wait(timeout=20)
@@ -192,7 +201,8 @@ def main() -> None:
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     print(f"render of the fixture app ({args.renders} renders, one browser): median {statistics.median(latencies):.3f} s, "
           f"p95 {p95:.3f} s (target: median <= 1.5 s); first render with the browser's start {warm_up:.3f} s")
-    print("browser RSS per slot: " + ", ".join(f"{mib:.0f} MiB" for mib in rss))
+    print("browser memory per slot (all its processes): " +
+          ", ".join(f"RSS {rss:.0f} MiB, PSS {pss:.0f} MiB" for rss, pss in memory))
     print(f"cached answer, median of 300: rendered page {cached_rendered:.2f} ms, static page {cached_static:.2f} ms "
           f"(ratio {cached_rendered / cached_static:.2f})")
     print(f"auto on the article set: {len(rendered)} of {len(manifest)} pages rendered (target 0)")

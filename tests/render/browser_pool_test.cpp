@@ -278,3 +278,32 @@ TEST_F(BrowserPoolTest, UnderTheUnitsConfinementAJitlessUnsandboxedBrowserRender
 
 }  // namespace
 }  // namespace pagemd::render
+
+namespace pagemd::render {
+namespace {
+
+// A browser that stops answering (here: stopped by a signal) costs the page it was given an error
+// within the time bound, and the next page gets a fresh browser.
+TEST_F(BrowserPoolTest, AHungBrowserCostsOnePageAndIsReplaced) {
+  REQUIRE_BROWSER(options_);
+  options_.timeout = 3s;
+  serve(origin_, "/page", "text/html", "<body><p>A page to render.</p></body>");
+  BrowserPool pool(options_);
+  ASSERT_TRUE(render(pool, "/page"));
+  const auto running = pool.idle_browsers();
+  ASSERT_EQ(running.size(), 1U);
+  ASSERT_EQ(::kill(-running[0].pid, SIGSTOP), 0);
+  const auto started = std::chrono::steady_clock::now();
+  auto hung = render(pool, "/page");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 15s);
+  ASSERT_FALSE(hung);
+  EXPECT_EQ(hung.error().code, core::ErrorCode::fetch_timeout) << hung.error().message;
+  auto next = render(pool, "/page");
+  ASSERT_TRUE(next) << next.error().message;
+  EXPECT_NE(next->html.find("A page to render."), std::string::npos);
+  EXPECT_EQ(pool.stats().browser_restarts, 1U);
+  EXPECT_NE(pool.idle_browsers().at(0).pid, running[0].pid);
+}
+
+}  // namespace
+}  // namespace pagemd::render
