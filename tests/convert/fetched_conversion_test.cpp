@@ -11,7 +11,8 @@
 namespace pagemd::convert {
 namespace {
 
-constexpr const char* kAppShell = R"(<title>App</title><body><div id="root"></div><script src="/a.js"></script></body>)";
+constexpr const char* kAppShell =
+    R"(<title>App</title><body><div id="root"></div><script src="/a.js"></script></body>)";
 
 std::string article_body() {
   std::string html = "<title>Article</title><article>";
@@ -28,7 +29,8 @@ class StandInBrowser final : public render::Renderer {
     given_wait_for = request.wait_for;
     if (failure) return core::unexpected(*failure);
     return render::RenderedPage{document.final_url + "#rendered",
-                                "<title>App</title><body><article><p>What the script wrote.</p></article></body>", false};
+                                "<title>App</title><body><article><p>What the script wrote.</p></article></body>",
+                                false};
   }
   int calls = 0;
   std::string given_body;

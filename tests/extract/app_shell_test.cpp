@@ -44,7 +44,8 @@ TEST(AppShell, APageWithItsTextIsLeftAlone) {
   // Articles are static, even with an empty widget mount and a noscript plea for their comments.
   EXPECT_FALSE(needs_script(R"(<body><article><h1>Title</h1>)" + article(8) +
                             R"(</article><div id="comments"></div><noscript>Enable JavaScript for comments.</noscript>
-                              <script>)" + std::string(50'000, 'x') + R"(</script></body>)"));
+                              <script>)" +
+                            std::string(50'000, 'x') + R"(</script></body>)"));
 }
 
 TEST(AppShell, AShortPageWithoutAnySignIsLeftAlone) {

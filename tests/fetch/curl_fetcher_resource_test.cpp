@@ -17,8 +17,7 @@ class ResourceTest : public FetchTest {
 };
 
 TEST_F(ResourceTest, AnyContentTypeAndStatusIsAnAnswerWithItsCorsHeaders) {
-  serve("/data.json", "application/json", R"({"a":1})",
-        {{"Access-Control-Allow-Origin", "*"}, {"X-Other", "dropped"}});
+  serve("/data.json", "application/json", R"({"a":1})", {{"Access-Control-Allow-Origin", "*"}, {"X-Other", "dropped"}});
   server_.handle("/missing.js", [](const testing::HttpRequest&, testing::Responder& out) {
     out.send(404, "text/plain", "no such script");
   });

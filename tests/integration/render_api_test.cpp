@@ -41,12 +41,10 @@ class RenderApi : public DaemonTest {
  protected:
   void SetUp() override {
     origin_.handle("/app", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", kAppShell); });
-    origin_.handle("/app.js", [](const HttpRequest&, Responder& out) {
-      out.send(200, "application/javascript", kAppScript);
-    });
-    origin_.handle("/story.json", [](const HttpRequest&, Responder& out) {
-      out.send(200, "application/json", story_json());
-    });
+    origin_.handle("/app.js",
+                   [](const HttpRequest&, Responder& out) { out.send(200, "application/javascript", kAppScript); });
+    origin_.handle("/story.json",
+                   [](const HttpRequest&, Responder& out) { out.send(200, "application/json", story_json()); });
     origin_.handle("/article", [](const HttpRequest&, Responder& out) {
       out.send(200, "text/html; charset=utf-8", article_html("Rivers of the Valley"));
     });
@@ -114,10 +112,11 @@ TEST_F(RenderApi, WithoutABrowserAlwaysIsUnavailableAndAutoFallsBackToStatic) {
 
 TEST_F(RenderApi, ABadRenderModeOrWaitForIsAnInvalidRequest) {
   start_daemon({"--render-browser", ""});
-  for (const nlohmann::json& body : {nlohmann::json{{"url", origin_.url("/app")}, {"render", "sometimes"}},
-                                     nlohmann::json{{"url", origin_.url("/app")}, {"render", true}},
-                                     nlohmann::json{{"url", origin_.url("/app")}, {"wait_for", 3}},
-                                     nlohmann::json{{"url", origin_.url("/app")}, {"wait_for", std::string(300, 'a')}}}) {
+  for (const nlohmann::json& body :
+       {nlohmann::json{{"url", origin_.url("/app")}, {"render", "sometimes"}},
+        nlohmann::json{{"url", origin_.url("/app")}, {"render", true}},
+        nlohmann::json{{"url", origin_.url("/app")}, {"wait_for", 3}},
+        nlohmann::json{{"url", origin_.url("/app")}, {"wait_for", std::string(300, 'a')}}}) {
     const auto response = extract_body(body.dump(), account_->key);
     EXPECT_EQ(response.status, 400) << body.dump();
     EXPECT_EQ(response.json()["code"], "invalid_request");

@@ -36,24 +36,22 @@ std::optional<std::filesystem::path> browser_or_skip() {
   } while (false)
 
 void serve(FixtureServer& server, const std::string& path, std::string content_type, std::string body) {
-  server.handle(path, [content_type = std::move(content_type), body = std::move(body)](const HttpRequest&,
-                                                                                       Responder& out) {
-    out.send(200, content_type, body);
-  });
+  server.handle(path, [content_type = std::move(content_type), body = std::move(body)](
+                          const HttpRequest&, Responder& out) { out.send(200, content_type, body); });
 }
 
 class BrowserPoolTest : public ::testing::Test {
  protected:
   BrowserPoolTest()
-      : fetcher_(fetch::FetchLimits{}, *fetch::AddressPolicy::from_cidrs({"127.0.0.1/32"})),
-        forbidden_("127.0.0.2") {
+      : fetcher_(fetch::FetchLimits{}, *fetch::AddressPolicy::from_cidrs({"127.0.0.1/32"})), forbidden_("127.0.0.2") {
     options_.timeout = 10s;
     options_.sandbox = browser_sandbox_possible();
   }
 
   // The page at `path` as the daemon would have fetched it.
   fetch::FetchedPage document(const std::string& path) {
-    auto page = fetcher_.fetch(*fetch::parse_url(origin_.url(path), *fetch::AddressPolicy::from_cidrs({"127.0.0.1/32"})));
+    auto page =
+        fetcher_.fetch(*fetch::parse_url(origin_.url(path), *fetch::AddressPolicy::from_cidrs({"127.0.0.1/32"})));
     EXPECT_TRUE(page) << page.error().message;
     return page ? *page : fetch::FetchedPage{};
   }
@@ -113,16 +111,30 @@ TEST_F(BrowserPoolTest, NothingThePageTriesReachesAPrivateAddress) {
   });
   serve(origin_, "/hostile", "text/html",
         "<body><p>Hostile page</p>"
-        "<img src='" + target + "-img'>"
-        "<iframe src='" + target + "-frame'></iframe>"
-        "<script src='/to-private.js'></script>"
-        "<script>"
-        "fetch('" + target + "-fetch').catch(() => {});"
-        "navigator.sendBeacon('" + target + "-beacon', 'x');"
-        "try { new WebSocket('" + ws_target + "'); } catch (e) {}"
-        "try { new EventSource('" + target + "-events'); } catch (e) {}"
-        "const x = new XMLHttpRequest(); x.open('GET', '" + target + "-xhr'); x.send();"
-        "</script></body>");
+        "<img src='" +
+            target +
+            "-img'>"
+            "<iframe src='" +
+            target +
+            "-frame'></iframe>"
+            "<script src='/to-private.js'></script>"
+            "<script>"
+            "fetch('" +
+            target +
+            "-fetch').catch(() => {});"
+            "navigator.sendBeacon('" +
+            target +
+            "-beacon', 'x');"
+            "try { new WebSocket('" +
+            ws_target +
+            "'); } catch (e) {}"
+            "try { new EventSource('" +
+            target +
+            "-events'); } catch (e) {}"
+            "const x = new XMLHttpRequest(); x.open('GET', '" +
+            target +
+            "-xhr'); x.send();"
+            "</script></body>");
   BrowserPool pool(options_);
   auto page = render(pool, "/hostile");
   ASSERT_TRUE(page) << page.error().message;
@@ -136,8 +148,9 @@ TEST_F(BrowserPoolTest, WebSocketsFailEvenWhereTheGuardScriptCannotReach) {
   // A worker has no guard script of its own: only the browser's proxy and resolver settings stop it.
   const std::string ws_target = "ws://127.0.0.2:" + std::to_string(forbidden_.port()) + "/socket";
   serve(origin_, "/worker.js", "application/javascript",
-        "try { const s = new WebSocket('" + ws_target + "'); s.onerror = () => postMessage('failed'); }"
-        " catch (e) { postMessage('threw'); }");
+        "try { const s = new WebSocket('" + ws_target +
+            "'); s.onerror = () => postMessage('failed'); }"
+            " catch (e) { postMessage('threw'); }");
   serve(origin_, "/socket-page", "text/html",
         "<body><p id='state'>waiting</p><script>"
         "const w = new Worker('/worker.js');"
@@ -208,7 +221,8 @@ TEST_F(BrowserPoolTest, MediaIsNotFetchedAndThePageBudgetHolds) {
   for (int i = 0; i < 12; ++i) body += "<script src='/s" + std::to_string(i) + ".js'></script>";
   serve(origin_, "/budget", "text/html", body + "</body>");
   for (int i = 0; i < 12; ++i) serve(origin_, "/s" + std::to_string(i) + ".js", "application/javascript", "1;");
-  serve(origin_, "/font.css", "text/css", "@font-face { font-family: f; src: url(/font.woff2); } body { font-family: f; }");
+  serve(origin_, "/font.css", "text/css",
+        "@font-face { font-family: f; src: url(/font.woff2); } body { font-family: f; }");
   BrowserPool pool(options_);
   auto page = render(pool, "/budget");
   ASSERT_TRUE(page) << page.error().message;

@@ -35,7 +35,9 @@ class ScriptedBrowser {
     while (::read(theirs_, &c, 1) == 1 && c != '\0') text.push_back(c);
     return nlohmann::json::parse(text, nullptr, false);
   }
-  void write(std::string_view bytes) { ASSERT_EQ(::write(theirs_, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size())); }
+  void write(std::string_view bytes) {
+    ASSERT_EQ(::write(theirs_, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+  }
   void write_message(const nlohmann::json& message) { write(message.dump() + std::string(1, '\0')); }
   void close() {
     ::close(theirs_);

@@ -23,7 +23,6 @@
 
 namespace {
 
-
 bool add_rules(scmp_filter_ctx filter) {
   const auto masked = [&](int error, int syscall, unsigned arg, scmp_datum_t mask, scmp_datum_t value) {
     return seccomp_rule_add(filter, SCMP_ACT_ERRNO(error), syscall, 1,
@@ -38,8 +37,8 @@ bool add_rules(scmp_filter_ctx filter) {
             masked(EPERM, SCMP_SYS(shmat), 2, SHM_EXEC, SHM_EXEC) && always(ENOSYS, SCMP_SYS(clone3)) &&
             always(EPERM, SCMP_SYS(setns)) && always(EPERM, SCMP_SYS(chroot)) && always(EPERM, SCMP_SYS(mount)) &&
             always(EPERM, SCMP_SYS(pivot_root)) && always(EPERM, SCMP_SYS(umount2));
-  for (const scmp_datum_t flag : std::initializer_list<scmp_datum_t>{CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER,
-                                  CLONE_NEWPID, CLONE_NEWNET}) {
+  for (const scmp_datum_t flag : std::initializer_list<scmp_datum_t>{
+           CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET}) {
     ok = ok && masked(EPERM, SCMP_SYS(clone), 0, flag, flag) && masked(EPERM, SCMP_SYS(unshare), 0, flag, flag);
   }
   // Every family but AF_UNIX (1), AF_INET (2) and AF_INET6 (10).

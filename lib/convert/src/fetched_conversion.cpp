@@ -27,7 +27,8 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
   switch (options.render) {
     case render::RenderMode::always:
       if (!rendering.available()) {
-        return core::unexpected(core::ErrorCode::render_unavailable, "This service has no browser to render pages with.");
+        return core::unexpected(core::ErrorCode::render_unavailable,
+                                "This service has no browser to render pages with.");
       }
       if (html) return render_and_convert(fetched, options, rendering, convert);
       break;  // plain text has nothing to run

@@ -94,8 +94,8 @@ core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& documen
   }
   const auto start = std::chrono::steady_clock::now();
   if (!slot->browser) {
-    auto started = detail::BrowserProcess::start(
-        detail::BrowserLaunch{options_.browser, options_.sandbox, options_.jitless});
+    auto started =
+        detail::BrowserProcess::start(detail::BrowserLaunch{options_.browser, options_.sandbox, options_.jitless});
     core::Result<void> prepared = started ? detail::prepare_browser((*started)->pipe()) : core::Result<void>{};
     if (!started || !prepared) {
       const core::Error error = started ? prepared.error() : started.error();
@@ -118,7 +118,8 @@ core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& documen
     spdlog::warn("render: the browser broke or hung on {}; it is replaced", document.final_url);
     slot->browser.reset();
     slot->crashed = true;
-  } else if (slot->pages >= options_.pages_per_browser || slot->browser->resident_bytes() > options_.max_browser_bytes) {
+  } else if (slot->pages >= options_.pages_per_browser ||
+             slot->browser->resident_bytes() > options_.max_browser_bytes) {
     slot->browser.reset();
     ++recycles_;
   }

@@ -140,8 +140,7 @@ core::Result<std::unique_ptr<BrowserProcess>> BrowserProcess::start(const Browse
   }
   auto pipe = std::make_unique<DevToolsPipe>(sockets[0], launch.max_message_bytes);
   std::unique_ptr<BrowserProcess> browser(new BrowserProcess(pid, std::move(profile), std::move(pipe)));
-  auto version = browser->pipe().call("Browser.getVersion", nlohmann::json::object(), {},
-                                      Clock::now() + kStartTimeout);
+  auto version = browser->pipe().call("Browser.getVersion", nlohmann::json::object(), {}, Clock::now() + kStartTimeout);
   if (!version) return unavailable("The browser did not start: " + version.error().message);
   spdlog::debug("render: started {} (pid {})", version->value("product", "a browser"), pid);
   return browser;

@@ -49,7 +49,8 @@ bool selector_matches(DevToolsPipe& pipe, const std::string& session, const std:
 }
 
 core::Result<RenderedPage> read_dom(DevToolsPipe& pipe, const std::string& session, Clock::time_point deadline) {
-  auto reply = pipe.call("Runtime.evaluate", {{"expression", kSerializeDom}, {"returnByValue", true}}, session, deadline);
+  auto reply =
+      pipe.call("Runtime.evaluate", {{"expression", kSerializeDom}, {"returnByValue", true}}, session, deadline);
   if (!reply) return core::unexpected(reply.error());
   if (reply->contains("exceptionDetails")) return failed("The rendered page could not be read.");
   const nlohmann::json value = (*reply)["result"].value("value", nlohmann::json::object());
@@ -64,7 +65,8 @@ core::Result<RenderedPage> read_dom(DevToolsPipe& pipe, const std::string& sessi
 core::Result<void> prepare_browser(DevToolsPipe& pipe) {
   const auto deadline = Clock::now() + milliseconds{5000};
   for (const auto& [method, params] : std::initializer_list<std::pair<const char*, nlohmann::json>>{
-           {"Fetch.enable", {{"patterns", nlohmann::json::array({{{"urlPattern", "*"}, {"requestStage", "Request"}}})}}},
+           {"Fetch.enable",
+            {{"patterns", nlohmann::json::array({{{"urlPattern", "*"}, {"requestStage", "Request"}}})}}},
            {"Browser.setDownloadBehavior", {{"behavior", "deny"}}},
            {"Target.setDiscoverTargets", {{"discover", true}}},
        }) {
@@ -86,8 +88,8 @@ PageOutcome render_page(DevToolsPipe& pipe, const fetch::FetchedPage& document, 
 
   PageOutcome outcome{failed("The page could not be rendered."), true};
   [&] {
-    auto target = pipe.call("Target.createTarget", {{"url", "about:blank"}, {"browserContextId", context_id}}, {},
-                            deadline);
+    auto target =
+        pipe.call("Target.createTarget", {{"url", "about:blank"}, {"browserContextId", context_id}}, {}, deadline);
     if (!target) {
       outcome.page = core::unexpected(target.error());
       return;
@@ -180,9 +182,8 @@ PageOutcome render_page(DevToolsPipe& pipe, const fetch::FetchedPage& document, 
   }();
   // Whatever happened, the context goes, and with it the page, its storage and its cache. A browser
   // that cannot even do that is replaced.
-  const bool disposed =
-      !pipe.broken() &&
-      pipe.call("Target.disposeBrowserContext", {{"browserContextId", context_id}}, {}, Clock::now() + kTeardown);
+  const bool disposed = !pipe.broken() && pipe.call("Target.disposeBrowserContext", {{"browserContextId", context_id}},
+                                                    {}, Clock::now() + kTeardown);
   if (!disposed) outcome.browser_usable = false;
   return outcome;
 }

@@ -10,12 +10,12 @@ namespace pagemd::render::detail {
 
 // What one page may take of the browser and the network.
 struct PageBudget {
-  std::chrono::milliseconds timeout{15'000};      // from the start of the render to the DOM read
-  std::chrono::milliseconds network_quiet{500};   // after the load event, without a request in flight
-  std::size_t max_requests = 100;                 // besides the document itself
+  std::chrono::milliseconds timeout{15'000};              // from the start of the render to the DOM read
+  std::chrono::milliseconds network_quiet{500};           // after the load event, without a request in flight
+  std::size_t max_requests = 100;                         // besides the document itself
   std::size_t max_bytes = std::size_t{20} * 1024 * 1024;  // every body, the document's included
-  bool fetch_media = false;                       // images, media and fonts
-  std::size_t fetch_threads = 6;                  // requests fetched at once
+  bool fetch_media = false;                               // images, media and fonts
+  std::size_t fetch_threads = 6;                          // requests fetched at once
 };
 
 // Settings of a freshly started browser that hold for all its pages: every request of every target

@@ -64,10 +64,11 @@ void RequestBroker::on_paused(const nlohmann::json& params) {
     lock.unlock();
     std::string content_type = document_.content_type;
     if (!document_.charset.empty()) content_type += "; charset=" + document_.charset;
-    pipe_.send("Fetch.fulfillRequest", {{"requestId", request_id},
-                                        {"responseCode", 200},
-                                        {"responseHeaders", nlohmann::json::array({header("Content-Type", content_type)})},
-                                        {"body", base64_encode(document_.body)}});
+    pipe_.send("Fetch.fulfillRequest",
+               {{"requestId", request_id},
+                {"responseCode", 200},
+                {"responseHeaders", nlohmann::json::array({header("Content-Type", content_type)})},
+                {"body", base64_encode(document_.body)}});
     return;
   }
   // The fetcher only GETs: a form post or an API call that changes something is not made on a user's

@@ -17,14 +17,14 @@
 namespace pagemd::render {
 
 struct BrowserPoolOptions {
-  std::filesystem::path browser;  // the chromium-headless-shell executable
-  std::size_t browsers = 1;       // pages rendered at once, one browser process each
-  std::chrono::milliseconds timeout{15'000};       // per page, also the longest wait for a free browser
+  std::filesystem::path browser;              // the chromium-headless-shell executable
+  std::size_t browsers = 1;                   // pages rendered at once, one browser process each
+  std::chrono::milliseconds timeout{15'000};  // per page, also the longest wait for a free browser
   std::chrono::milliseconds network_quiet{500};
-  std::size_t pages_per_browser = 100;             // then the browser is replaced
+  std::size_t pages_per_browser = 100;                              // then the browser is replaced
   std::size_t max_browser_bytes = std::size_t{1024} * 1024 * 1024;  // resident, all its processes
-  std::size_t max_requests = 100;                  // per page, besides the document
-  std::size_t max_bytes = std::size_t{20} * 1024 * 1024;  // per page
+  std::size_t max_requests = 100;                                   // per page, besides the document
+  std::size_t max_bytes = std::size_t{20} * 1024 * 1024;            // per page
   bool fetch_media = false;
   bool sandbox = true;  // see BrowserLaunch
   bool jitless = true;
@@ -32,9 +32,9 @@ struct BrowserPoolOptions {
 
 // Counters for /metrics; monotonic since start.
 struct RenderStats {
-  std::uint64_t rendered = 0;    // pages read back from the browser (cut short ones included)
-  std::uint64_t cut_short = 0;   // of those, read when the time bound passed
-  std::uint64_t failed = 0;      // renders that gave an error
+  std::uint64_t rendered = 0;      // pages read back from the browser (cut short ones included)
+  std::uint64_t cut_short = 0;     // of those, read when the time bound passed
+  std::uint64_t failed = 0;        // renders that gave an error
   std::uint64_t milliseconds = 0;  // summed duration of all renders
   std::uint64_t browser_starts = 0;
   std::uint64_t browser_restarts = 0;  // starts after a browser crashed or hung

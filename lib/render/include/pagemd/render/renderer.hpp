@@ -25,8 +25,8 @@ struct RenderRequest {
 };
 
 struct RenderedPage {
-  std::string url;   // the document's address once rendered (after in-page redirects and history changes)
-  std::string html;  // the DOM serialised as UTF-8 HTML, open shadow roots in place of their hosts' children
+  std::string url;         // the document's address once rendered (after in-page redirects and history changes)
+  std::string html;        // the DOM serialised as UTF-8 HTML, open shadow roots in place of their hosts' children
   bool cut_short = false;  // the time bound passed first: this is what the DOM held then
 };
 
