@@ -37,11 +37,15 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
   }
   std::string final_url = fetched.final_url;
   const bool may_render = options.render == render::RenderMode::automatic && html && rendering.available();
-  // The body stays for the browser only when it may be needed.
-  Page page = may_render ? page_from_fetch(fetched) : page_from_fetch(std::move(fetched));
-  auto extraction = convert(page);
+  if (!may_render) {
+    auto extraction = convert(page_from_fetch(std::move(fetched)));
+    if (!extraction) return core::unexpected(extraction.error());
+    return ConvertedPage{std::move(*extraction), std::move(final_url), false};
+  }
+  // The fetched page stays for the browser, which may need it.
+  auto extraction = convert(page_from_fetch(fetched));
   if (!extraction) return core::unexpected(extraction.error());
-  if (may_render && extraction->needs_script) {
+  if (extraction->needs_script) {
     auto rendered = render_and_convert(fetched, options, rendering, convert);
     if (rendered) return rendered;
     spdlog::warn("render: {} looked like it needs scripts, but rendering failed ({}); the page is converted as fetched",
