@@ -32,6 +32,8 @@ target_link_libraries(pagemd_cld2 INTERFACE "-Wl,--push-state,--no-as-needed" ${
 add_library(pagemd::cld2 ALIAS pagemd_cld2)
 # The converter worker's system-call filter.
 pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp>=2.5)
+# The shared store of several nodes (lib/store/src/postgres): PostgreSQL's C client.
+pkg_check_modules(LIBPQ REQUIRED IMPORTED_TARGET libpq>=15)
 # The daemon's allocator. Its requests allocate on the I/O threads and free on the request threads
 # and back; glibc's malloc spent about a fifth of the CPU time of a cached extract on that (the load
 # bench). Sanitizer builds keep the C library's malloc, which the sanitizers replace with their own.

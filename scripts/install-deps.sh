@@ -25,6 +25,8 @@ packages=(
   # the MCP end-to-end test runs the official TypeScript SDK client (tests/mcp/client) on Node; npm
   # comes below, since a Node from elsewhere (NodeSource) carries its own
   nodejs
+  # the shared store of several daemons: PostgreSQL's client library, and the server for the tests
+  libpq-dev postgresql
   # rendering of pages that need JavaScript (optional at run time: pagemd works without it)
   chromium-headless-shell
 )

@@ -66,12 +66,12 @@ TEST(ErrorTable, MatchesTheWireContract) {
 }
 
 // Only waiting makes these pass: a client may send the same request again after Retry-After.
-TEST(ErrorTable, OnlyTheShortTermLimitsMayBeRetried) {
+TEST(ErrorTable, OnlyTheShortTermLimitsAndAnUnreachableStoreMayBeRetried) {
   std::set<ErrorCode> retryable;
   for (const ErrorKind& kind : error_kinds()) {
     if (kind.retry == Retry::yes) retryable.insert(kind.code);
   }
-  EXPECT_EQ(retryable, (std::set<ErrorCode>{ErrorCode::rate_limited, ErrorCode::busy}));
+  EXPECT_EQ(retryable, (std::set<ErrorCode>{ErrorCode::rate_limited, ErrorCode::busy, ErrorCode::store_unavailable}));
 }
 
 }  // namespace

@@ -6,10 +6,12 @@ namespace pagemd::store {
 namespace {
 
 using namespace std::chrono_literals;
-using AccountsTest = StoreTest;
-using KeysTest = StoreTest;
+class AccountsTest : public StoreTest {};
+class KeysTest : public StoreTest {};
+PAGEMD_STORE_BACKENDS(AccountsTest);
+PAGEMD_STORE_BACKENDS(KeysTest);
 
-TEST_F(AccountsTest, CreateRecordsPlanLimitEmailAndTime) {
+TEST_P(AccountsTest, CreateRecordsPlanLimitEmailAndTime) {
   const auto id = store_->create_account(Plan::starter, "a@example.com");
   ASSERT_TRUE(id);
   EXPECT_TRUE(is_uuid(*id));
@@ -25,19 +27,19 @@ TEST_F(AccountsTest, CreateRecordsPlanLimitEmailAndTime) {
   EXPECT_EQ(account.used, 0);
 }
 
-TEST_F(AccountsTest, EmailIsOptional) {
+TEST_P(AccountsTest, EmailIsOptional) {
   auto found = store_->find_account(new_account());
   ASSERT_TRUE(found && found->has_value());
   EXPECT_FALSE((**found).email.has_value());
 }
 
-TEST_F(AccountsTest, UnknownAccountIsEmptyNotAnError) {
+TEST_P(AccountsTest, UnknownAccountIsEmptyNotAnError) {
   auto found = store_->find_account("00000000-0000-4000-8000-000000000000");
   ASSERT_TRUE(found);
   EXPECT_FALSE(found->has_value());
 }
 
-TEST_F(AccountsTest, ListIsNewestFirstWithActiveKeysAndUsage) {
+TEST_P(AccountsTest, ListIsNewestFirstWithActiveKeysAndUsage) {
   const auto older = new_account(Plan::free);
   const auto tied_first = new_account(Plan::pro);  // same instant as `older`: the later one comes first
   clock_.advance(5s);
@@ -58,7 +60,7 @@ TEST_F(AccountsTest, ListIsNewestFirstWithActiveKeysAndUsage) {
   EXPECT_EQ((*accounts)[1].active_keys, 0);
 }
 
-TEST_F(AccountsTest, SetPlanUpdatesTheAccountAndAllItsKeys) {
+TEST_P(AccountsTest, SetPlanUpdatesTheAccountAndAllItsKeys) {
   const auto account = new_account(Plan::free);
   const auto other = new_account(Plan::free);
   new_key(account);
@@ -80,20 +82,20 @@ TEST_F(AccountsTest, SetPlanUpdatesTheAccountAndAllItsKeys) {
   EXPECT_EQ(new_key(account).plan, Plan::pro);
 }
 
-TEST_F(AccountsTest, SetPlanOfUnknownAccountIsNotFound) {
+TEST_P(AccountsTest, SetPlanOfUnknownAccountIsNotFound) {
   auto changed = store_->set_plan("00000000-0000-4000-8000-000000000000", Plan::pro);
   ASSERT_FALSE(changed);
   EXPECT_EQ(changed.error().code, core::ErrorCode::not_found);
 }
 
-TEST_F(AccountsTest, ChangesAreSeenByAnotherProcessAtOnce) {
+TEST_P(AccountsTest, ChangesAreSeenByAnotherProcessAtOnce) {
   auto admin = open();  // `pagemdd account set-plan` beside the running daemon
   const auto account = new_account(Plan::free);
   ASSERT_TRUE(admin->set_plan(account, Plan::scale));
   EXPECT_EQ((**store_->find_account(account)).plan, Plan::scale);
 }
 
-TEST_F(KeysTest, InsertCopiesPlanAndLimitAndFindsByDigest) {
+TEST_P(KeysTest, InsertCopiesPlanAndLimitAndFindsByDigest) {
   const auto account = new_account(Plan::starter);
   const KeyInfo key = new_key(account, KeyMode::test);
   EXPECT_EQ(key.plan, Plan::starter);
@@ -110,7 +112,7 @@ TEST_F(KeysTest, InsertCopiesPlanAndLimitAndFindsByDigest) {
   EXPECT_FALSE(none->has_value());
 }
 
-TEST_F(KeysTest, InsertForUnknownAccountIsNotFound) {
+TEST_P(KeysTest, InsertForUnknownAccountIsNotFound) {
   auto inserted = store_->insert_key(NewKey{new_uuid_v4(), "00000000-0000-4000-8000-000000000000", std::string(64, 'a'),
                                             "sk_live_abcd", KeyMode::live},
                                      20);
@@ -118,7 +120,7 @@ TEST_F(KeysTest, InsertForUnknownAccountIsNotFound) {
   EXPECT_EQ(inserted.error().code, core::ErrorCode::not_found);
 }
 
-TEST_F(KeysTest, ActiveKeyLimitCountsOnlyActiveKeys) {
+TEST_P(KeysTest, ActiveKeyLimitCountsOnlyActiveKeys) {
   const auto account = new_account();
   auto insert = [&](char fill) {
     return store_->insert_key(NewKey{new_uuid_v4(), account, std::string(64, fill), "sk_live_abcd", KeyMode::live}, 2);
@@ -133,7 +135,7 @@ TEST_F(KeysTest, ActiveKeyLimitCountsOnlyActiveKeys) {
   EXPECT_TRUE(insert('c'));
 }
 
-TEST_F(KeysTest, RevokeOutcomes) {
+TEST_P(KeysTest, RevokeOutcomes) {
   const auto account = new_account();
   const auto other = new_account();
   const KeyInfo key = new_key(account);
@@ -155,7 +157,7 @@ TEST_F(KeysTest, RevokeOutcomes) {
   EXPECT_FALSE((*store_->list_keys(other)).front().revoked_at);
 }
 
-TEST_F(KeysTest, ListIsNewestFirstTiesByLaterInsertion) {
+TEST_P(KeysTest, ListIsNewestFirstTiesByLaterInsertion) {
   const auto account = new_account();
   const KeyInfo a = new_key(account);
   const KeyInfo b = new_key(account);
@@ -169,7 +171,7 @@ TEST_F(KeysTest, ListIsNewestFirstTiesByLaterInsertion) {
   EXPECT_EQ((*listed)[2].id, a.id);
 }
 
-TEST_F(KeysTest, MarkUsedSetsLastUsedAt) {
+TEST_P(KeysTest, MarkUsedSetsLastUsedAt) {
   const auto account = new_account();
   const KeyInfo key = new_key(account);
   EXPECT_FALSE((*store_->list_keys(account)).front().last_used_at);

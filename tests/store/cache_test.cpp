@@ -9,17 +9,19 @@ namespace pagemd::store {
 namespace {
 
 using namespace std::chrono_literals;
-using CacheTest = StoreTest;
+class CacheTest : public StoreTest {};
+PAGEMD_STORE_BACKENDS(CacheTest);
+using SqliteCacheTest = SqliteStoreTest;
 
 constexpr std::string_view kUrl = "https://example.com/a|main";
 
-TEST_F(CacheTest, MissWhenAbsent) {
+TEST_P(CacheTest, MissWhenAbsent) {
   auto hit = store_->cache_get(kUrl, std::nullopt, clock_.now());
   ASSERT_TRUE(hit);
   EXPECT_FALSE(hit->has_value());
 }
 
-TEST_F(CacheTest, PutThenGetReturnsTheResultAndItsTime) {
+TEST_P(CacheTest, PutThenGetReturnsTheResultAndItsTime) {
   const auto stored_at = clock_.now();
   ASSERT_TRUE(store_->cache_put(kUrl, R"({"markdown":"# A"})", stored_at));
   clock_.advance(3h);
@@ -30,14 +32,14 @@ TEST_F(CacheTest, PutThenGetReturnsTheResultAndItsTime) {
   EXPECT_FALSE(store_->cache_get("https://example.com/a|all", std::nullopt, clock_.now())->has_value());
 }
 
-TEST_F(CacheTest, SharedAcrossStoresOnTheSameFile) {
+TEST_P(CacheTest, SharedAcrossStoresOnTheSameFile) {
   ASSERT_TRUE(store_->cache_put(kUrl, "{}", clock_.now()));
   EXPECT_TRUE(open()->cache_get(kUrl, std::nullopt, clock_.now())->has_value());
 }
 
 // A store keeps recent results in memory; the table stays the truth. A request whose max_age the
 // kept result is too old for still finds the newer row another process wrote.
-TEST_F(CacheTest, AFresherRowFromAnotherProcessIsFoundWhenTheKeptOneIsTooOld) {
+TEST_F(SqliteCacheTest, AFresherRowFromAnotherProcessIsFoundWhenTheKeptOneIsTooOld) {
   ASSERT_TRUE(store_->cache_put(kUrl, "first", clock_.now()));
   ASSERT_EQ((**store_->cache_get(kUrl, std::nullopt, clock_.now())).result_json, "first");
   clock_.advance(10min);
@@ -48,7 +50,7 @@ TEST_F(CacheTest, AFresherRowFromAnotherProcessIsFoundWhenTheKeptOneIsTooOld) {
   EXPECT_EQ((**store_->cache_get(kUrl, std::nullopt, clock_.now())).result_json, "second");  // now the kept one
 }
 
-TEST_F(CacheTest, WithoutMemoryEveryAnswerComesFromTheTable) {
+TEST_F(SqliteCacheTest, WithoutMemoryEveryAnswerComesFromTheTable) {
   SqliteOptions options;
   options.recent_results_bytes = 0;
   auto uncached = open_sqlite_store(db_file(), clock_, options);
@@ -58,14 +60,14 @@ TEST_F(CacheTest, WithoutMemoryEveryAnswerComesFromTheTable) {
   EXPECT_EQ((**(*uncached)->cache_get(kUrl, std::nullopt, clock_.now())).result_json, "second");
 }
 
-TEST_F(CacheTest, ExpiresAfterSevenDaysExactly) {
+TEST_P(CacheTest, ExpiresAfterSevenDaysExactly) {
   const auto stored_at = clock_.now();
   ASSERT_TRUE(store_->cache_put(kUrl, "{}", stored_at));
   EXPECT_TRUE(store_->cache_get(kUrl, std::nullopt, stored_at + kCacheLifetime - 1ms)->has_value());
   EXPECT_FALSE(store_->cache_get(kUrl, std::nullopt, stored_at + kCacheLifetime)->has_value());
 }
 
-TEST_F(CacheTest, MaxAgeIsHttpFreshness) {
+TEST_P(CacheTest, MaxAgeIsHttpFreshness) {
   const auto stored_at = clock_.now();
   ASSERT_TRUE(store_->cache_put(kUrl, "{}", stored_at));
   const auto now = stored_at + 60s;
@@ -75,7 +77,7 @@ TEST_F(CacheTest, MaxAgeIsHttpFreshness) {
   EXPECT_TRUE(store_->cache_get(kUrl, std::chrono::seconds{24 * 3600 * 365}, now)->has_value());
 }
 
-TEST_F(CacheTest, PutReplacesAndRestartsTheLifetime) {
+TEST_P(CacheTest, PutReplacesAndRestartsTheLifetime) {
   ASSERT_TRUE(store_->cache_put(kUrl, "old", clock_.now()));
   clock_.advance(6 * 24h);
   const auto replaced_at = clock_.now();
@@ -87,7 +89,7 @@ TEST_F(CacheTest, PutReplacesAndRestartsTheLifetime) {
   EXPECT_EQ((**hit).created_at, replaced_at);
 }
 
-TEST_F(CacheTest, KeysAreExactBytes) {
+TEST_P(CacheTest, KeysAreExactBytes) {
   const std::string with_nul("https://example.com/\0x", 22);
   ASSERT_TRUE(store_->cache_put(with_nul, "nul", clock_.now()));
   ASSERT_TRUE(store_->cache_put("https://example.com/'; DROP TABLE cache; --", "quote", clock_.now()));
@@ -98,7 +100,7 @@ TEST_F(CacheTest, KeysAreExactBytes) {
       "quote");
 }
 
-TEST_F(CacheTest, PurgeDeletesOnlyExpiredRowsInBatches) {
+TEST_P(CacheTest, PurgeDeletesOnlyExpiredRowsInBatches) {
   const auto start = clock_.now();
   for (int i = 0; i < 700; ++i) ASSERT_TRUE(store_->cache_put("old/" + std::to_string(i), "{}", start));
   ASSERT_TRUE(store_->cache_put("fresh", "{}", start + 1h));
@@ -114,7 +116,7 @@ TEST_F(CacheTest, PurgeDeletesOnlyExpiredRowsInBatches) {
   EXPECT_EQ((**store_->cache_get("old/1", std::nullopt, later)).result_json, "again");
 }
 
-TEST_F(CacheTest, ReadersKeepReadingDuringAPurge) {
+TEST_P(CacheTest, ReadersKeepReadingDuringAPurge) {
   const auto start = clock_.now();
   ASSERT_TRUE(store_->cache_put("kept", "{}", start + 1h));
   for (int i = 0; i < 3000; ++i) ASSERT_TRUE(store_->cache_put("old/" + std::to_string(i), "{}", start));

@@ -6,7 +6,7 @@
 namespace pagemd::store {
 namespace {
 
-using ErrorsTest = StoreTest;
+using ErrorsTest = SqliteStoreTest;
 
 // Another process holding the write lock longer than the busy timeout: the operation fails with
 // ErrorCode::internal instead of waiting forever or throwing, and works again once the lock is gone.

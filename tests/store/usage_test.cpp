@@ -11,9 +11,10 @@ namespace pagemd::store {
 namespace {
 
 using namespace std::chrono;
-using UsageTest = StoreTest;
+class UsageTest : public StoreTest {};
+PAGEMD_STORE_BACKENDS(UsageTest);
 
-TEST_F(UsageTest, CountsUpToTheLimitAndNoFurther) {
+TEST_P(UsageTest, CountsUpToTheLimitAndNoFurther) {
   const auto account = new_account(Plan::free);
   const auto key = new_key(account);
   for (std::int64_t page = 1; page <= 50; ++page) {
@@ -31,7 +32,7 @@ TEST_F(UsageTest, CountsUpToTheLimitAndNoFurther) {
   EXPECT_EQ(store_->usage(account, key.id)->used, 50);
 }
 
-TEST_F(UsageTest, PerAccountAcrossKeysAndPerKey) {
+TEST_P(UsageTest, PerAccountAcrossKeysAndPerKey) {
   const auto account = new_account(Plan::free);
   const auto first = new_key(account);
   const auto second = new_key(account);
@@ -50,7 +51,7 @@ TEST_F(UsageTest, PerAccountAcrossKeysAndPerKey) {
   EXPECT_EQ((*keys)[1].used, 3);
 }
 
-TEST_F(UsageTest, LimitIsPerAccountAcrossKeys) {
+TEST_P(UsageTest, LimitIsPerAccountAcrossKeys) {
   const auto account = new_account(Plan::free);
   const auto first = new_key(account);
   const auto second = new_key(account);
@@ -59,7 +60,7 @@ TEST_F(UsageTest, LimitIsPerAccountAcrossKeys) {
   EXPECT_FALSE(store_->count_page(account, second.id)->admitted);
 }
 
-TEST_F(UsageTest, SummaryHasPlanAndPeriod) {
+TEST_P(UsageTest, SummaryHasPlanAndPeriod) {
   clock_.set(sys_days{2026y / May / 20} + hours{8});
   const auto account = new_account(Plan::pro);
   const auto key = new_key(account);
@@ -73,7 +74,7 @@ TEST_F(UsageTest, SummaryHasPlanAndPeriod) {
   EXPECT_EQ(summary->resets_at, sys_days{2026y / June / 1});
 }
 
-TEST_F(UsageTest, NewMonthStartsFromZero) {
+TEST_P(UsageTest, NewMonthStartsFromZero) {
   clock_.set(sys_days{2026y / January / 31} + hours{23} + minutes{59} + seconds{59});
   const auto account = new_account(Plan::free);
   const auto key = new_key(account);
@@ -89,7 +90,7 @@ TEST_F(UsageTest, NewMonthStartsFromZero) {
   EXPECT_EQ((**store_->find_account(account)).used, 1);
 }
 
-TEST_F(UsageTest, RaisingThePlanLetsCountingGoOn) {
+TEST_P(UsageTest, RaisingThePlanLetsCountingGoOn) {
   const auto account = new_account(Plan::free);
   const auto key = new_key(account);
   for (int i = 0; i < 50; ++i) ASSERT_TRUE(store_->count_page(account, key.id)->admitted);
@@ -99,7 +100,7 @@ TEST_F(UsageTest, RaisingThePlanLetsCountingGoOn) {
   EXPECT_EQ(counted->limit, 5'000);
 }
 
-TEST_F(UsageTest, UnknownAccountOrForeignKeyIsNotFound) {
+TEST_P(UsageTest, UnknownAccountOrForeignKeyIsNotFound) {
   const auto account = new_account();
   const auto other = new_account();
   const auto foreign = new_key(other);
@@ -115,7 +116,7 @@ TEST_F(UsageTest, UnknownAccountOrForeignKeyIsNotFound) {
   EXPECT_EQ(summary.error().code, core::ErrorCode::not_found);
 }
 
-TEST_F(UsageTest, ABatchDecidesItsPagesInOrderAcrossAccountsAndKeys) {
+TEST_P(UsageTest, ABatchDecidesItsPagesInOrderAcrossAccountsAndKeys) {
   const auto account = new_account(Plan::free);
   const auto first = new_key(account);
   const auto second = new_key(account);
@@ -153,7 +154,7 @@ TEST_F(UsageTest, ABatchDecidesItsPagesInOrderAcrossAccountsAndKeys) {
   EXPECT_EQ(store_->usage(other, other_key.id)->used, 2);
 }
 
-TEST_F(UsageTest, AnEmptyBatchCountsNothing) { EXPECT_TRUE(store_->count_pages({}).empty()); }
+TEST_P(UsageTest, AnEmptyBatchCountsNothing) { EXPECT_TRUE(store_->count_pages({}).empty()); }
 
 // Runs `threads` threads that each try to count `attempts` pages, each on its own store (as separate
 // daemons or admin processes would) or all on one; returns how many were admitted.
@@ -182,7 +183,7 @@ int hammer(const std::vector<Store*>& stores, const std::string& account, const 
   return admitted.load();
 }
 
-TEST_F(UsageTest, SixtyFourThreadsOnePageBelowTheLimitAdmitExactlyOne) {
+TEST_P(UsageTest, SixtyFourThreadsOnePageBelowTheLimitAdmitExactlyOne) {
   const auto account = new_account(Plan::free);
   const auto key = new_key(account);
   for (int i = 0; i < 49; ++i) ASSERT_TRUE(store_->count_page(account, key.id)->admitted);
@@ -191,7 +192,7 @@ TEST_F(UsageTest, SixtyFourThreadsOnePageBelowTheLimitAdmitExactlyOne) {
   EXPECT_EQ(store_->usage(account, key.id)->key_used, 50);
 }
 
-TEST_F(UsageTest, ConcurrentStoresOnOneFileCountExactly) {
+TEST_P(UsageTest, ConcurrentStoresOnOneFileCountExactly) {
   const auto account = new_account(Plan::free);
   const auto key = new_key(account);
   auto second = open();

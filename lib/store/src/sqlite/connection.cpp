@@ -105,13 +105,4 @@ void ConnectionPool::release(Connection& connection) {
   available_.notify_one();
 }
 
-std::int64_t to_millis(std::chrono::system_clock::time_point when) noexcept {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
-}
-
-std::chrono::system_clock::time_point from_millis(std::int64_t millis) noexcept {
-  return std::chrono::system_clock::time_point{
-      std::chrono::duration_cast<std::chrono::system_clock::duration>(std::chrono::milliseconds{millis})};
-}
-
 }  // namespace pagemd::store::detail

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "millis.hpp"
+
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
@@ -97,9 +99,5 @@ class ConnectionPool {
   std::condition_variable available_;
   std::mutex write_mutex_;
 };
-
-// Times are stored as integer milliseconds since the Unix epoch (UTC).
-[[nodiscard]] std::int64_t to_millis(std::chrono::system_clock::time_point when) noexcept;
-[[nodiscard]] std::chrono::system_clock::time_point from_millis(std::int64_t millis) noexcept;
 
 }  // namespace pagemd::store::detail

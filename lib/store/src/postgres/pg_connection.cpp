@@ -1,0 +1,116 @@
+#include "postgres/pg_connection.hpp"
+
+#include <charconv>
+
+namespace pagemd::store::detail::pg {
+
+std::int64_t Rows::integer(int row, int column) const {
+  const char* value = PQgetvalue(result_.get(), row, column);
+  const auto length = static_cast<std::size_t>(PQgetlength(result_.get(), row, column));
+  std::int64_t number = 0;
+  const auto [end, failure] = std::from_chars(value, value + length, number);
+  if (failure != std::errc{} || end != value + length) throw PgError("the database returned a non-number", false);
+  return number;
+}
+
+std::int64_t Rows::affected() const {
+  const char* count = PQcmdTuples(result_.get());
+  std::int64_t number = 0;
+  std::from_chars(count, count + std::char_traits<char>::length(count), number);
+  return number;
+}
+
+Connection::Connection(std::string url) : url_(std::move(url)) {}
+
+Connection::~Connection() {
+  if (connection_ != nullptr) PQfinish(connection_);
+}
+
+void Connection::ensure_open() {
+  if (connection_ != nullptr && PQstatus(connection_) == CONNECTION_OK) return;
+  if (connection_ != nullptr) PQfinish(connection_);
+  connection_ = PQconnectdb(url_.c_str());
+  if (connection_ == nullptr) throw PgError("cannot allocate a connection", true);
+  if (PQstatus(connection_) != CONNECTION_OK) {
+    std::string message = PQerrorMessage(connection_);
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    PQfinish(connection_);
+    connection_ = nullptr;
+    throw PgError("cannot connect to PostgreSQL: " + message, true);
+  }
+  // Notices (a table that exists already) are not the log's business.
+  PQsetNoticeProcessor(connection_, [](void*, const char*) {}, nullptr);
+}
+
+Rows Connection::exec(std::string_view sql, const std::vector<Param>& params) {
+  ensure_open();
+  const std::string statement(sql);
+  std::vector<const char*> values;
+  values.reserve(params.size());
+  for (const Param& param : params) values.push_back(param ? param->c_str() : nullptr);
+  return checked(PQexecParams(connection_, statement.c_str(), static_cast<int>(values.size()), nullptr,
+                              values.data(), nullptr, nullptr, 0));
+}
+
+void Connection::exec_script(std::string_view sql) {
+  ensure_open();
+  const std::string script(sql);
+  static_cast<void>(checked(PQexec(connection_, script.c_str())));
+}
+
+Rows Connection::checked(PGresult* result) {
+  Rows rows(result);
+  // A null result (out of memory, or the connection broke before sending) counts as a failure.
+  const ExecStatusType status = rows.status_of();
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return rows;
+  std::string message = PQerrorMessage(connection_);
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  const bool broken = PQstatus(connection_) != CONNECTION_OK;
+  throw PgError(message.empty() ? "the statement failed" : message, broken);
+}
+
+Transaction::~Transaction() {
+  if (done_) return;
+  try {
+    connection_.exec("ROLLBACK");
+  } catch (const PgError&) {
+    // A broken connection has rolled back by itself.
+  }
+}
+
+Lease::~Lease() {
+  if (pool_ != nullptr && connection_) pool_->give_back(std::move(connection_));
+}
+
+Lease Pool::acquire() {
+  std::unique_lock lock(mutex_);
+  freed_.wait(lock, [&] { return !idle_.empty() || open_ < size_; });
+  if (!idle_.empty()) {
+    std::unique_ptr<Connection> connection = std::move(idle_.back());
+    idle_.pop_back();
+    return Lease(*this, std::move(connection));
+  }
+  ++open_;
+  lock.unlock();
+  return Lease(*this, std::make_unique<Connection>(url_));
+}
+
+void Pool::give_back(std::unique_ptr<Connection> connection) {
+  {
+    const std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(connection));
+  }
+  freed_.notify_one();
+}
+
+std::string redacted(std::string_view url) {
+  // postgresql://user:password@host/db -> postgresql://user:***@host/db
+  const std::size_t scheme = url.find("://");
+  const std::size_t at = url.find('@');
+  if (scheme == std::string_view::npos || at == std::string_view::npos || at < scheme) return std::string(url);
+  const std::size_t colon = url.find(':', scheme + 3);
+  if (colon == std::string_view::npos || colon > at) return std::string(url);
+  return std::string(url.substr(0, colon + 1)) + "***" + std::string(url.substr(at));
+}
+
+}  // namespace pagemd::store::detail::pg
