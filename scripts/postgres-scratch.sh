@@ -3,6 +3,8 @@
 # socket inside DIR, trust authentication for its own user, everything under DIR.
 #   scripts/postgres-scratch.sh start DIR   makes and starts it; writes its URL to DIR/url and prints it
 #   scripts/postgres-scratch.sh stop DIR    stops it and removes DIR
+#   scripts/postgres-scratch.sh halt DIR    stops the server, keeping its data (a database outage)
+#   scripts/postgres-scratch.sh resume DIR  starts it again after a halt
 # initdb refuses root: as root the cluster belongs to the "postgres" user of Debian's package.
 set -euo pipefail
 
@@ -20,6 +22,13 @@ if [[ $(id -u) -eq 0 ]]; then
   as_owner=(runuser -u postgres --)
 fi
 
+start_server() {
+  # No TCP listener at all; the socket lives in DIR, so clusters of several checkouts never meet.
+  "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c max_connections=300 -c fsync=off" start \
+    >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+}
+
 case $command in
   start)
     rm -rf "$dir"
@@ -27,10 +36,7 @@ case $command in
     [[ ${#as_owner[@]} -eq 0 ]] || chown "$owner" "$dir"
     "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U "$owner" -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
-    # No TCP listener at all; the socket lives in DIR, so clusters of several checkouts never meet.
-    "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c max_connections=200 -c fsync=off" start \
-      >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    start_server
     url="postgresql:///postgres?host=$dir&user=$owner"
     echo "$url" >"$dir/url"
     chmod a+r "$dir/url"
@@ -42,5 +48,7 @@ case $command in
     fi
     rm -rf "$dir"
     ;;
+  halt) "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null ;;
+  resume) start_server ;;
   *) usage ;;
 esac

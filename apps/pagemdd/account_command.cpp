@@ -4,12 +4,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "daemon_config.hpp"
+#include "state_store.hpp"
 #include "pagemd/auth/key_service.hpp"
 #include "pagemd/core/time.hpp"
 #include "pagemd/store/sqlite_store.hpp"
@@ -19,13 +21,18 @@ namespace {
 
 std::string plan_names() { return "free, starter, pro or scale"; }
 
-core::Result<std::filesystem::path> resolve_data_dir(const AccountOptions& options) {
-  if (!options.data_dir.empty()) return std::filesystem::path(options.data_dir);
+// --data-dir alone, or the configuration's data_dir and database_url (PAGEMD_DATABASE_URL wins over
+// the file, as for the daemon).
+core::Result<StateLocation> resolve_state(const AccountOptions& options) {
+  if (!options.data_dir.empty()) {
+    const char* url = std::getenv(server::kDatabaseUrlVariable);
+    return StateLocation{options.data_dir, url != nullptr ? url : ""};
+  }
   ConfigSources sources;
   sources.config_file = options.config_file;
   auto config = load_config(sources);
   if (!config) return core::unexpected(config.error());
-  return config->data_dir;
+  return StateLocation{config->data_dir, config->database_url};
 }
 
 // Run as root next to a daemon with its own user (systemd's DynamicUser), SQLite would leave a
@@ -150,17 +157,13 @@ CLI::App& setup_account(CLI::App& app, AccountOptions& options) {
 }
 
 int run_account(const CLI::App& account, const AccountOptions& options) {
-  auto data_dir = resolve_data_dir(options);
-  if (!data_dir) {
-    std::cerr << "pagemdd: " << data_dir.error().message << '\n';
+  auto state = resolve_state(options);
+  if (!state) {
+    std::cerr << "pagemdd: " << state.error().message << '\n';
     return kExitConfig;
   }
-  if (auto made = store::create_data_dir(*data_dir); !made) {
-    std::cerr << "pagemdd: " << made.error().message << '\n';
-    return kExitFailure;
-  }
   const core::SystemClock clock;
-  auto store = store::open_sqlite_store(store::database_file(*data_dir), clock);
+  auto store = open_state(*state, clock);
   if (!store) {
     std::cerr << "pagemdd: " << store.error().message << '\n';
     return kExitFailure;
@@ -170,7 +173,7 @@ int run_account(const CLI::App& account, const AccountOptions& options) {
   if (account.get_subcommand("list")->parsed()) status = list_accounts(**store, options);
   if (account.get_subcommand("set-plan")->parsed()) status = set_plan(**store, options);
   store->reset();
-  keep_owner_of_data_dir(*data_dir);
+  if (state->database_url.empty()) keep_owner_of_data_dir(state->data_dir);
   return status;
 }
 

@@ -2,6 +2,8 @@
 
 #include "version.hpp"
 
+#include <cstdlib>
+
 namespace pagemd::daemon {
 
 void add_config_flags(CLI::App& app, ConfigSources& sources) {
@@ -22,6 +24,9 @@ core::Result<server::DaemonConfig> load_config(const ConfigSources& sources) {
     if (auto applied = server::apply_config_file(config, file); !applied) return core::unexpected(applied.error());
   } else if (!sources.config_file.empty()) {
     return core::unexpected(core::ErrorCode::invalid_request, "config file " + file.string() + " does not exist");
+  }
+  if (const char* url = std::getenv(server::kDatabaseUrlVariable); url != nullptr && *url != '\0') {
+    config.database_url = url;
   }
   for (const auto& [key, value] : sources.flags) {
     if (sources.options.at(key)->count() == 0) continue;

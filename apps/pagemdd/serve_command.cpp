@@ -18,6 +18,7 @@
 #include "pagemd/server/server.hpp"
 #include "pagemd/store/sqlite_store.hpp"
 #include "service_manager.hpp"
+#include "state_store.hpp"
 
 namespace pagemd::daemon {
 namespace {
@@ -165,20 +166,19 @@ std::jthread start_cache_purger(store::Store& store, const core::Clock& clock) {
 
 int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) {
   Runtime runtime;
-  if (auto made = store::create_data_dir(config.data_dir); !made) {
-    spdlog::critical("{}", made.error().message);
-    return kExitFailure;
-  }
   store::SqliteOptions store_options;
   store_options.background_checkpoints = true;
-  auto store = store::open_sqlite_store(store::database_file(config.data_dir), runtime.clock, store_options);
+  const StateLocation state{config.data_dir, config.database_url};
+  auto store = open_state(state, runtime.clock, store_options);
   if (!store) {
     spdlog::critical("{}", store.error().message);
     return kExitFailure;
   }
   runtime.store = std::move(*store);
-  runtime.keys = std::make_unique<auth::KeyService>(*runtime.store, runtime.clock,
-                                                    auth::KeyServiceOptions{config.max_keys_per_account});
+  auth::KeyServiceOptions key_options{config.max_keys_per_account};
+  // Another node may revoke a key at any moment: with a shared database, every request reads it.
+  if (!state.database_url.empty()) key_options.identity_cache_lifetime = std::chrono::milliseconds{0};
+  runtime.keys = std::make_unique<auth::KeyService>(*runtime.store, runtime.clock, key_options);
 
   convert::IsolationLimits& isolation = runtime.isolation;
   isolation.processes = static_cast<unsigned>(config.converter_processes);
@@ -225,7 +225,7 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
   std::shared_ptr<const api::ApiSettings> current = *settings;
   server::Lifecycle lifecycle;
   lifecycle.on_ready = [&] {
-    spdlog::info("pagemdd listening on {}:{}, data in {}", options.host, (*server)->port(), config.data_dir.string());
+    spdlog::info("pagemdd listening on {}:{}, state: {}", options.host, (*server)->port(), describe(state));
     notify_service_manager("READY=1\nSTATUS=Serving on " + config.listen);
   };
   lifecycle.on_stopping = [] { notify_service_manager("STOPPING=1\nSTATUS=Draining requests in flight"); };

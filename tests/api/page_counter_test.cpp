@@ -94,6 +94,7 @@ class ObservedStore final : public Store {
   core::Result<void> cache_put(std::string_view key, std::string_view json, store::TimePoint now) override {
     return real_.cache_put(key, json, now);
   }
+  core::Result<void> ping() override { return real_.ping(); }
   core::Result<std::int64_t> purge_expired_cache(store::TimePoint now) override {
     return real_.purge_expired_cache(now);
   }

@@ -32,8 +32,8 @@ TEST(PostgresUrl, AnUnreachableDatabaseIsStoreUnavailableWithoutThePassword) {
 TEST_F(PostgresStoreTest, NodesStartingTogetherMigrateOnce) {
   // A schema of its own that nobody has migrated yet.
   const std::string fresh = "f" + schema_;
-  run_sql(test_postgres_url(), "CREATE SCHEMA " + fresh);
-  const std::string url = test_postgres_url() + "&options=-csearch_path%3D" + fresh;
+  testing::run_sql(testing::test_postgres_url(), "CREATE SCHEMA " + fresh);
+  const std::string url = testing::url_with_schema(testing::test_postgres_url(), fresh);
   std::atomic<int> opened{0};
   std::vector<std::thread> nodes;
   for (int i = 0; i < 8; ++i) {
@@ -46,11 +46,11 @@ TEST_F(PostgresStoreTest, NodesStartingTogetherMigrateOnce) {
   auto store = open_postgres_store(url, clock_);
   ASSERT_TRUE(store);
   EXPECT_TRUE((*store)->create_account(Plan::free, std::nullopt));
-  run_sql(test_postgres_url(), "DROP SCHEMA " + fresh + " CASCADE");
+  testing::run_sql(testing::test_postgres_url(), "DROP SCHEMA " + fresh + " CASCADE");
 }
 
 TEST_F(PostgresStoreTest, ADatabaseFromANewerPagemdIsRefused) {
-  run_sql(test_postgres_url(), "UPDATE " + schema_ + ".pagemd_schema SET version = 99");
+  testing::run_sql(testing::test_postgres_url(), "UPDATE " + schema_ + ".pagemd_schema SET version = 99");
   auto store = open_postgres_store(postgres_url(), clock_);
   ASSERT_FALSE(store);
   EXPECT_EQ(store.error().code, core::ErrorCode::internal);

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <gtest/gtest.h>
-#include <libpq-fe.h>
 
 #include <cstdlib>
 #include <memory>
@@ -13,6 +12,7 @@
 #include "pagemd/store/sqlite_store.hpp"
 #include "pagemd/store/uuid.hpp"
 #include "scratch_dir.hpp"
+#include "test_postgres.hpp"
 
 namespace pagemd::store {
 
@@ -20,33 +20,6 @@ enum class Backend { sqlite, postgres };
 
 inline std::string backend_name(const ::testing::TestParamInfo<Backend>& info) {
   return info.param == Backend::sqlite ? "Sqlite" : "Postgres";
-}
-
-// The throwaway cluster's URL that ctest's postgres fixture (scripts/postgres-scratch.sh) wrote,
-// or empty when it did not run.
-inline std::string test_postgres_url() {
-  const char* file = std::getenv("PAGEMD_TEST_POSTGRES_URL_FILE");
-  std::string url;
-  if (file != nullptr) {
-    std::FILE* in = std::fopen(file, "r");
-    if (in != nullptr) {
-      char line[1024];
-      if (std::fgets(line, sizeof line, in) != nullptr) url = line;
-      std::fclose(in);
-    }
-  }
-  while (!url.empty() && (url.back() == '\n' || url.back() == ' ')) url.pop_back();
-  return url;
-}
-
-// Runs one statement on the test cluster outside any store (making and dropping schemas).
-inline void run_sql(const std::string& url, const std::string& sql) {
-  PGconn* connection = PQconnectdb(url.c_str());
-  ASSERT_EQ(PQstatus(connection), CONNECTION_OK) << PQerrorMessage(connection);
-  PGresult* result = PQexec(connection, sql.c_str());
-  EXPECT_EQ(PQresultStatus(result), PGRES_COMMAND_OK) << PQerrorMessage(connection);
-  PQclear(result);
-  PQfinish(connection);
 }
 
 // A store of either kind on a FakeClock: SQLite in a scratch file (the shape a single daemon runs),
@@ -58,21 +31,18 @@ class StoreTest : public ::testing::TestWithParam<Backend> {
 
   void SetUp() override {
     if (backend() == Backend::postgres) {
-      const std::string cluster = test_postgres_url();
-      if (cluster.empty()) {
-        if (std::getenv("PAGEMD_REQUIRE_POSTGRES") != nullptr) FAIL() << "no test PostgreSQL cluster";
-        GTEST_SKIP() << "no test PostgreSQL cluster (ctest starts one: scripts/postgres-scratch.sh)";
-      }
+      const std::string cluster = testing::test_postgres_url();
+      PAGEMD_REQUIRE_TEST_POSTGRES(cluster);
       schema_ = "t" + std::to_string(std::random_device{}()) + std::to_string(std::random_device{}());
-      run_sql(cluster, "CREATE SCHEMA " + schema_);
-      url_ = cluster + (cluster.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + schema_;
+      testing::run_sql(cluster, "CREATE SCHEMA " + schema_);
+      url_ = testing::url_with_schema(cluster, schema_);
     }
     store_ = open();
   }
 
   void TearDown() override {
     store_.reset();
-    if (!schema_.empty()) run_sql(test_postgres_url(), "DROP SCHEMA " + schema_ + " CASCADE");
+    if (!schema_.empty()) testing::run_sql(testing::test_postgres_url(), "DROP SCHEMA " + schema_ + " CASCADE");
   }
 
   [[nodiscard]] std::filesystem::path db_file() const { return database_file(dir_.path()); }

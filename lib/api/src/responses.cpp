@@ -30,6 +30,9 @@ Response json_response(const Request& request, unsigned status, const nlohmann::
 Response error_response(const Request& request, const core::Error& error) {
   Response response = json_response(request, http_status_of(error.code), error_body(error));
   if (response.result_int() == 401) response.set(http::field::www_authenticate, "Bearer");
+  if (error.code == ErrorCode::store_unavailable) {
+    response.set(http::field::retry_after, std::to_string(kStoreRetrySeconds));
+  }
   return response;
 }
 

@@ -38,9 +38,16 @@ asio::awaitable<Response> handle_healthz(const Call& call) {
   co_return json_response(call.request, 200, {{"status", "ok"}});
 }
 
+// Ready while not draining and while the store answers (a shared database may be down; the node
+// then leaves a load balancer's rotation and comes back by itself).
 asio::awaitable<Response> handle_readyz(const Call& call) {
-  co_return call.info.draining ? json_response(call.request, 503, {{"status", "draining"}})
-                               : json_response(call.request, 200, {{"status", "ready"}});
+  if (call.info.draining) co_return json_response(call.request, 503, {{"status", "draining"}});
+  if (auto store = call.services.store.ping(); !store) {
+    Response response = json_response(call.request, 503, {{"status", "store_unavailable"}});
+    response.set(http::field::retry_after, std::to_string(kStoreRetrySeconds));
+    co_return response;
+  }
+  co_return json_response(call.request, 200, {{"status", "ready"}});
 }
 
 asio::awaitable<Response> handle_metrics(const Call& call) {

@@ -33,6 +33,8 @@ const std::vector<KeySpec>& key_specs() {
   static const std::vector<KeySpec> specs{
       {{"listen", "HOST:PORT of the HTTP listener"}, &DaemonConfig::listen},
       {{"data_dir", "directory of the SQLite database"}, &DaemonConfig::data_dir},
+      {{"database_url", "PostgreSQL URL of the state several daemons share; \"\" = SQLite in data_dir"},
+       &DaemonConfig::database_url},
       {{"allow_private_targets", "CIDRs that may be fetched although non-public (comma-separated)"},
        &DaemonConfig::allow_private_targets},
       {{"log_level", "trace, debug, info, warn, error, critical or off"}, &DaemonConfig::log_level},
@@ -266,6 +268,10 @@ core::Result<void> validate_config(const DaemonConfig& config) {
                         config.log_level + "'");
   }
   if (config.data_dir.empty()) return config_error("data_dir must not be empty");
+  if (!config.database_url.empty() && !config.database_url.starts_with("postgresql://") &&
+      !config.database_url.starts_with("postgres://")) {
+    return config_error("database_url must be a postgresql:// URL, or empty for SQLite in data_dir");
+  }
   if (config.render_sandbox != "auto" && config.render_sandbox != "on" && config.render_sandbox != "off") {
     return config_error("render_sandbox must be auto, on or off; not '" + config.render_sandbox + "'");
   }

@@ -29,7 +29,11 @@ Connection::~Connection() {
 void Connection::ensure_open() {
   if (connection_ != nullptr && PQstatus(connection_) == CONNECTION_OK) return;
   if (connection_ != nullptr) PQfinish(connection_);
-  connection_ = PQconnectdb(url_.c_str());
+  // A database host that drops packets must not hold a request for minutes: 5 s to connect, unless
+  // the URL says otherwise (its keywords come later and win).
+  const char* keywords[] = {"connect_timeout", "dbname", nullptr};
+  const char* values[] = {"5", url_.c_str(), nullptr};
+  connection_ = PQconnectdbParams(keywords, values, 1);
   if (connection_ == nullptr) throw PgError("cannot allocate a connection", true);
   if (PQstatus(connection_) != CONNECTION_OK) {
     std::string message = PQerrorMessage(connection_);
@@ -39,7 +43,8 @@ void Connection::ensure_open() {
     throw PgError("cannot connect to PostgreSQL: " + message, true);
   }
   // Notices (a table that exists already) are not the log's business.
-  PQsetNoticeProcessor(connection_, [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      connection_, [](void*, const char*) {}, nullptr);
 }
 
 Rows Connection::exec(std::string_view sql, const std::vector<Param>& params) {
@@ -48,8 +53,8 @@ Rows Connection::exec(std::string_view sql, const std::vector<Param>& params) {
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const Param& param : params) values.push_back(param ? param->c_str() : nullptr);
-  return checked(PQexecParams(connection_, statement.c_str(), static_cast<int>(values.size()), nullptr,
-                              values.data(), nullptr, nullptr, 0));
+  return checked(PQexecParams(connection_, statement.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+                              nullptr, nullptr, 0));
 }
 
 void Connection::exec_script(std::string_view sql) {

@@ -51,9 +51,7 @@ class Rows {
   }
   // Rows an INSERT, UPDATE or DELETE touched.
   [[nodiscard]] std::int64_t affected() const;
-  [[nodiscard]] ExecStatusType status_of() const {
-    return result_ ? PQresultStatus(result_.get()) : PGRES_FATAL_ERROR;
-  }
+  [[nodiscard]] ExecStatusType status_of() const { return result_ ? PQresultStatus(result_.get()) : PGRES_FATAL_ERROR; }
 
  private:
   std::unique_ptr<PGresult, decltype(&PQclear)> result_;

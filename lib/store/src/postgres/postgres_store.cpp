@@ -53,8 +53,7 @@ constexpr const char* kListKeys = PAGEMD_SELECT_KEY "WHERE k.account_id = $2 ORD
 constexpr const char* kRevokeKey =
     "UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL";
 
-constexpr const char* kAccountUsed =
-    "SELECT COALESCE(sum(used), 0) FROM usage WHERE account_id = $1 AND period = $2";
+constexpr const char* kAccountUsed = "SELECT COALESCE(sum(used), 0) FROM usage WHERE account_id = $1 AND period = $2";
 constexpr const char* kKeyOfAccount = "SELECT 1 FROM api_keys WHERE id = $2 AND account_id = $1";
 constexpr const char* kCountPages =
     "INSERT INTO usage (account_id, period, key_id, used) VALUES ($1, $2, $3, $4) "
@@ -224,8 +223,8 @@ class PostgresStore final : public Store {
       const Rows rows = connection->exec(kFindKeyByDigest, {text(sha256_hex)});
       if (rows.empty()) return std::optional<KeyIdentity>{};
       return std::optional<KeyIdentity>{KeyIdentity{rows.text(0, 0), rows.text(0, 1), mode_of(rows, 0, 2),
-                                                    plan_of(rows, 0, 3), rows.integer(0, 4),
-                                                    optional_time(rows, 0, 5), optional_time(rows, 0, 6)}};
+                                                    plan_of(rows, 0, 3), rows.integer(0, 4), optional_time(rows, 0, 5),
+                                                    optional_time(rows, 0, 6)}};
     });
   }
 
@@ -333,8 +332,8 @@ class PostgresStore final : public Store {
       auto connection = pool_->acquire();
       const Rows rows = connection->exec(kUsage, {text(account_id), number(period.id), text(key_id)});
       if (rows.empty()) return core::unexpected(account_not_found(account_id));
-      return UsageSummary{plan_of(rows, 0, 0), rows.integer(0, 1), rows.integer(0, 2), rows.integer(0, 3),
-                          period.start,        period.end};
+      return UsageSummary{plan_of(rows, 0, 0), rows.integer(0, 1), rows.integer(0, 2),
+                          rows.integer(0, 3),  period.start,       period.end};
     });
   }
 
@@ -358,6 +357,14 @@ class PostgresStore final : public Store {
       auto connection = pool_->acquire();
       connection->exec(kCachePut, {hex(cache_key), text(result_json), number(to_millis(now)),
                                    number(to_millis(now + kCacheLifetime))});
+      return {};
+    });
+  }
+
+  core::Result<void> ping() override {
+    return guarded("asking the database", [&]() -> core::Result<void> {
+      auto connection = pool_->acquire();
+      connection->exec("SELECT 1");
       return {};
     });
   }

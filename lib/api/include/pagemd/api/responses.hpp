@@ -9,6 +9,10 @@
 
 namespace pagemd::api {
 
+// Retry-After of an answer that the shared database's absence made (store_unavailable, /readyz):
+// long enough for a restart of the database, short enough to notice its return.
+inline constexpr int kStoreRetrySeconds = 5;
+
 // The HTTP status of a failure kind, from the error table (core/error_codes.def).
 [[nodiscard]] unsigned http_status_of(core::ErrorCode code) noexcept;
 

@@ -16,6 +16,8 @@ namespace pagemd::server {
 struct DaemonConfig {
   std::string listen = "127.0.0.1:8787";
   std::filesystem::path data_dir = "/var/lib/pagemd";
+  // The shared state of several daemons: a PostgreSQL URL; empty keeps it in SQLite under data_dir.
+  std::string database_url;
   std::vector<std::string> allow_private_targets;
   std::string log_level = "info";
   std::int64_t rate_limit_per_minute = 60;
@@ -49,6 +51,9 @@ struct ConfigKey {
   std::string_view name;
   std::string_view help;
 };
+
+// The environment variable that names the database, over the file and under the flags.
+inline constexpr const char* kDatabaseUrlVariable = "PAGEMD_DATABASE_URL";
 
 // Every key, in the order of the man page. The flags of pagemdd are generated from this list.
 [[nodiscard]] const std::vector<ConfigKey>& config_keys();

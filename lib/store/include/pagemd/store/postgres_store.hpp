@@ -26,8 +26,7 @@ struct PostgresOptions {
 // share the database: a page is counted under a row lock on its account, so concurrent requests on
 // any number of nodes never pass the monthly limit. store_unavailable when the database cannot be
 // reached (then and later: each operation reconnects), internal for anything else.
-[[nodiscard]] core::Result<std::unique_ptr<Store>> open_postgres_store(std::string_view url,
-                                                                       const core::Clock& clock,
+[[nodiscard]] core::Result<std::unique_ptr<Store>> open_postgres_store(std::string_view url, const core::Clock& clock,
                                                                        const PostgresOptions& options = {});
 
 }  // namespace pagemd::store

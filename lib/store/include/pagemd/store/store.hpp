@@ -73,6 +73,9 @@ class Store {
   // Stores (or replaces) a result created at `now`, valid for kCacheLifetime.
   [[nodiscard]] virtual core::Result<void> cache_put(std::string_view cache_key, std::string_view result_json,
                                                      TimePoint now) = 0;
+  // Whether the database answers now (readiness): store_unavailable when it cannot be reached.
+  [[nodiscard]] virtual core::Result<void> ping() = 0;
+
   // Deletes the rows expired at `now`, in small transactions so that writers are never held up for
   // long (readers are never blocked: WAL). Returns how many rows were deleted.
   [[nodiscard]] virtual core::Result<std::int64_t> purge_expired_cache(TimePoint now) = 0;

@@ -1,0 +1,117 @@
+// Several pagemdd on one PostgreSQL database behave as one service: the real daemons, the real
+// database (a schema of the test cluster, or a cluster of the test's own for an outage).
+
+#include <thread>
+
+#include "daemon_test.hpp"
+#include "test_postgres.hpp"
+
+namespace pagemd::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+// `pagemdd account create` on the database named by PAGEMD_DATABASE_URL.
+TestAccount create_shared_account(const std::string& database_url, const std::string& plan = "free") {
+  const RunResult result = run_program({pagemdd_binary(), "account", "create", "--data-dir", "/nonexistent/unused",
+                                        "--plan", plan, "--json"},
+                                       {"PAGEMD_DATABASE_URL=" + database_url});
+  if (result.status != 0) throw std::runtime_error("account create failed: " + result.err);
+  const auto created = nlohmann::json::parse(result.out);
+  return {created.at("account_id"), created.at("key"), created.at("key_id")};
+}
+
+class PostgresNodes : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    origin_.handle("/article", [](const HttpRequest&, Responder& out) {
+      out.send(200, "text/html; charset=utf-8", article_html("Rivers of the Valley"));
+    });
+  }
+
+  std::unique_ptr<DaemonProcess> start_node(const std::string& database_url, ScratchDir& data) {
+    return std::make_unique<DaemonProcess>(
+        data.path(), std::vector<std::string>{"--allow-private-targets", "127.0.0.0/8", "--database-url", database_url});
+  }
+
+  static HttpResponse extract(DaemonProcess& node, const std::string& url, const std::string& key) {
+    return http_request("POST", node.api("/extract"), {"Authorization: Bearer " + key, "Content-Type: application/json"},
+                        nlohmann::json{{"url", url}}.dump());
+  }
+
+  FixtureServer origin_;
+  ScratchDir first_data_;
+  ScratchDir second_data_;
+};
+
+TEST_F(PostgresNodes, TwoNodesShareCacheQuotaAndRevocation) {
+  const std::string cluster = test_postgres_url();
+  PAGEMD_REQUIRE_TEST_POSTGRES(cluster);
+  const PostgresSchema schema(cluster);
+  const TestAccount account = create_shared_account(schema.url());
+  auto first = start_node(schema.url(), first_data_);
+  auto second = start_node(schema.url(), second_data_);
+
+  const auto miss = extract(*first, origin_.url("/article"), account.key);
+  ASSERT_EQ(miss.status, 200) << miss.body;
+  EXPECT_EQ(miss.header("x-cache"), "MISS");
+  const auto hit = extract(*second, origin_.url("/article"), account.key);
+  ASSERT_EQ(hit.status, 200) << hit.body;
+  EXPECT_EQ(hit.header("x-cache"), "HIT") << "a page fetched through one node is a hit on the other";
+  EXPECT_EQ(origin_.request_count("/article"), 1U);
+
+  const auto usage = http_request("GET", second->api("/extract/usage"), {"Authorization: Bearer " + account.key});
+  EXPECT_EQ(usage.json()["used"], 2) << usage.body;
+
+  // A key made and revoked through the first node is refused by the second at once.
+  const auto made = http_request("POST", first->api("/extract/keys"), {"Authorization: Bearer " + account.key});
+  ASSERT_EQ(made.status, 201) << made.body;
+  const std::string other_key = made.json()["key"];
+  const std::string other_id = made.json()["id"];
+  EXPECT_EQ(http_request("GET", second->api("/extract/usage"), {"Authorization: Bearer " + other_key}).status, 200);
+  const auto revoked =
+      http_request("DELETE", first->api("/extract/keys/" + other_id), {"Authorization: Bearer " + account.key});
+  ASSERT_EQ(revoked.status, 200) << revoked.body;
+  const auto refused = http_request("GET", second->api("/extract/usage"), {"Authorization: Bearer " + other_key});
+  EXPECT_EQ(refused.status, 401);
+  EXPECT_EQ(refused.json()["code"], "key_revoked");
+
+  EXPECT_EQ(http_request("GET", first->url("/readyz"), {}).status, 200);
+  EXPECT_EQ(http_request("GET", second->url("/readyz"), {}).status, 200);
+}
+
+// A database outage: requests that need it answer 503 store_unavailable with Retry-After and nothing
+// is served uncounted, /readyz is 503, and the node recovers by itself when the database is back.
+TEST_F(PostgresNodes, ADatabaseOutageIsStoreUnavailableUntilItReturns) {
+  const std::string cluster = test_postgres_url();
+  PAGEMD_REQUIRE_TEST_POSTGRES(cluster);
+  const PostgresDatabase database(cluster);
+  const TestAccount account = create_shared_account(database.url());
+  auto node = start_node(database.url(), first_data_);
+  ASSERT_EQ(extract(*node, origin_.url("/article"), account.key).status, 200);
+
+  database.go_down();
+  const auto down = extract(*node, origin_.url("/article?again"), account.key);
+  EXPECT_EQ(down.status, 503) << down.body;
+  EXPECT_EQ(down.json()["code"], "store_unavailable");
+  EXPECT_FALSE(down.header("retry-after").empty());
+  EXPECT_EQ(http_request("GET", node->url("/readyz"), {}).status, 503);
+  EXPECT_EQ(http_request("GET", node->url("/healthz"), {}).status, 200) << "the process itself is fine";
+  EXPECT_EQ(origin_.request_count("/article"), 1U) << "nothing was fetched for a request that could not be counted";
+
+  database.come_back();
+  HttpResponse back;
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    back = extract(*node, origin_.url("/article?again"), account.key);
+    if (back.status == 200) break;
+    std::this_thread::sleep_for(200ms);
+  }
+  EXPECT_EQ(back.status, 200) << back.body;
+  EXPECT_EQ(http_request("GET", node->url("/readyz"), {}).status, 200);
+  const auto usage = http_request("GET", node->api("/extract/usage"), {"Authorization: Bearer " + account.key});
+  EXPECT_EQ(usage.json()["used"], 2) << "the served pages, and only they, are counted";
+  node.reset();
+}
+
+}  // namespace
+}  // namespace pagemd::testing
