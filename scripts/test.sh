@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 # install-deps.sh installs the browser, so the rendering tests must run, not skip.
 export PAGEMD_REQUIRE_BROWSER=1
+# ...and PostgreSQL, whose throwaway cluster ctest starts (scripts/postgres-scratch.sh).
+export PAGEMD_REQUIRE_POSTGRES=1
 for preset in dev asan; do
   echo "== ${preset}: configure, build, test"
   cmake --preset "$preset" >/dev/null

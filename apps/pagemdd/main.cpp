@@ -12,6 +12,7 @@
 #include "parse_command_line.hpp"
 #include "pagemd/server/config.hpp"
 #include "serve_command.hpp"
+#include "store_command.hpp"
 #include "service_manager.hpp"
 #include "version.hpp"
 
@@ -30,11 +31,14 @@ int main(int argc, char** argv) {
   serve.fallthrough();
   AccountOptions account_options;
   CLI::App& account = setup_account(app, account_options);
+  StoreOptions store_options;
+  CLI::App& store = setup_store(app, store_options);
 
   if (const auto status = pagemd::apps::parse_command_line(app, argc, argv, kExitUsage)) return *status;
 
   try {
     if (account.parsed()) return run_account(account, account_options);
+    if (store.parsed()) return run_store(store, store_options);
 
     auto config = load_config(sources);
     if (!config) {

@@ -19,8 +19,8 @@ struct StateLocation {
 // Opens the store of `location`, making the SQLite data directory when that is where it lives.
 // `sqlite` tunes the SQLite store only. The message of a failure names the database (no password).
 [[nodiscard]] core::Result<std::unique_ptr<store::Store>> open_state(const StateLocation& location,
-                                                                   const core::Clock& clock,
-                                                                   const store::SqliteOptions& sqlite = {});
+                                                                     const core::Clock& clock,
+                                                                     const store::SqliteOptions& sqlite = {});
 
 // A description for logs: "PostgreSQL at postgresql://pagemd:***@db/pagemd" or "SQLite in /var/lib/pagemd".
 [[nodiscard]] std::string describe(const StateLocation& location);

@@ -13,9 +13,9 @@ using namespace std::chrono_literals;
 
 // `pagemdd account create` on the database named by PAGEMD_DATABASE_URL.
 TestAccount create_shared_account(const std::string& database_url, const std::string& plan = "free") {
-  const RunResult result = run_program({pagemdd_binary(), "account", "create", "--data-dir", "/nonexistent/unused",
-                                        "--plan", plan, "--json"},
-                                       {"PAGEMD_DATABASE_URL=" + database_url});
+  const RunResult result = run_program(
+      {pagemdd_binary(), "account", "create", "--data-dir", "/nonexistent/unused", "--plan", plan, "--json"},
+      {"PAGEMD_DATABASE_URL=" + database_url});
   if (result.status != 0) throw std::runtime_error("account create failed: " + result.err);
   const auto created = nlohmann::json::parse(result.out);
   return {created.at("account_id"), created.at("key"), created.at("key_id")};
@@ -31,11 +31,13 @@ class PostgresNodes : public ::testing::Test {
 
   std::unique_ptr<DaemonProcess> start_node(const std::string& database_url, ScratchDir& data) {
     return std::make_unique<DaemonProcess>(
-        data.path(), std::vector<std::string>{"--allow-private-targets", "127.0.0.0/8", "--database-url", database_url});
+        data.path(),
+        std::vector<std::string>{"--allow-private-targets", "127.0.0.0/8", "--database-url", database_url});
   }
 
   static HttpResponse extract(DaemonProcess& node, const std::string& url, const std::string& key) {
-    return http_request("POST", node.api("/extract"), {"Authorization: Bearer " + key, "Content-Type: application/json"},
+    return http_request("POST", node.api("/extract"),
+                        {"Authorization: Bearer " + key, "Content-Type: application/json"},
                         nlohmann::json{{"url", url}}.dump());
   }
 
@@ -111,6 +113,44 @@ TEST_F(PostgresNodes, ADatabaseOutageIsStoreUnavailableUntilItReturns) {
   const auto usage = http_request("GET", node->api("/extract/usage"), {"Authorization: Bearer " + account.key});
   EXPECT_EQ(usage.json()["used"], 2) << "the served pages, and only they, are counted";
   node.reset();
+}
+
+// A single node's SQLite state moved to PostgreSQL: the same keys work, the cached page is a hit, the
+// month's count goes on; a second run of the migration changes nothing.
+TEST_F(PostgresNodes, StoreMigrateMovesASingleNodeAndCanRunAgain) {
+  const std::string cluster = test_postgres_url();
+  PAGEMD_REQUIRE_TEST_POSTGRES(cluster);
+  const TestAccount account = create_account(first_data_.path());
+  {
+    DaemonProcess single(first_data_.path(), {"--allow-private-targets", "127.0.0.0/8"});
+    ASSERT_EQ(extract(single, origin_.url("/article"), account.key).status, 200);
+  }
+  const PostgresSchema schema(cluster);
+  const std::vector<std::string> migrate{
+      pagemdd_binary(), "store",     "migrate", "--from", "sqlite:" + (first_data_.path() / "pagemd.db").string(),
+      "--to",           schema.url()};
+  const RunResult first_run = run_program(migrate);
+  ASSERT_EQ(first_run.status, 0) << first_run.err;
+  EXPECT_NE(first_run.out.find("copied 1 accounts, 1 keys, 1 usage rows and 1 cache entries"), std::string::npos)
+      << first_run.out;
+  const RunResult second_run = run_program(migrate);
+  ASSERT_EQ(second_run.status, 0) << second_run.err;
+  EXPECT_EQ(second_run.out, first_run.out);
+
+  auto node = start_node(schema.url(), second_data_);
+  const auto hit = extract(*node, origin_.url("/article"), account.key);
+  ASSERT_EQ(hit.status, 200) << hit.body;
+  EXPECT_EQ(hit.header("x-cache"), "HIT");
+  EXPECT_EQ(origin_.request_count("/article"), 1U);
+  const auto usage = http_request("GET", node->api("/extract/usage"), {"Authorization: Bearer " + account.key});
+  EXPECT_EQ(usage.json()["used"], 2) << usage.body;
+
+  EXPECT_EQ(run_program({pagemdd_binary(), "store", "migrate", "--from", "/no/scheme.db", "--to", schema.url()}).status,
+            2);
+  EXPECT_EQ(
+      run_program({pagemdd_binary(), "store", "migrate", "--from", "sqlite:/no/such/file.db", "--to", schema.url()})
+          .status,
+      1);
 }
 
 }  // namespace

@@ -97,12 +97,12 @@ class PostgresSchema {
 };
 
 // Skips the test when there is no cluster, or fails it where one is required (PAGEMD_REQUIRE_POSTGRES).
-#define PAGEMD_REQUIRE_TEST_POSTGRES(url)                                                       \
-  do {                                                                                          \
-    if ((url).empty()) {                                                                        \
+#define PAGEMD_REQUIRE_TEST_POSTGRES(url)                                                            \
+  do {                                                                                               \
+    if ((url).empty()) {                                                                             \
       if (std::getenv("PAGEMD_REQUIRE_POSTGRES") != nullptr) FAIL() << "no test PostgreSQL cluster"; \
-      GTEST_SKIP() << "no test PostgreSQL cluster (ctest starts one: scripts/postgres-scratch.sh)"; \
-    }                                                                                           \
+      GTEST_SKIP() << "no test PostgreSQL cluster (ctest starts one: scripts/postgres-scratch.sh)";  \
+    }                                                                                                \
   } while (false)
 
 }  // namespace pagemd::testing
