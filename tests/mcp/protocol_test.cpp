@@ -97,6 +97,14 @@ TEST(McpDispatcher, ToolArgumentsAreChecked) {
   EXPECT_EQ(extract.max_age, 60);
   EXPECT_EQ(extract.include_selectors, std::vector<std::string>{"main"});
   EXPECT_EQ(extract.exclude_selectors.size(), 2U);
+  // render: true always renders, false never does, and left out the daemon decides (auto).
+  EXPECT_EQ(error_code(call({{"url", "https://a.example/"}, {"render", "always"}})), rpc::kInvalidParams);
+  const Dispatch never = call({{"url", "https://a.example/"}, {"render", false}});
+  ASSERT_TRUE(never.call);
+  EXPECT_EQ(std::get<ExtractArguments>(never.call->arguments).render, std::optional<bool>(false));
+  const Dispatch automatic = call({{"url", "https://a.example/"}});
+  ASSERT_TRUE(automatic.call);
+  EXPECT_EQ(std::get<ExtractArguments>(automatic.call->arguments).render, std::nullopt);
 
   const Dispatch html = kDaemon.dispatch(
       request(10, "tools/call",
