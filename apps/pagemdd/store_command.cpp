@@ -13,7 +13,8 @@ CLI::App& setup_store(CLI::App& app, StoreOptions& options) {
   store.require_subcommand(1);
   CLI::App& migrate = *store.add_subcommand(
       "migrate", "copy a single node's SQLite database (accounts, keys, usage, cache) into PostgreSQL; rerunnable");
-  migrate.add_option("--from", options.from, "sqlite:PATH of the database file (e.g. sqlite:/var/lib/pagemd/pagemd.db)")
+  migrate
+      .add_option("--from", options.from, "sqlite:PATH of the database file (e.g. sqlite:/var/lib/pagemd/pagemd.db)")
       ->required();
   migrate.add_option("--to", options.to, "postgresql:// URL of the shared database")->required();
   return store;
@@ -30,9 +31,10 @@ int run_store(const CLI::App& /*store*/, const StoreOptions& options) {
     return kExitUsage;
   }
   const core::SystemClock clock;
-  const auto copied = store::copy_sqlite_to_postgres(
-      options.from.substr(kSqlite.size()), options.to, clock,
-      [](std::string_view table, std::int64_t rows) { std::cerr << "pagemdd: " << table << ": " << rows << " rows\n"; });
+  const auto copied = store::copy_sqlite_to_postgres(options.from.substr(kSqlite.size()), options.to, clock,
+                                                     [](std::string_view table, std::int64_t rows) {
+                                                       std::cerr << "pagemdd: " << table << ": " << rows << " rows\n";
+                                                     });
   if (!copied) {
     std::cerr << "pagemdd: " << copied.error().message << '\n';
     return kExitFailure;

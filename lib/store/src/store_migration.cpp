@@ -31,7 +31,8 @@ struct TableCopy {
 
 const std::array<TableCopy, 4>& tables() {
   static const std::array<TableCopy, 4> copies{{
-      {"accounts", "SELECT id, plan, monthly_limit, email, created_at FROM accounts ORDER BY rowid",
+      {"accounts",
+       "SELECT id, plan, monthly_limit, email, created_at FROM accounts ORDER BY rowid",
        "INSERT INTO accounts (id, plan, monthly_limit, email, created_at) VALUES ($1, $2, $3, $4, $5) "
        "ON CONFLICT (id) DO UPDATE SET plan = excluded.plan, monthly_limit = excluded.monthly_limit, "
        "email = excluded.email, created_at = excluded.created_at",
@@ -44,11 +45,13 @@ const std::array<TableCopy, 4>& tables() {
        "ON CONFLICT (id) DO UPDATE SET plan = excluded.plan, monthly_limit = excluded.monthly_limit, "
        "revoked_at = excluded.revoked_at, last_used_at = excluded.last_used_at",
        {false, false, false, false, false, false, false, false, true, true}},
-      {"usage", "SELECT account_id, period, key_id, used FROM usage",
+      {"usage",
+       "SELECT account_id, period, key_id, used FROM usage",
        "INSERT INTO usage (account_id, period, key_id, used) VALUES ($1, $2, $3, $4) "
        "ON CONFLICT (account_id, period, key_id) DO UPDATE SET used = excluded.used",
        {false, false, false, false}},
-      {"cache", "SELECT cache_key, result, created_at, expires_at FROM cache",
+      {"cache",
+       "SELECT cache_key, result, created_at, expires_at FROM cache",
        "INSERT INTO cache (cache_key, result, created_at, expires_at) VALUES (decode($1, 'hex'), $2, $3, $4) "
        "ON CONFLICT (cache_key) DO UPDATE SET result = excluded.result, created_at = excluded.created_at, "
        "expires_at = excluded.expires_at",
