@@ -16,6 +16,7 @@ set(PAGEMD_SYSTEMD_UNIT_DIR "${pagemd_systemd_unit_dir}" CACHE PATH
 
 set(PAGEMD_MAN_BUILD_DIR "${PROJECT_BINARY_DIR}/man")
 set(PAGEMD_UNIT_BUILD_FILE "${PROJECT_BINARY_DIR}/systemd/pagemdd.service")
+set(PAGEMD_NODE_UNIT_BUILD_FILE "${PROJECT_BINARY_DIR}/systemd/pagemdd@.service")
 
 add_subdirectory(man)
 add_subdirectory(systemd)

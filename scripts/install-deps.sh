@@ -27,6 +27,8 @@ packages=(
   nodejs
   # the shared store of several daemons: PostgreSQL's client library, and the server for the tests
   libpq-dev postgresql
+  # the load balancer of the deployment example (deploy/haproxy.cfg), checked by a test
+  haproxy
   # rendering of pages that need JavaScript (optional at run time: pagemd works without it)
   chromium-headless-shell
 )

@@ -34,6 +34,10 @@ if [[ -z $built ]]; then
 fi
 
 name=$(basename "$unit")
+# A template is checked as one of its instances.
+if [[ $name == *@.service ]]; then
+  name=${name%@.service}@8801.service
+fi
 # Escape for sed's s||| with | as delimiter.
 esc_installed=$(printf '%s' "$installed" | sed 's/[][\.*^$|]/\\&/g')
 esc_built=$(printf '%s' "$built" | sed 's/[\&|]/\\&/g')
