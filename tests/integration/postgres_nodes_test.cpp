@@ -1,6 +1,9 @@
 // Several pagemdd on one PostgreSQL database behave as one service: the real daemons, the real
 // database (a schema of the test cluster, or a cluster of the test's own for an outage).
 
+#include <signal.h>
+
+#include <atomic>
 #include <thread>
 
 #include "daemon_test.hpp"
@@ -113,6 +116,46 @@ TEST_F(PostgresNodes, ADatabaseOutageIsStoreUnavailableUntilItReturns) {
   const auto usage = http_request("GET", node->api("/extract/usage"), {"Authorization: Bearer " + account.key});
   EXPECT_EQ(usage.json()["used"], 2) << "the served pages, and only they, are counted";
   node.reset();
+}
+
+// A node killed with SIGKILL under load loses no count: the pages counted are the pages answered 200,
+// give or take the requests in flight when it died (counted, their answers lost with the node).
+TEST_F(PostgresNodes, ANodeKilledUnderLoadLosesNoCount) {
+  const std::string cluster = test_postgres_url();
+  PAGEMD_REQUIRE_TEST_POSTGRES(cluster);
+  const PostgresSchema schema(cluster);
+  const TestAccount account = create_shared_account(schema.url(), "scale");
+  auto node = std::make_unique<DaemonProcess>(
+      first_data_.path(), std::vector<std::string>{"--allow-private-targets", "127.0.0.0/8", "--database-url",
+                                                   schema.url(), "--rate-limit-per-minute", "0"});
+  ASSERT_EQ(extract(*node, origin_.url("/article"), account.key).status, 200);
+
+  constexpr int kClients = 8;
+  std::atomic<int> answered{1};
+  std::vector<std::thread> clients;
+  for (int i = 0; i < kClients; ++i) {
+    clients.emplace_back([&] {
+      for (;;) {
+        const auto response = extract(*node, origin_.url("/article"), account.key);
+        if (response.status == 200) {
+          ++answered;
+        } else if (response.status == 0) {
+          return;  // the node is gone
+        }
+      }
+    });
+  }
+  std::this_thread::sleep_for(1500ms);
+  node->send_signal(SIGKILL);
+  for (auto& client : clients) client.join();
+  ASSERT_GT(answered.load(), 50) << "the load did not get going";
+
+  auto after = start_node(schema.url(), second_data_);
+  const auto usage = http_request("GET", after->api("/extract/usage"), {"Authorization: Bearer " + account.key});
+  ASSERT_EQ(usage.status, 200) << usage.body;
+  const int counted = usage.json()["used"].get<int>();
+  EXPECT_GE(counted, answered.load()) << "a page answered 200 was not counted";
+  EXPECT_LE(counted, answered.load() + kClients) << "more pages counted than answered and in flight";
 }
 
 // A single node's SQLite state moved to PostgreSQL: the same keys work, the cached page is a hit, the
