@@ -321,3 +321,62 @@ TEST_F(BrowserPoolTest, AHungBrowserCostsOnePageAndIsReplaced) {
 
 }  // namespace
 }  // namespace pagemd::render
+
+namespace pagemd::render {
+namespace {
+
+// Each page has a browser context of its own: what one page stores, the next page of the same
+// site does not find.
+TEST_F(BrowserPoolTest, NoCookieOrStorageOutlivesItsPage) {
+  REQUIRE_BROWSER(options_);
+  serve(origin_, "/writer", "text/html",
+        "<body><p>Writer</p><script>localStorage.setItem('seen', 'yes'); document.cookie = 'seen=yes';"
+        "sessionStorage.setItem('seen', 'yes');</script></body>");
+  serve(origin_, "/reader", "text/html",
+        "<body><p id=out></p><script>document.getElementById('out').textContent = 'storage:' +"
+        "(localStorage.getItem('seen') || 'none') + ' cookie:' + (document.cookie || 'none') + ' session:' +"
+        "(sessionStorage.getItem('seen') || 'none');</script></body>");
+  BrowserPool pool(options_);
+  ASSERT_TRUE(render(pool, "/writer"));
+  auto reader = render(pool, "/reader");
+  ASSERT_TRUE(reader) << reader.error().message;
+  EXPECT_NE(reader->html.find("storage:none cookie:none session:none"), std::string::npos) << reader->html;
+  EXPECT_EQ(pool.stats().browser_starts, 1U) << "the same browser, a fresh context";
+}
+
+// The bytes a page may fetch are bounded: of two scripts that do not both fit, one fails like a
+// network error.
+TEST_F(BrowserPoolTest, ThePagesByteBudgetHolds) {
+  REQUIRE_BROWSER(options_);
+  options_.max_bytes = 100 * 1024;
+  const std::string filler = "/*" + std::string(60 * 1024, 'x') + "*/";
+  serve(origin_, "/a.js", "application/javascript", filler + "window.a = 1;");
+  serve(origin_, "/b.js", "application/javascript", filler + "window.b = 1;");
+  serve(origin_, "/heavy", "text/html",
+        "<body><p id=out></p><script src=/a.js></script><script src=/b.js></script><script>"
+        "document.getElementById('out').textContent = 'loaded:' + (window.a ? 'a' : '') + (window.b ? 'b' : '');"
+        "</script></body>");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/heavy");
+  ASSERT_TRUE(page) << page.error().message;
+  // The scripts are fetched side by side: whichever came first is the one that fits.
+  const bool one =
+      page->html.find("loaded:a<") != std::string::npos || page->html.find("loaded:b<") != std::string::npos;
+  EXPECT_TRUE(one) << page->html;
+}
+
+// Past its memory bound a browser is replaced after the page it rendered.
+TEST_F(BrowserPoolTest, ABrowserPastItsMemoryBoundIsRecycled) {
+  REQUIRE_BROWSER(options_);
+  options_.max_browser_bytes = 1;  // every browser is past it
+  serve(origin_, "/page", "text/html", "<body><p>Small.</p></body>");
+  BrowserPool pool(options_);
+  ASSERT_TRUE(render(pool, "/page"));
+  ASSERT_TRUE(render(pool, "/page"));
+  EXPECT_EQ(pool.stats().browser_recycles, 2U);
+  EXPECT_EQ(pool.stats().browser_starts, 2U);
+  EXPECT_TRUE(pool.idle_browsers().empty());
+}
+
+}  // namespace
+}  // namespace pagemd::render

@@ -117,9 +117,17 @@ void RequestBroker::answer(const Job& job) {
     fail(job.request_id, reason_for(resource.error().code));
     return;
   }
+  // Fetches run side by side, each allowed what was left when it started: the budget is settled
+  // here, so that what the page gets never exceeds it.
+  bool within_budget = false;
   {
     const std::lock_guard lock(mutex_);
-    bytes_ += resource->body.size();
+    within_budget = resource->body.size() <= budget_.max_bytes - std::min(bytes_, budget_.max_bytes);
+    if (within_budget) bytes_ += resource->body.size();
+  }
+  if (!within_budget) {
+    fail(job.request_id, kBlocked);
+    return;
   }
   nlohmann::json headers = nlohmann::json::array();
   if (!resource->content_type.empty()) headers.push_back(header("Content-Type", resource->content_type));
