@@ -25,9 +25,12 @@
 #include <spdlog/spdlog.h>
 
 namespace pagemd::render::detail {
+
+// Whom the browser runs as when pagemd runs as root.
+constexpr uid_t kNobody = 65534;
+
 namespace {
 
-constexpr uid_t kNobody = 65534;
 constexpr auto kStartTimeout = std::chrono::seconds{20};
 
 core::Unexpected unavailable(std::string message) {
@@ -192,10 +195,17 @@ std::size_t BrowserProcess::resident_bytes() const {
 namespace pagemd::render {
 
 bool browser_sandbox_possible() {
-  if (::geteuid() == 0) return true;
-  // A child tries, so that this process stays in its namespace whatever the answer.
+  // A child tries, as the user the browser will run as (nobody, when this is root), so that this
+  // process stays as it is whatever the answer.
+  const bool as_nobody = ::geteuid() == 0;
   const pid_t child = ::fork();
-  if (child == 0) ::_exit(::unshare(CLONE_NEWUSER) == 0 ? 0 : 1);
+  if (child == 0) {
+    if (as_nobody &&
+        (::setgroups(0, nullptr) != 0 || ::setgid(detail::kNobody) != 0 || ::setuid(detail::kNobody) != 0)) {
+      ::_exit(1);
+    }
+    ::_exit(::unshare(CLONE_NEWUSER) == 0 ? 0 : 1);
+  }
   if (child < 0) return false;
   int status = 0;
   while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {

@@ -13,8 +13,8 @@ namespace pagemd::render::detail {
 
 struct BrowserLaunch {
   std::filesystem::path executable;  // chromium-headless-shell
-  // false: --no-sandbox, for a unit that confines the browser itself (its sandbox needs user
-  // namespaces). As root the browser always runs as nobody, with its sandbox.
+  // false: --no-sandbox, where the browser's sandbox cannot work (it needs user namespaces, which a
+  // confining unit or a container may forbid). As root the browser always runs as nobody.
   bool sandbox = true;
   // V8 without its JIT: no memory both writable and executable, so MemoryDenyWriteExecute= holds.
   bool jitless = true;

@@ -46,7 +46,8 @@ struct RenderStats {
 [[nodiscard]] std::optional<std::filesystem::path> find_browser(std::string_view configured);
 
 // Whether the browser's own sandbox can work here: it needs user namespaces, which a confining unit
-// (RestrictNamespaces=) or the kernel may forbid. Root always gets it (the browser then runs as nobody).
+// (RestrictNamespaces=), a container or the kernel may forbid. As root the question is asked for
+// nobody, whom the browser then runs as: never as root, with its sandbox where there can be one.
 [[nodiscard]] bool browser_sandbox_possible();
 
 // A few browser processes, started when first needed and kept warm, each rendering one page at a
