@@ -13,14 +13,7 @@ core::Result<std::unique_ptr<store::Store>> open_state(const StateLocation& loca
 
 std::string describe(const StateLocation& location) {
   if (location.database_url.empty()) return "SQLite in " + location.data_dir.string();
-  // Only the part before any password-bearing userinfo is needed to tell databases apart.
-  const std::string& url = location.database_url;
-  const std::size_t at = url.find('@');
-  const std::size_t scheme = url.find("://");
-  if (at != std::string::npos && scheme != std::string::npos && at > scheme) {
-    return "PostgreSQL at " + url.substr(0, scheme + 3) + "..." + url.substr(at);
-  }
-  return "PostgreSQL at " + url;
+  return "PostgreSQL at " + store::redacted_database_url(location.database_url);
 }
 
 }  // namespace pagemd::daemon

@@ -22,7 +22,8 @@ struct StateLocation {
                                                                      const core::Clock& clock,
                                                                      const store::SqliteOptions& sqlite = {});
 
-// A description for logs: "PostgreSQL at postgresql://pagemd:***@db/pagemd" or "SQLite in /var/lib/pagemd".
+// A description for logs, without a password: "PostgreSQL at postgresql://pagemd:***@db/pagemd" or
+// "SQLite in /var/lib/pagemd".
 [[nodiscard]] std::string describe(const StateLocation& location);
 
 }  // namespace pagemd::daemon

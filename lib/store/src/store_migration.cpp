@@ -62,16 +62,8 @@ const std::array<TableCopy, 4>& tables() {
 }
 
 std::string hex_of(const SQLite::Column& column) {
-  static constexpr std::string_view kDigits = "0123456789abcdef";
-  const auto* bytes = static_cast<const unsigned char*>(column.getBlob());
-  const auto size = static_cast<std::size_t>(column.getBytes());
-  std::string out;
-  out.reserve(size * 2);
-  for (std::size_t i = 0; i < size; ++i) {
-    out.push_back(kDigits[bytes[i] >> 4U]);
-    out.push_back(kDigits[bytes[i] & 0xFU]);
-  }
-  return out;
+  return detail::pg::hex_bytes(
+      std::string_view(static_cast<const char*>(column.getBlob()), static_cast<std::size_t>(column.getBytes())));
 }
 
 std::int64_t copy_table(SQLite::Database& from, detail::pg::Connection& to, const TableCopy& table,

@@ -108,14 +108,16 @@ void Pool::give_back(std::unique_ptr<Connection> connection) {
   freed_.notify_one();
 }
 
-std::string redacted(std::string_view url) {
-  // postgresql://user:password@host/db -> postgresql://user:***@host/db
-  const std::size_t scheme = url.find("://");
-  const std::size_t at = url.find('@');
-  if (scheme == std::string_view::npos || at == std::string_view::npos || at < scheme) return std::string(url);
-  const std::size_t colon = url.find(':', scheme + 3);
-  if (colon == std::string_view::npos || colon > at) return std::string(url);
-  return std::string(url.substr(0, colon + 1)) + "***" + std::string(url.substr(at));
+std::string hex_bytes(std::string_view bytes) {
+  static constexpr std::string_view kDigits = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (const char c : bytes) {
+    const auto byte = static_cast<unsigned char>(c);
+    out.push_back(kDigits[byte >> 4U]);
+    out.push_back(kDigits[byte & 0xFU]);
+  }
+  return out;
 }
 
 }  // namespace pagemd::store::detail::pg

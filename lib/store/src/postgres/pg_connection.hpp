@@ -140,7 +140,8 @@ auto guarded(std::string_view what, Body&& body) -> decltype(body()) {
   }
 }
 
-// The URL with its password, if any, replaced, for messages and logs.
-[[nodiscard]] std::string redacted(std::string_view url);
+// Bytes as a hex text parameter, for a BYTEA column read with decode($n, 'hex'): a text parameter
+// would end at a NUL byte.
+[[nodiscard]] std::string hex_bytes(std::string_view bytes);
 
 }  // namespace pagemd::store::detail::pg

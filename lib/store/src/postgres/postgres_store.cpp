@@ -81,17 +81,7 @@ constexpr std::int64_t kPurgeBatchRows = 256;
 
 Param text(std::string_view value) { return std::string(value); }
 
-Param hex(std::string_view bytes) {
-  static constexpr std::string_view kDigits = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (const char c : bytes) {
-    const auto byte = static_cast<unsigned char>(c);
-    out.push_back(kDigits[byte >> 4U]);
-    out.push_back(kDigits[byte & 0xFU]);
-  }
-  return out;
-}
+Param hex(std::string_view bytes) { return hex_bytes(bytes); }
 Param number(std::int64_t value) { return std::to_string(value); }
 
 Plan plan_of(const Rows& rows, int row, int column) {
@@ -390,6 +380,16 @@ class PostgresStore final : public Store {
 }  // namespace
 }  // namespace detail::pg
 
+std::string redacted_database_url(std::string_view url) {
+  // postgresql://user:password@host/db -> postgresql://user:***@host/db
+  const std::size_t scheme = url.find("://");
+  const std::size_t at = url.find('@');
+  if (scheme == std::string_view::npos || at == std::string_view::npos || at < scheme) return std::string(url);
+  const std::size_t colon = url.find(':', scheme + 3);
+  if (colon == std::string_view::npos || colon > at) return std::string(url);
+  return std::string(url.substr(0, colon + 1)) + "***" + std::string(url.substr(at));
+}
+
 bool is_postgres_url(std::string_view url) noexcept {
   return url.starts_with("postgresql://") || url.starts_with("postgres://");
 }
@@ -397,7 +397,7 @@ bool is_postgres_url(std::string_view url) noexcept {
 core::Result<std::unique_ptr<Store>> open_postgres_store(std::string_view url, const core::Clock& clock,
                                                          const PostgresOptions& options) {
   using namespace detail::pg;
-  return guarded("opening the database " + redacted(url), [&]() -> core::Result<std::unique_ptr<Store>> {
+  return guarded("opening the database " + redacted_database_url(url), [&]() -> core::Result<std::unique_ptr<Store>> {
     auto pool = std::make_unique<Pool>(std::string(url), std::max<std::size_t>(options.connections, 1));
     {
       auto connection = pool->acquire();

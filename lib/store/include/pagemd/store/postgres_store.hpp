@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "pagemd/core/clock.hpp"
@@ -19,6 +20,9 @@ struct PostgresOptions {
 
 // Whether `url` names a PostgreSQL database (libpq's URI form: postgresql:// or postgres://).
 [[nodiscard]] bool is_postgres_url(std::string_view url) noexcept;
+
+// The URL with its password, if any, replaced by "***", for messages and logs.
+[[nodiscard]] std::string redacted_database_url(std::string_view url);
 
 // Opens a store on the PostgreSQL database at `url` (libpq URI syntax; a Unix socket directory is
 // given as ?host=/path) and brings its schema to kPostgresSchemaVersion. Several processes may do so
