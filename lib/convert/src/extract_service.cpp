@@ -30,10 +30,12 @@ bool mark_as_hit(std::string& stored) {
 // field itself can match; an entry from before rendering existed has none and was not rendered.
 bool stored_rendered(std::string_view stored) { return stored.find(R"("rendered":true)") != std::string_view::npos; }
 
-bool acceptable(render::RenderMode mode, bool rendered) {
+// Whether the stored text answers a request of this mode. "auto" takes any copy without reading it:
+// the metadata comes after the Markdown, so the question costs a scan of the whole result.
+bool acceptable(render::RenderMode mode, std::string_view stored) {
   switch (mode) {
-    case render::RenderMode::always: return rendered;
-    case render::RenderMode::never: return !rendered;
+    case render::RenderMode::always: return stored_rendered(stored);
+    case render::RenderMode::never: return !stored_rendered(stored);
     case render::RenderMode::automatic: return true;
   }
   return true;
@@ -84,7 +86,7 @@ core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const Extract
   if (!entry) return core::unexpected(entry.error());
   if (!*entry) return std::optional<ExtractOutcome>{};
   std::string text = std::move((*entry)->result_json);
-  if (!acceptable(request.options.render, stored_rendered(text))) return std::optional<ExtractOutcome>{};
+  if (!acceptable(request.options.render, text)) return std::optional<ExtractOutcome>{};
   if (mark_as_hit(text)) return std::optional<ExtractOutcome>{ExtractOutcome{std::move(text), CacheStatus::hit}};
   auto result = nlohmann::json::parse(text, nullptr, false);
   if (result.is_discarded() || !result.is_object() || !result.contains("metadata")) {
