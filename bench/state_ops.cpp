@@ -158,7 +158,7 @@ int main(int argc, char** argv) {
     const Rate full_rate = rate(n, [&](long i) {
       const auto start = Clock::now();
       const auto context = must(keys.authenticate(caller(i).authorization), "auth");
-      if (!limiter.admit(context.account_id).admitted) fail("rate limited");
+      if (!must(limiter.admit(context.account_id), "rate").admitted) fail("rate limited");
       // On a cache hit the daemon needs no separate quota read: count_page() checks and counts in one step.
       if (!must(store->count_page(context.account_id, context.key_id), "count").admitted) fail("quota refused");
       const auto hit = must(store->cache_get(url, std::nullopt, clock.now()), "cache");

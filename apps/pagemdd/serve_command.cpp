@@ -109,16 +109,38 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
     const auto probe_limit = previous->rate_limiter->limit_per_minute();
     if (probe_limit == config.rate_limit_per_minute) settings->rate_limiter = previous->rate_limiter;
   }
+  // On a database that several nodes share, the limits are kept in it, so that they hold across nodes.
+  store::SlotBook* shared_book = runtime.store->shared_book();
   if (!settings->rate_limiter) {
-    settings->rate_limiter = std::make_shared<ratelimit::RateLimiter>(
-        runtime.clock, ratelimit::RateLimiterOptions{config.rate_limit_per_minute});
+    const ratelimit::RateLimiterOptions rate_options{config.rate_limit_per_minute};
+    if (shared_book != nullptr) {
+      settings->rate_limiter =
+          std::make_shared<ratelimit::SharedRateLimiter>(*shared_book, runtime.clock, rate_options);
+    } else {
+      settings->rate_limiter = std::make_shared<ratelimit::RateLimiter>(runtime.clock, rate_options);
+    }
   }
 
   const auto wanted_limiter = limiter_options(config);
   if (!runtime.upstream_limiter ||
       wanted_limiter.starts_per_window != runtime.upstream_limiter_options.starts_per_window ||
       wanted_limiter.max_waiting != runtime.upstream_limiter_options.max_waiting) {
-    runtime.upstream_limiter = std::make_shared<fetch::UpstreamLimiter>(runtime.clock, wanted_limiter);
+    fetch::UpstreamLimiter::SharedBooking shared_starts;
+    if (shared_book != nullptr) {
+      const store::SlotRule rule{static_cast<std::int64_t>(wanted_limiter.starts_per_window), wanted_limiter.window};
+      shared_starts = [shared_book, rule](
+                          core::Clock::time_point now,
+                          std::chrono::milliseconds max_delay) -> core::Result<std::optional<core::Clock::time_point>> {
+        store::SlotRule within = rule;
+        within.max_delay = max_delay;
+        auto booking = shared_book->book("upstream", now, within);
+        if (!booking) return core::unexpected(booking.error());
+        if (!booking->booked) return std::optional<core::Clock::time_point>{};
+        return std::optional<core::Clock::time_point>{booking->start};
+      };
+    }
+    runtime.upstream_limiter = std::make_shared<fetch::UpstreamLimiter>(
+        runtime.clock, wanted_limiter, fetch::UpstreamLimiter::Sleep{}, std::move(shared_starts));
     runtime.upstream_limiter_options = wanted_limiter;
   }
 

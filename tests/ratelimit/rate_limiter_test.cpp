@@ -24,14 +24,14 @@ class RateLimiterTest : public ::testing::Test {
 
 TEST_F(RateLimiterTest, SixtyPassAndTheSixtyFirstWaitsTheWholeMinute) {
   for (std::int64_t i = 1; i <= 60; ++i) {
-    const RateDecision decision = limiter_.admit("acct");
+    const RateDecision decision = *limiter_.admit("acct");
     ASSERT_TRUE(decision.admitted) << i;
     EXPECT_EQ(decision.limit, 60);
     EXPECT_EQ(decision.remaining, 60 - i);
     EXPECT_EQ(decision.reset_seconds, 60);
     EXPECT_EQ(decision.retry_after_seconds, 0);
   }
-  const RateDecision refused = limiter_.admit("acct");
+  const RateDecision refused = *limiter_.admit("acct");
   EXPECT_FALSE(refused.admitted);
   EXPECT_EQ(refused.limit, 60);
   EXPECT_EQ(refused.remaining, 0);
@@ -41,13 +41,13 @@ TEST_F(RateLimiterTest, SixtyPassAndTheSixtyFirstWaitsTheWholeMinute) {
 
 TEST_F(RateLimiterTest, ExactlySixtySecondsLaterTheOldestHasLeft) {
   const auto start = clock_.now();
-  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter_.admit("acct").admitted);
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter_.admit("acct")->admitted);
   clock_.set(start + 60s - 1ns);
-  const RateDecision almost = limiter_.admit("acct");
+  const RateDecision almost = *limiter_.admit("acct");
   EXPECT_FALSE(almost.admitted);
   EXPECT_EQ(almost.retry_after_seconds, 1);  // rounded up: waiting 0 s would not do
   clock_.set(start + 60s);
-  const RateDecision boundary = limiter_.admit("acct");
+  const RateDecision boundary = *limiter_.admit("acct");
   EXPECT_TRUE(boundary.admitted);
   EXPECT_EQ(boundary.remaining, 59);  // all 60 of `start` are gone: the window is (t - 60 s, t]
   EXPECT_EQ(boundary.reset_seconds, 60);
@@ -55,42 +55,42 @@ TEST_F(RateLimiterTest, ExactlySixtySecondsLaterTheOldestHasLeft) {
 
 TEST_F(RateLimiterTest, RefusedRequestsDoNotEnterTheWindow) {
   const auto start = clock_.now();
-  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter_.admit("acct").admitted);
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter_.admit("acct")->admitted);
   clock_.advance(30s);
-  for (int i = 0; i < 100; ++i) ASSERT_FALSE(limiter_.admit("acct").admitted);
+  for (int i = 0; i < 100; ++i) ASSERT_FALSE(limiter_.admit("acct")->admitted);
   clock_.set(start + 60s);
-  for (int i = 0; i < 60; ++i) EXPECT_TRUE(limiter_.admit("acct").admitted) << i;
+  for (int i = 0; i < 60; ++i) EXPECT_TRUE(limiter_.admit("acct")->admitted) << i;
 }
 
 TEST_F(RateLimiterTest, RetryAfterIsUntilTheOldestLeaves) {
   const auto start = clock_.now();
   for (int i = 0; i < 60; ++i) {
     clock_.set(start + std::chrono::seconds{i});
-    ASSERT_TRUE(limiter_.admit("acct").admitted);
+    ASSERT_TRUE(limiter_.admit("acct")->admitted);
   }
   clock_.set(start + 59s + 500ms);
-  RateDecision refused = limiter_.admit("acct");
+  RateDecision refused = *limiter_.admit("acct");
   EXPECT_FALSE(refused.admitted);
   EXPECT_EQ(refused.retry_after_seconds, 1);  // 0.5 s rounded up
   clock_.set(start + 60s);
-  EXPECT_TRUE(limiter_.admit("acct").admitted);  // the one of `start` left
-  refused = limiter_.admit("acct");
+  EXPECT_TRUE(limiter_.admit("acct")->admitted);  // the one of `start` left
+  refused = *limiter_.admit("acct");
   EXPECT_FALSE(refused.admitted);
   EXPECT_EQ(refused.retry_after_seconds, 1);  // the one of start + 1 s leaves at start + 61 s
   clock_.set(start + 60s + 250ms);
-  EXPECT_EQ(limiter_.admit("acct").retry_after_seconds, 1);
+  EXPECT_EQ(limiter_.admit("acct")->retry_after_seconds, 1);
 }
 
 TEST_F(RateLimiterTest, ResetIsUntilTheOldestLeavesRoundedUp) {
-  const RateDecision first = limiter_.admit("acct");
+  const RateDecision first = *limiter_.admit("acct");
   EXPECT_EQ(first.remaining, 59);
   EXPECT_EQ(first.reset_seconds, 60);
   clock_.advance(20s + 300ms);
-  const RateDecision second = limiter_.admit("acct");
+  const RateDecision second = *limiter_.admit("acct");
   EXPECT_EQ(second.remaining, 58);
   EXPECT_EQ(second.reset_seconds, 40);  // 39.7 s
   clock_.advance(39s + 700ms);          // the first has left
-  const RateDecision third = limiter_.admit("acct");
+  const RateDecision third = *limiter_.admit("acct");
   EXPECT_EQ(third.remaining, 58);
   EXPECT_EQ(third.reset_seconds, 21);  // the second leaves in 20.3 s
 }
@@ -99,46 +99,46 @@ TEST_F(RateLimiterTest, NotAFixedWindow) {
   // 60 requests at the end of one clock minute and more at the start of the next: a fixed window
   // would admit 120 within two seconds.
   clock_.set(std::chrono::system_clock::time_point{std::chrono::minutes{29'453'760} + 59s});
-  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter_.admit("acct").admitted);
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter_.admit("acct")->admitted);
   clock_.advance(2s);
-  EXPECT_FALSE(limiter_.admit("acct").admitted);
+  EXPECT_FALSE(limiter_.admit("acct")->admitted);
 }
 
 TEST_F(RateLimiterTest, AccountsAreIndependent) {
-  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter_.admit("a").admitted);
-  EXPECT_FALSE(limiter_.admit("a").admitted);
-  const RateDecision other = limiter_.admit("b");
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter_.admit("a")->admitted);
+  EXPECT_FALSE(limiter_.admit("a")->admitted);
+  const RateDecision other = *limiter_.admit("b");
   EXPECT_TRUE(other.admitted);
   EXPECT_EQ(other.remaining, 59);
 }
 
 TEST_F(RateLimiterTest, PeekShowsTheWindowWithoutEnteringIt) {
-  EXPECT_EQ(limiter_.peek("acct").remaining, 60);
-  EXPECT_EQ(limiter_.peek("acct").reset_seconds, 0);
-  ASSERT_TRUE(limiter_.admit("acct").admitted);
+  EXPECT_EQ(limiter_.peek("acct")->remaining, 60);
+  EXPECT_EQ(limiter_.peek("acct")->reset_seconds, 0);
+  ASSERT_TRUE(limiter_.admit("acct")->admitted);
   clock_.advance(10s);
   for (int i = 0; i < 3; ++i) {
-    const RateDecision seen = limiter_.peek("acct");
+    const RateDecision seen = *limiter_.peek("acct");
     EXPECT_TRUE(seen.admitted);
     EXPECT_EQ(seen.limit, 60);
     EXPECT_EQ(seen.remaining, 59);  // peeking again changes nothing
     EXPECT_EQ(seen.reset_seconds, 50);
   }
-  for (int i = 0; i < 59; ++i) ASSERT_TRUE(limiter_.admit("acct").admitted);
-  const RateDecision full = limiter_.peek("acct");
+  for (int i = 0; i < 59; ++i) ASSERT_TRUE(limiter_.admit("acct")->admitted);
+  const RateDecision full = *limiter_.peek("acct");
   EXPECT_FALSE(full.admitted);
   EXPECT_EQ(full.remaining, 0);
   EXPECT_EQ(full.retry_after_seconds, 50);
   clock_.advance(50s);  // the first request has left the window
-  EXPECT_EQ(limiter_.peek("acct").remaining, 1);
-  EXPECT_EQ(limiter_.peek("other").remaining, 60);
+  EXPECT_EQ(limiter_.peek("acct")->remaining, 1);
+  EXPECT_EQ(limiter_.peek("other")->remaining, 60);
 }
 
 TEST(RateLimiter, LimitIsConfigurable) {
   testing::FakeClock clock;
   RateLimiter limiter(clock, RateLimiterOptions{5});
-  for (int i = 0; i < 5; ++i) EXPECT_TRUE(limiter.admit("acct").admitted);
-  const RateDecision refused = limiter.admit("acct");
+  for (int i = 0; i < 5; ++i) EXPECT_TRUE(limiter.admit("acct")->admitted);
+  const RateDecision refused = *limiter.admit("acct");
   EXPECT_FALSE(refused.admitted);
   EXPECT_EQ(refused.limit, 5);
 }
@@ -147,7 +147,7 @@ TEST(RateLimiter, ZeroTurnsItOff) {
   testing::FakeClock clock;
   RateLimiter limiter(clock, RateLimiterOptions{0});
   for (int i = 0; i < 10'000; ++i) {
-    const RateDecision decision = limiter.admit("acct");
+    const RateDecision decision = *limiter.admit("acct");
     ASSERT_TRUE(decision.admitted);
     ASSERT_EQ(decision.limit, 0);
     ASSERT_EQ(decision.retry_after_seconds, 0);
@@ -176,7 +176,7 @@ TEST(RateLimiter, MatchesTheSlidingWindowDefinition) {
     const auto whole_seconds = [&](core::Clock::time_point when) {
       return std::chrono::ceil<std::chrono::seconds>(when - now).count();
     };
-    const RateDecision decision = limiter.admit("acct");
+    const RateDecision decision = *limiter.admit("acct");
     ASSERT_EQ(decision.admitted, in_window < kLimit) << i;
     if (decision.admitted) {
       const auto oldest = in_window == 0 ? now : *first_in_window;
@@ -201,7 +201,7 @@ TEST(RateLimiter, ThreadsOnOneAccountGetExactlyTheLimit) {
   for (int t = 0; t < 16; ++t) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 50; ++i) {
-        if (limiter.admit("shared").admitted) ++admitted;
+        if (limiter.admit("shared")->admitted) ++admitted;
         (void)limiter.admit("own-" + std::to_string(t));
       }
     });
@@ -226,9 +226,9 @@ TEST(RateLimiter, AnAccountActiveWithinTheWindowSurvivesASweep) {
   RateLimiter limiter(clock);
   for (int i = 0; i < 500; ++i) (void)limiter.admit("other-" + std::to_string(i));  // every shard: next sweep in 60 s
   clock.advance(30s);
-  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter.admit("busy").admitted);
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(limiter.admit("busy")->admitted);
   clock.advance(31s);  // the sweep is due and runs on this call; "busy" is 31 s into its window
-  const RateDecision decision = limiter.admit("busy");
+  const RateDecision decision = *limiter.admit("busy");
   EXPECT_FALSE(decision.admitted);
   EXPECT_EQ(decision.retry_after_seconds, 29);
 }

@@ -9,6 +9,8 @@
 namespace pagemd::store {
 namespace {
 
+using namespace std::chrono_literals;
+
 class PostgresStoreTest : public StoreTest {
  protected:
   [[nodiscard]] Backend backend() const override { return Backend::postgres; }
@@ -85,6 +87,94 @@ TEST_F(PostgresStoreTest, ARevokedKeyIsSeenRevokedByEveryNode) {
   ASSERT_TRUE(listed);
   ASSERT_EQ(listed->size(), 1U);
   EXPECT_TRUE(listed->front().revoked_at.has_value());
+}
+
+// The sliding-window books that keep the per-minute and upstream limits across nodes.
+class PostgresBookTest : public PostgresStoreTest {
+ protected:
+  static constexpr std::chrono::milliseconds kSecond{1000};
+  const SlotRule three_a_second_{3, kSecond, std::chrono::milliseconds{0}};
+};
+
+TEST_F(PostgresBookTest, NoWindowHoldsMoreThanTheLimitWhicheverNodeBooks) {
+  auto other_node = open();
+  const TimePoint start = clock_.now();
+  for (int i = 0; i < 3; ++i) {
+    Store& node = i % 2 == 0 ? *store_ : *other_node;
+    const auto booking = node.shared_book()->book("api", clock_.now(), three_a_second_);
+    ASSERT_TRUE(booking);
+    EXPECT_TRUE(booking->booked) << i;
+    EXPECT_EQ(booking->in_window, i);
+  }
+  clock_.advance(400ms);
+  const auto refused = other_node->shared_book()->book("api", clock_.now(), three_a_second_);
+  ASSERT_TRUE(refused);
+  EXPECT_FALSE(refused->booked);
+  EXPECT_EQ(refused->start, start + kSecond) << "the next start is when the oldest leaves the window";
+  const auto seen = store_->shared_book()->look("api", clock_.now(), three_a_second_);
+  EXPECT_FALSE(seen->booked);
+  EXPECT_EQ(seen->start, start + kSecond) << "a refusal books nothing";
+
+  clock_.advance(600ms);  // exactly a window after the first three: they have left
+  const auto again = store_->shared_book()->book("api", clock_.now(), three_a_second_);
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(again->booked);
+  EXPECT_EQ(again->in_window, 0);
+  EXPECT_TRUE(store_->shared_book()->book("other", clock_.now(), three_a_second_)->booked) << "books are apart";
+}
+
+TEST_F(PostgresBookTest, AQueueBooksLaterStartsInArrivalOrderUpToItsSpan) {
+  SlotRule queued = three_a_second_;
+  queued.max_delay = 2 * kSecond;
+  const TimePoint start = clock_.now();
+  std::vector<TimePoint> starts;
+  for (int i = 0; i < 9; ++i) {
+    const auto booking = store_->shared_book()->book("upstream", clock_.now(), queued);
+    ASSERT_TRUE(booking && booking->booked) << i;
+    starts.push_back(booking->start);
+  }
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(starts[static_cast<std::size_t>(i)], start + kSecond * (i / 3)) << i;
+  const auto full = store_->shared_book()->book("upstream", clock_.now(), queued);
+  ASSERT_TRUE(full);
+  EXPECT_FALSE(full->booked) << "a start three seconds ahead is past the queue's span";
+  EXPECT_EQ(full->start, start + 3 * kSecond);
+}
+
+TEST_F(PostgresBookTest, TheKeyLookupBooksTheRequestOfAnActiveKeyOnly) {
+  const auto account = new_account();
+  const std::string digest(64, 'a');
+  const auto key = store_->insert_key(NewKey{new_uuid_v4(), account, digest, "sk_live_abcd", KeyMode::live}, 20);
+  ASSERT_TRUE(key);
+  SlotBook& book = *store_->shared_book();
+  EXPECT_FALSE(*book.find_key_and_book(std::string(64, 'f'), clock_.now(), three_a_second_)) << "no such key";
+
+  for (int i = 0; i < 4; ++i) {
+    const auto admitted = book.find_key_and_book(digest, clock_.now(), three_a_second_);
+    ASSERT_TRUE(admitted && *admitted);
+    EXPECT_EQ((*admitted)->identity.key_id, key->id);
+    EXPECT_EQ((*admitted)->identity.account_id, account);
+    EXPECT_EQ((*admitted)->booking.booked, i < 3) << i;
+  }
+  EXPECT_EQ(book.look(rate_scope(account), clock_.now(), three_a_second_)->start, clock_.now() + kSecond)
+      << "the account's window is full";
+
+  ASSERT_TRUE(store_->revoke_key(account, key->id));
+  clock_.advance(kSecond);
+  const auto revoked = book.find_key_and_book(digest, clock_.now(), three_a_second_);
+  ASSERT_TRUE(revoked && *revoked);
+  EXPECT_TRUE((*revoked)->identity.revoked_at.has_value());
+  EXPECT_FALSE((*revoked)->booking.booked) << "a revoked key's request does not enter its account's window";
+  const auto after = book.look(rate_scope(account), clock_.now(), three_a_second_);
+  EXPECT_EQ(after->start, clock_.now());
+  EXPECT_EQ(after->in_window, 0);
+}
+
+TEST(SqliteStoreBooks, AStoreOfOneNodeSharesNoBook) {
+  testing::ScratchDir dir;
+  testing::FakeClock clock;
+  auto store = open_sqlite_store(database_file(dir.path()), clock);
+  ASSERT_TRUE(store);
+  EXPECT_EQ((*store)->shared_book(), nullptr) << "its limits are kept in the daemon's memory";
 }
 
 }  // namespace

@@ -119,7 +119,9 @@ asio::awaitable<Response> handle_mcp(const Call& call) {
   if (dispatch.call) {
     // A tool call enters the per-minute window as a POST /api/v1/extract does; the handshake and the
     // tool list do not. A refusal is the tool's result, with the wait, for the agent to act on.
-    decision = call.settings.rate_limiter->admit(call.caller.account_id);
+    auto admitted = call.settings.rate_limiter->admit(call.caller.account_id);
+    if (!admitted) co_return error_response(request, admitted.error());  // the database that keeps it is down
+    decision = *admitted;
     std::string result;
     if (decision->admitted) {
       result = co_await run_tool(call, dispatch.call->arguments);
@@ -147,7 +149,10 @@ asio::awaitable<Response> handle_mcp(const Call& call) {
   // Protocol faults are answered like results: the transport worked, the message did not.
   Response response = rpc_response(request, 200, *dispatch.reply);
   if (dispatch.initialized_version) response.set(kSessionHeader, new_session_id());
-  set_rate_headers(response, decision ? *decision : call.settings.rate_limiter->peek(call.caller.account_id));
+  if (!decision) {
+    if (auto seen = call.settings.rate_limiter->peek(call.caller.account_id)) decision = *seen;
+  }
+  if (decision) set_rate_headers(response, *decision);
   co_return response;
 }
 

@@ -146,7 +146,7 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
     if (found.any_of_path->access != Access::open) {
       if (auto caller = services.keys.authenticate(request[http::field::authorization])) {
         account = caller->account_id;
-        set_rate_headers(refused, settings.rate_limiter->peek(caller->account_id));
+        if (auto seen = settings.rate_limiter->peek(caller->account_id)) set_rate_headers(refused, *seen);
       }
     }
     co_return refused;
@@ -158,15 +158,21 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
     co_return co_await route.handle(call);
   }
 
-  auto caller = services.keys.authenticate(request[http::field::authorization]);
+  // On a shared store the key lookup also books the request in its account's window: one round trip.
+  const bool limited = route.access != Access::key_own_limit;
+  auto caller = services.keys.authenticate(request[http::field::authorization],
+                                           limited ? settings.rate_limiter->shared_rule() : nullptr);
   if (!caller) co_return error_response(request, caller.error());
   account = caller->account_id;
-  if (route.access == Access::key_own_limit) {
+  if (!limited) {
     const Call call{request, info, *caller, services, settings, page_counter, found.parameter};
     co_return co_await route.handle(call);
   }
 
-  const auto decision = settings.rate_limiter->admit(caller->account_id);
+  auto admitted = caller->admission ? settings.rate_limiter->decision_of(*caller->admission, services.clock.now())
+                                    : settings.rate_limiter->admit(caller->account_id);
+  if (!admitted) co_return error_response(request, admitted.error());
+  const ratelimit::RateDecision decision = *admitted;
   if (!decision.admitted) {
     services.metrics.record_rate_rejection();
     Response refused = error_response(

@@ -28,13 +28,25 @@ std::string_view bearer_token(std::string_view authorization) noexcept {
 KeyService::KeyService(store::Store& store, const core::Clock& clock, KeyServiceOptions options)
     : store_(&store), clock_(&clock), options_(options) {}
 
-core::Result<AuthContext> KeyService::authenticate(std::string_view authorization) const {
+core::Result<AuthContext> KeyService::authenticate(std::string_view authorization,
+                                                   const store::SlotRule* admission) const {
   const std::string_view key = bearer_token(authorization);
   if (!well_formed_key_mode(key)) return unauthorized();
   const std::string digest = sha256_hex(key);
   const auto now = clock_->now();
-  auto found = identity_of(digest, now);
-  if (!found) return core::unexpected(found.error());
+  std::optional<store::SlotBooking> booking;
+  core::Result<std::optional<store::KeyIdentity>> found = std::optional<store::KeyIdentity>{};
+  if (store::SlotBook* book = admission != nullptr ? store_->shared_book() : nullptr) {
+    auto admitted = book->find_key_and_book(digest, now, *admission);
+    if (!admitted) return core::unexpected(admitted.error());
+    if (*admitted) {
+      found = std::optional<store::KeyIdentity>{std::move((*admitted)->identity)};
+      booking = (*admitted)->booking;
+    }
+  } else {
+    found = identity_of(digest, now);
+    if (!found) return core::unexpected(found.error());
+  }
   if (!found->has_value()) return unauthorized();
   const store::KeyIdentity& identity = **found;
   if (identity.revoked_at) {
@@ -44,7 +56,8 @@ core::Result<AuthContext> KeyService::authenticate(std::string_view authorizatio
     if (auto marked = store_->mark_key_used(identity.key_id, now); !marked) return core::unexpected(marked.error());
     remember_use(digest, now);
   }
-  return AuthContext{identity.account_id, identity.key_id, identity.mode, identity.plan, identity.monthly_limit};
+  return AuthContext{identity.account_id, identity.key_id,        identity.mode,
+                     identity.plan,       identity.monthly_limit, booking};
 }
 
 core::Result<std::optional<store::KeyIdentity>> KeyService::identity_of(const std::string& digest,

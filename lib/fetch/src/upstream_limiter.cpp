@@ -5,8 +5,8 @@
 
 namespace pagemd::fetch {
 
-UpstreamLimiter::UpstreamLimiter(const core::Clock& clock, LimiterOptions options, Sleep sleep)
-    : clock_(clock), options_(options), sleep_(std::move(sleep)) {
+UpstreamLimiter::UpstreamLimiter(const core::Clock& clock, LimiterOptions options, Sleep sleep, SharedBooking shared)
+    : clock_(clock), options_(options), sleep_(std::move(sleep)), shared_(std::move(shared)) {
   options_.starts_per_window = std::max<std::size_t>(options_.starts_per_window, 1);
   if (!sleep_) {
     sleep_ = [](Duration how_long) { std::this_thread::sleep_for(how_long); };
@@ -48,8 +48,20 @@ std::optional<core::Clock::time_point> UpstreamLimiter::reserve() {
   return start;
 }
 
+std::chrono::milliseconds UpstreamLimiter::queue_span() const {
+  const std::size_t windows = (options_.max_waiting + options_.starts_per_window - 1) / options_.starts_per_window;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(options_.window) * static_cast<long>(windows);
+}
+
 core::Result<void> UpstreamLimiter::acquire() {
-  const std::optional<core::Clock::time_point> start = reserve();
+  std::optional<core::Clock::time_point> start;
+  if (shared_) {
+    auto booked = shared_(clock_.now(), queue_span());
+    if (!booked) return core::unexpected(booked.error());
+    start = *booked;
+  } else {
+    start = reserve();
+  }
   if (!start) {
     return core::unexpected(core::ErrorCode::busy, "Too many pages are being fetched right now; retry in a second.");
   }

@@ -15,7 +15,21 @@ std::int64_t whole_seconds_until(core::Clock::time_point when, core::Clock::time
 RateLimiter::RateLimiter(const core::Clock& clock, RateLimiterOptions options)
     : clock_(&clock), limit_(options.limit_per_minute > 0 ? options.limit_per_minute : 0) {}
 
-RateDecision RateLimiter::admit(std::string_view account_id) {
+RateDecision RequestLimiter::decision_of(const store::SlotBooking& booking, core::Clock::time_point now) const {
+  const std::int64_t limit = limit_per_minute();
+  if (limit == 0) return RateDecision{true, 0, 0, 0, 0};
+  if (!booking.booked) {
+    // The booking's start is when one more request passes: the oldest of the window has left.
+    const std::int64_t wait = std::max<std::int64_t>(whole_seconds_until(booking.start, now), 1);
+    return RateDecision{false, limit, 0, wait, wait};
+  }
+  // The window's oldest request, this one if it is the only one, sets when the window next has room.
+  const auto oldest = booking.oldest.value_or(booking.start);
+  return RateDecision{true, limit, std::max<std::int64_t>(limit - booking.in_window - 1, 0),
+                      whole_seconds_until(oldest + kWindow, now), 0};
+}
+
+core::Result<RateDecision> RateLimiter::admit(std::string_view account_id) {
   if (limit_ == 0) return RateDecision{true, 0, 0, 0, 0};
   const TimePoint now = clock_->now();
   Shard& shard = shard_of(account_id);
@@ -38,7 +52,7 @@ RateDecision RateLimiter::admit(std::string_view account_id) {
   return RateDecision{true, limit_, limit_ - in_window - 1, whole_seconds_until(log.front() + kWindow, now), 0};
 }
 
-RateDecision RateLimiter::peek(std::string_view account_id) const {
+core::Result<RateDecision> RateLimiter::peek(std::string_view account_id) {
   if (limit_ == 0) return RateDecision{true, 0, 0, 0, 0};
   const TimePoint now = clock_->now();
   const Shard& shard = shard_of(account_id);
@@ -55,6 +69,35 @@ RateDecision RateLimiter::peek(std::string_view account_id) const {
     return RateDecision{false, limit_, 0, wait, wait};
   }
   return RateDecision{true, limit_, limit_ - in_window, reset, 0};
+}
+
+SharedRateLimiter::SharedRateLimiter(store::SlotBook& book, const core::Clock& clock, RateLimiterOptions options)
+    : book_(&book),
+      clock_(&clock),
+      rule_{std::max<std::int64_t>(options.limit_per_minute, 0),
+            std::chrono::duration_cast<std::chrono::milliseconds>(kWindow), std::chrono::milliseconds{0}} {}
+
+core::Result<RateDecision> SharedRateLimiter::admit(std::string_view account_id) {
+  if (rule_.limit == 0) return RateDecision{true, 0, 0, 0, 0};
+  const auto now = clock_->now();
+  auto booking = book_->book(store::rate_scope(account_id), now, rule_);
+  if (!booking) return core::unexpected(booking.error());
+  return decision_of(*booking, now);
+}
+
+core::Result<RateDecision> SharedRateLimiter::peek(std::string_view account_id) {
+  if (rule_.limit == 0) return RateDecision{true, 0, 0, 0, 0};
+  const auto now = clock_->now();
+  auto booking = book_->look(store::rate_scope(account_id), now, rule_);
+  if (!booking) return core::unexpected(booking.error());
+  if (!booking->booked && booking->start <= now) {
+    // Room now: what the window holds, without this request.
+    const std::int64_t in_window = booking->in_window;
+    if (in_window == 0) return RateDecision{true, rule_.limit, rule_.limit, 0, 0};
+    return RateDecision{true, rule_.limit, rule_.limit - in_window,
+                        whole_seconds_until(*booking->oldest + kWindow, now), 0};
+  }
+  return decision_of(*booking, now);
 }
 
 std::size_t RateLimiter::tracked_accounts() const {

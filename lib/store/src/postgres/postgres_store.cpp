@@ -7,14 +7,14 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
-#include <set>
+#include <span>
 
 #include "millis.hpp"
 #include "pagemd/store/period.hpp"
 #include "pagemd/store/uuid.hpp"
 #include "postgres/pg_connection.hpp"
 #include "postgres/pg_schema.hpp"
+#include "recent_results.hpp"
 
 namespace pagemd::store {
 namespace detail::pg {
@@ -53,11 +53,14 @@ constexpr const char* kListKeys = PAGEMD_SELECT_KEY "WHERE k.account_id = $2 ORD
 constexpr const char* kRevokeKey =
     "UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL";
 
-constexpr const char* kAccountUsed = "SELECT COALESCE(sum(used), 0) FROM usage WHERE account_id = $1 AND period = $2";
-constexpr const char* kKeyOfAccount = "SELECT 1 FROM api_keys WHERE id = $2 AND account_id = $1";
-constexpr const char* kCountPages =
-    "INSERT INTO usage (account_id, period, key_id, used) VALUES ($1, $2, $3, $4) "
-    "ON CONFLICT (account_id, period, key_id) DO UPDATE SET used = usage.used + excluded.used";
+// Arrays travel as text literals ($1, $2): {"a","b"}.
+constexpr const char* kCountPages = "SELECT * FROM pagemd_count_pages($1::TEXT[], $2::TEXT[], $3)";
+constexpr const char* kBookSlot = "SELECT * FROM pagemd_book_slot($1, $2, $3, $4, $5, $6)";
+constexpr const char* kFindKeyAndBook =
+    "SELECT k.id, k.account_id, k.mode, k.plan, k.monthly_limit, k.revoked_at, k.last_used_at, "
+    "b.booked, b.start_ms, b.in_window, b.oldest_ms FROM api_keys k "
+    "CROSS JOIN LATERAL pagemd_book_slot('rate:' || k.account_id, $2, $3, $4, $5, k.revoked_at IS NULL) b "
+    "WHERE k.sha256 = $1";
 constexpr const char* kUsage =
     "SELECT a.plan, a.monthly_limit, "
     "(SELECT COALESCE(sum(used), 0) FROM usage WHERE account_id = a.id AND period = $2), "
@@ -66,7 +69,7 @@ constexpr const char* kUsage =
 
 // Cache keys travel as hex ($1), since a text parameter ends at a NUL byte.
 constexpr const char* kCacheGet =
-    "SELECT result, created_at FROM cache "
+    "SELECT result, created_at, expires_at FROM cache "
     "WHERE cache_key = decode($1, 'hex') AND expires_at > $2 AND created_at > $3";
 constexpr const char* kCachePut =
     "INSERT INTO cache (cache_key, result, created_at, expires_at) VALUES (decode($1, 'hex'), $2, $3, $4) "
@@ -124,21 +127,51 @@ std::vector<KeyInfo> read_keys(const Rows& rows) {
   return keys;
 }
 
+// A PostgreSQL array literal of text elements, each quoted.
+Param text_array(std::span<const PageCount> pages, std::string_view PageCount::*field) {
+  std::string literal = "{";
+  for (const PageCount& page : pages) {
+    if (literal.size() > 1) literal += ',';
+    literal += '"';
+    for (const char c : page.*field) {
+      if (c == '"' || c == '\\') literal += '\\';
+      literal += c;
+    }
+    literal += '"';
+  }
+  literal += '}';
+  return literal;
+}
+
+KeyIdentity read_identity(const Rows& rows, int row) {
+  return KeyIdentity{rows.text(row, 0),          rows.text(row, 1),    mode_of(rows, row, 2),
+                     plan_of(rows, row, 3),      rows.integer(row, 4), optional_time(rows, row, 5),
+                     optional_time(rows, row, 6)};
+}
+
+// The booking columns of pagemd_book_slot() from `column` on.
+SlotBooking read_booking(const Rows& rows, int row, int column) {
+  return SlotBooking{rows.text(row, column) == "t", from_millis(rows.integer(row, column + 1)),
+                     rows.integer(row, column + 2), optional_time(rows, row, column + 3)};
+}
+
+std::vector<Param> slot_params(std::string_view scope, TimePoint now, const SlotRule& rule, bool take) {
+  return {text(scope),
+          number(to_millis(now)),
+          number(std::max<std::int64_t>(rule.limit, 1)),
+          number(rule.window.count()),
+          number(rule.max_delay.count()),
+          text(take ? "true" : "false")};
+}
+
 core::Error account_not_found(std::string_view account_id) {
   return core::Error{core::ErrorCode::not_found, "there is no account " + std::string(account_id)};
 }
 
-struct AccountQuota {
-  std::int64_t limit = 0;
-  std::int64_t used = 0;
-  Plan plan{};
-};
-
-using AccountKey = std::pair<std::string_view, std::string_view>;
-
-class PostgresStore final : public Store {
+class PostgresStore final : public Store, public SlotBook {
  public:
-  PostgresStore(std::unique_ptr<Pool> pool, const core::Clock& clock) : pool_(std::move(pool)), clock_(&clock) {}
+  PostgresStore(std::unique_ptr<Pool> pool, const core::Clock& clock, std::size_t recent_results_bytes)
+      : pool_(std::move(pool)), clock_(&clock), recent_results_(recent_results_bytes) {}
 
   core::Result<std::string> create_account(Plan plan, std::optional<std::string> email) override {
     return guarded("creating an account", [&]() -> core::Result<std::string> {
@@ -212,9 +245,7 @@ class PostgresStore final : public Store {
       auto connection = pool_->acquire();
       const Rows rows = connection->exec(kFindKeyByDigest, {text(sha256_hex)});
       if (rows.empty()) return std::optional<KeyIdentity>{};
-      return std::optional<KeyIdentity>{KeyIdentity{rows.text(0, 0), rows.text(0, 1), mode_of(rows, 0, 2),
-                                                    plan_of(rows, 0, 3), rows.integer(0, 4), optional_time(rows, 0, 5),
-                                                    optional_time(rows, 0, 6)}};
+      return std::optional<KeyIdentity>{read_identity(rows, 0)};
     });
   }
 
@@ -254,62 +285,33 @@ class PostgresStore final : public Store {
     return std::move(count_pages({&page, 1}).front());
   }
 
-  // One transaction for the batch. Each account's row is locked (in id order) before its usage is
-  // read, so no node counts for it between this check and this increment; then the pages are
-  // decided in order against the quotas kept in memory, as the SQLite store does.
+  // One statement, and so one round trip, for the batch: pagemd_count_pages() (pg_schema.cpp) locks
+  // each account's row before reading its usage, so no node counts for it in between.
   std::vector<core::Result<QuotaDecision>> count_pages(std::span<const PageCount> pages) override {
     using Outcomes = std::vector<core::Result<QuotaDecision>>;
     auto counted = guarded("counting a page", [&]() -> core::Result<Outcomes> {
       const std::int32_t period = usage_period(clock_->now()).id;
       auto connection = pool_->acquire();
-      Transaction transaction(*connection);
-      std::set<std::string_view> accounts;
-      for (const PageCount& page : pages) accounts.insert(page.account_id);
-      std::map<std::string_view, std::optional<AccountQuota>> quotas;
-      for (const std::string_view account_id : accounts) {
-        const Rows locked = connection->exec(kLockAccount, {text(account_id)});
-        if (locked.empty()) {
-          quotas.emplace(account_id, std::nullopt);
-          continue;
-        }
-        const std::int64_t used = connection->exec(kAccountUsed, {text(account_id), number(period)}).integer(0, 0);
-        quotas.emplace(account_id, AccountQuota{locked.integer(0, 1), used, plan_of(locked, 0, 0)});
-      }
-      std::map<AccountKey, bool> key_checks;
-      std::map<AccountKey, std::int64_t> increments;
+      const Rows rows = connection->exec(kCountPages, {text_array(pages, &PageCount::account_id),
+                                                       text_array(pages, &PageCount::key_id), number(period)});
+      if (rows.size() != static_cast<int>(pages.size()))
+        throw PgError("counting returned a wrong number of rows", false);
       Outcomes outcomes;
       outcomes.reserve(pages.size());
-      for (const PageCount& page : pages) {
-        std::optional<AccountQuota>& quota = quotas.at(page.account_id);
-        if (!quota) {
+      for (int row = 0; row < rows.size(); ++row) {
+        const PageCount& page = pages[static_cast<std::size_t>(row)];
+        const std::string outcome = rows.text(row, 0);
+        if (outcome == "no_account") {
           outcomes.emplace_back(core::unexpected(account_not_found(page.account_id)));
-          continue;
-        }
-        const AccountKey account_key{page.account_id, page.key_id};
-        auto checked = key_checks.find(account_key);
-        if (checked == key_checks.end()) {
-          const bool of_account = !connection->exec(kKeyOfAccount, {text(page.account_id), text(page.key_id)}).empty();
-          checked = key_checks.emplace(account_key, of_account).first;
-        }
-        if (!checked->second) {
+        } else if (outcome == "no_key") {
           outcomes.emplace_back(core::unexpected(
               core::ErrorCode::not_found,
               "key " + std::string(page.key_id) + " is not a key of account " + std::string(page.account_id)));
-          continue;
+        } else {
+          outcomes.emplace_back(
+              QuotaDecision{outcome == "counted", rows.integer(row, 1), rows.integer(row, 2), plan_of(rows, row, 3)});
         }
-        if (quota->used >= quota->limit) {
-          outcomes.emplace_back(QuotaDecision{false, quota->used, quota->limit, quota->plan});
-          continue;
-        }
-        ++quota->used;
-        ++increments[account_key];
-        outcomes.emplace_back(QuotaDecision{true, quota->used, quota->limit, quota->plan});
       }
-      for (const auto& [account_key, added] : increments) {
-        connection->exec(kCountPages,
-                         {text(account_key.first), number(period), text(account_key.second), number(added)});
-      }
-      transaction.commit();
       return outcomes;
     });
     if (!counted) return Outcomes(pages.size(), core::unexpected(counted.error()));
@@ -334,19 +336,30 @@ class PostgresStore final : public Store {
     const std::int64_t created_after =
         max_age ? now_ms - std::chrono::duration_cast<std::chrono::milliseconds>(*max_age).count()
                 : std::numeric_limits<std::int64_t>::min();
+    // A copy this node read or wrote answers within its own times; another node may have stored a
+    // newer result since, which the table gives to a request the copy cannot answer (max_age).
+    if (auto kept = recent_results_.find(cache_key, now_ms, created_after)) {
+      return std::optional<CachedResult>{CachedResult{*kept->result_json, from_millis(kept->created_at_ms)}};
+    }
     return guarded("reading the cache", [&]() -> core::Result<std::optional<CachedResult>> {
       auto connection = pool_->acquire();
       const Rows rows = connection->exec(kCacheGet, {hex(cache_key), number(now_ms), number(created_after)});
       if (rows.empty()) return std::optional<CachedResult>{};
-      return std::optional<CachedResult>{CachedResult{rows.text(0, 0), from_millis(rows.integer(0, 1))}};
+      CachedResult found{rows.text(0, 0), from_millis(rows.integer(0, 1))};
+      const std::int64_t created_ms = rows.integer(0, 1);
+      recent_results_.remember(
+          cache_key, {std::make_shared<const std::string>(found.result_json), created_ms, rows.integer(0, 2)});
+      return std::optional<CachedResult>{std::move(found)};
     });
   }
 
   core::Result<void> cache_put(std::string_view cache_key, std::string_view result_json, TimePoint now) override {
     return guarded("writing the cache", [&]() -> core::Result<void> {
       auto connection = pool_->acquire();
-      connection->exec(kCachePut, {hex(cache_key), text(result_json), number(to_millis(now)),
-                                   number(to_millis(now + kCacheLifetime))});
+      const std::int64_t created_ms = to_millis(now);
+      const std::int64_t expires_ms = to_millis(now + kCacheLifetime);
+      connection->exec(kCachePut, {hex(cache_key), text(result_json), number(created_ms), number(expires_ms)});
+      recent_results_.remember(cache_key, {std::make_shared<const std::string>(result_json), created_ms, expires_ms});
       return {};
     });
   }
@@ -356,6 +369,29 @@ class PostgresStore final : public Store {
       auto connection = pool_->acquire();
       connection->exec("SELECT 1");
       return {};
+    });
+  }
+
+  SlotBook* shared_book() override { return this; }
+
+  core::Result<SlotBooking> book(std::string_view scope, TimePoint now, const SlotRule& rule) override {
+    return book_or_look(scope, now, rule, true);
+  }
+
+  core::Result<SlotBooking> look(std::string_view scope, TimePoint now, const SlotRule& rule) override {
+    return book_or_look(scope, now, rule, false);
+  }
+
+  core::Result<std::optional<KeyAdmission>> find_key_and_book(std::string_view sha256_hex, TimePoint now,
+                                                              const SlotRule& rule) override {
+    return guarded("looking up a key", [&]() -> core::Result<std::optional<KeyAdmission>> {
+      auto connection = pool_->acquire();
+      std::vector<Param> params = slot_params({}, now, rule, true);
+      params.front() = text(sha256_hex);
+      params.pop_back();
+      const Rows rows = connection->exec(kFindKeyAndBook, params);
+      if (rows.empty()) return std::optional<KeyAdmission>{};
+      return std::optional<KeyAdmission>{KeyAdmission{read_identity(rows, 0), read_booking(rows, 0, 7)}};
     });
   }
 
@@ -373,8 +409,16 @@ class PostgresStore final : public Store {
   }
 
  private:
+  core::Result<SlotBooking> book_or_look(std::string_view scope, TimePoint now, const SlotRule& rule, bool take) {
+    return guarded("keeping a rate window", [&]() -> core::Result<SlotBooking> {
+      auto connection = pool_->acquire();
+      return read_booking(connection->exec(kBookSlot, slot_params(scope, now, rule, take)), 0, 0);
+    });
+  }
+
   std::unique_ptr<Pool> pool_;
   const core::Clock* clock_;
+  RecentResults recent_results_;
 };
 
 }  // namespace
@@ -403,7 +447,8 @@ core::Result<std::unique_ptr<Store>> open_postgres_store(std::string_view url, c
       auto connection = pool->acquire();
       migrate(*connection);
     }
-    return std::unique_ptr<Store>{std::make_unique<PostgresStore>(std::move(pool), clock)};
+    return std::unique_ptr<Store>{
+        std::make_unique<PostgresStore>(std::move(pool), clock, options.recent_results_bytes)};
   });
 }
 

@@ -31,7 +31,7 @@ struct ApiServices {
 
 // What a SIGHUP may replace. Each request works with the settings it started with.
 struct ApiSettings {
-  std::shared_ptr<ratelimit::RateLimiter> rate_limiter;
+  std::shared_ptr<ratelimit::RequestLimiter> rate_limiter;
   // The requested URLs, checked against the address policy (allow_private_targets).
   std::shared_ptr<fetch::RecentUrls> urls;
   std::shared_ptr<convert::ExtractService> extractor;

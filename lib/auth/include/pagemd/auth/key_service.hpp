@@ -23,6 +23,9 @@ struct AuthContext {
   store::KeyMode mode;
   store::Plan plan;
   std::int64_t monthly_limit;
+  // The request's booking in its account's per-minute window, when authenticate() was asked to admit
+  // it and the store shares its books (see ratelimit::RequestLimiter::shared_rule).
+  std::optional<store::SlotBooking> admission;
 };
 
 // A key just made: the plaintext, to be shown once and then forgotten, and the stored record.
@@ -61,7 +64,12 @@ class KeyService {
   // The context of a valid `Authorization` header value (`Bearer <key>`, the scheme in any case).
   // ErrorCode::unauthorized when the value is empty, not Bearer, not shaped like a key, or names no
   // key; ErrorCode::key_revoked when the key has been revoked. Records the key's use.
-  [[nodiscard]] core::Result<AuthContext> authenticate(std::string_view authorization) const;
+  //
+  // With an `admission` rule, on a store that shares its books (Store::shared_book), the key is
+  // looked up and the request booked in its account's per-minute window in one step; the booking
+  // comes back in the context. Elsewhere the rule is ignored.
+  [[nodiscard]] core::Result<AuthContext> authenticate(std::string_view authorization,
+                                                       const store::SlotRule* admission = nullptr) const;
 
   // A new key of the mode for the account, copying its plan and limit.
   // ErrorCode::key_limit_reached at max_active_keys active keys; ErrorCode::not_found for an unknown account.

@@ -12,7 +12,9 @@
 #include <unordered_map>
 
 #include "pagemd/core/clock.hpp"
+#include "pagemd/core/result.hpp"
 #include "pagemd/core/string_hash.hpp"
+#include "pagemd/store/store.hpp"
 
 namespace pagemd::ratelimit {
 
@@ -34,6 +36,30 @@ struct RateLimiterOptions {
   std::int64_t limit_per_minute = 60;
 };
 
+// The per-minute limit of every account, as the router and the MCP endpoint ask for it.
+class RequestLimiter {
+ public:
+  virtual ~RequestLimiter() = default;
+
+  // Decides on one request of the account and, when admitted, records it. Fails only when the
+  // limit is kept in a database that cannot be reached (store_unavailable).
+  [[nodiscard]] virtual core::Result<RateDecision> admit(std::string_view account_id) = 0;
+
+  // The account's state as admit() would see it, without deciding on or recording a request: the
+  // headers of an answer that did not enter the window (a refused method, for instance).
+  [[nodiscard]] virtual core::Result<RateDecision> peek(std::string_view account_id) = 0;
+
+  // The limit it enforces (0: off).
+  [[nodiscard]] virtual std::int64_t limit_per_minute() const noexcept = 0;
+
+  // When the limit is kept in a shared store: the rule under which that store admits a request in
+  // the same step as it looks up the caller's key (store::SlotBook::find_key_and_book), so that
+  // authentication and admission cost one round trip; decision_of() reads its booking. Null when
+  // the limit is kept in this process or is off.
+  [[nodiscard]] virtual const store::SlotRule* shared_rule() const noexcept { return nullptr; }
+  [[nodiscard]] RateDecision decision_of(const store::SlotBooking& booking, core::Clock::time_point now) const;
+};
+
 // The per-account limit of DESIGN.md as a sliding log: the times of the admitted requests of the
 // last kWindow, per account. Unlike a fixed window or a token bucket of the same size, it never
 // admits more than the limit in any window. A request at time t is admitted when fewer than
@@ -42,20 +68,16 @@ struct RateLimiterOptions {
 //
 // Thread-safe (accounts are spread over independently locked shards). Memory is bounded: a
 // log holds at most `limit` times, and logs of accounts idle for a whole window are dropped.
-class RateLimiter {
+class RateLimiter final : public RequestLimiter {
  public:
   // The clock must outlive the limiter.
   explicit RateLimiter(const core::Clock& clock, RateLimiterOptions options = {});
 
-  // Decides on one request of the account and, when admitted, records it. Never fails.
-  [[nodiscard]] RateDecision admit(std::string_view account_id);
+  // Never fail.
+  [[nodiscard]] core::Result<RateDecision> admit(std::string_view account_id) override;
+  [[nodiscard]] core::Result<RateDecision> peek(std::string_view account_id) override;
 
-  // The account's state as admit() would see it, without deciding on or recording a request: the
-  // headers of an answer that did not enter the window (a refused method, for instance).
-  [[nodiscard]] RateDecision peek(std::string_view account_id) const;
-
-  // The limit it enforces (0: off).
-  [[nodiscard]] std::int64_t limit_per_minute() const noexcept { return limit_; }
+  [[nodiscard]] std::int64_t limit_per_minute() const noexcept override { return limit_; }
 
   // Accounts with a log in memory (for tests of the memory bound and for metrics).
   [[nodiscard]] std::size_t tracked_accounts() const;
@@ -77,6 +99,26 @@ class RateLimiter {
   const core::Clock* clock_;
   std::int64_t limit_;
   mutable std::array<Shard, kShards> shards_;
+};
+
+// The same limit kept in the books of a store that several nodes share: the 60 requests a minute
+// are an account's across all of them. Each decision is one round trip to the database.
+class SharedRateLimiter final : public RequestLimiter {
+ public:
+  // The book and the clock must outlive the limiter.
+  SharedRateLimiter(store::SlotBook& book, const core::Clock& clock, RateLimiterOptions options = {});
+
+  [[nodiscard]] core::Result<RateDecision> admit(std::string_view account_id) override;
+  [[nodiscard]] core::Result<RateDecision> peek(std::string_view account_id) override;
+  [[nodiscard]] std::int64_t limit_per_minute() const noexcept override { return rule_.limit; }
+  [[nodiscard]] const store::SlotRule* shared_rule() const noexcept override {
+    return rule_.limit > 0 ? &rule_ : nullptr;
+  }
+
+ private:
+  store::SlotBook* book_;
+  const core::Clock* clock_;
+  store::SlotRule rule_;
 };
 
 }  // namespace pagemd::ratelimit

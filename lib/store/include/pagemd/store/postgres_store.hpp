@@ -12,10 +12,13 @@
 namespace pagemd::store {
 
 // The schema version this build creates and understands in PostgreSQL (table pagemd_schema).
-inline constexpr int kPostgresSchemaVersion = 1;
+inline constexpr int kPostgresSchemaVersion = 2;
 
 struct PostgresOptions {
   std::size_t connections = 8;  // opened as needed, kept open
+  // Cache rows this node read or wrote lately, kept in memory so that a page asked for again costs no
+  // database read (as SqliteOptions::recent_results_bytes).
+  std::size_t recent_results_bytes = std::size_t{32} << 20;
 };
 
 // Whether `url` names a PostgreSQL database (libpq's URI form: postgresql:// or postgres://).

@@ -16,6 +16,48 @@ namespace pagemd::store {
 // How long a cached extraction stays valid (the spec's one week).
 inline constexpr std::chrono::hours kCacheLifetime{24 * 7};
 
+// A rule for a sliding-window book: at most `limit` starts in any window of `window`; a start may
+// be booked up to `max_delay` ahead of now (0: now or not at all).
+struct SlotRule {
+  std::int64_t limit = 0;
+  std::chrono::milliseconds window{0};
+  std::chrono::milliseconds max_delay{0};
+};
+
+// The earliest start the rule allows at or after now, whether it was booked, and what the window
+// ending at it held besides it: how many starts, and the oldest of them.
+struct SlotBooking {
+  bool booked = false;
+  TimePoint start;
+  std::int64_t in_window = 0;
+  std::optional<TimePoint> oldest;
+};
+
+// The account's book of the per-minute request limit.
+[[nodiscard]] inline std::string rate_scope(std::string_view account_id) { return "rate:" + std::string(account_id); }
+
+// Sliding-window books that every process sharing the store sees at once: the per-minute limit of
+// each account and the upstream fetch limit, exact across nodes. A book is named by its scope.
+class SlotBook {
+ public:
+  virtual ~SlotBook() = default;
+
+  // Books the earliest start the rule allows, if it lies within rule.max_delay of `now`.
+  [[nodiscard]] virtual core::Result<SlotBooking> book(std::string_view scope, TimePoint now, const SlotRule& rule) = 0;
+  // What book() would answer, booking nothing.
+  [[nodiscard]] virtual core::Result<SlotBooking> look(std::string_view scope, TimePoint now, const SlotRule& rule) = 0;
+
+  // The key whose digest this is (as Store::find_key_by_digest) and, when it is active, a booking in
+  // its account's rate_scope() under `rule`: an authenticated request and its admission in one step.
+  struct KeyAdmission {
+    KeyIdentity identity;
+    SlotBooking booking;  // nothing is booked for a revoked key
+  };
+  [[nodiscard]] virtual core::Result<std::optional<KeyAdmission>> find_key_and_book(std::string_view sha256_hex,
+                                                                                    TimePoint now,
+                                                                                    const SlotRule& rule) = 0;
+};
+
 // The service's durable state: accounts, keys, monthly usage and the shared extraction cache.
 //
 // Every operation is thread-safe and may run while another process works on the same database
@@ -75,6 +117,10 @@ class Store {
                                                      TimePoint now) = 0;
   // Whether the database answers now (readiness): store_unavailable when it cannot be reached.
   [[nodiscard]] virtual core::Result<void> ping() = 0;
+
+  // The books shared with the other processes on this database, if it is one that several nodes
+  // share; null for a store of one node, whose limits are kept in its memory.
+  [[nodiscard]] virtual SlotBook* shared_book() { return nullptr; }
 
   // Deletes the rows expired at `now`, in small transactions so that writers are never held up for
   // long (readers are never blocked: WAL). Returns how many rows were deleted.
