@@ -6,48 +6,12 @@
 #include <atomic>
 #include <thread>
 
-#include "daemon_test.hpp"
-#include "test_postgres.hpp"
+#include "postgres_nodes.hpp"
 
 namespace pagemd::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-// `pagemdd account create` on the database named by PAGEMD_DATABASE_URL.
-TestAccount create_shared_account(const std::string& database_url, const std::string& plan = "free") {
-  const RunResult result = run_program(
-      {pagemdd_binary(), "account", "create", "--data-dir", "/nonexistent/unused", "--plan", plan, "--json"},
-      {"PAGEMD_DATABASE_URL=" + database_url});
-  if (result.status != 0) throw std::runtime_error("account create failed: " + result.err);
-  const auto created = nlohmann::json::parse(result.out);
-  return {created.at("account_id"), created.at("key"), created.at("key_id")};
-}
-
-class PostgresNodes : public ::testing::Test {
- protected:
-  void SetUp() override {
-    origin_.handle("/article", [](const HttpRequest&, Responder& out) {
-      out.send(200, "text/html; charset=utf-8", article_html("Rivers of the Valley"));
-    });
-  }
-
-  std::unique_ptr<DaemonProcess> start_node(const std::string& database_url, ScratchDir& data) {
-    return std::make_unique<DaemonProcess>(
-        data.path(),
-        std::vector<std::string>{"--allow-private-targets", "127.0.0.0/8", "--database-url", database_url});
-  }
-
-  static HttpResponse extract(DaemonProcess& node, const std::string& url, const std::string& key) {
-    return http_request("POST", node.api("/extract"),
-                        {"Authorization: Bearer " + key, "Content-Type: application/json"},
-                        nlohmann::json{{"url", url}}.dump());
-  }
-
-  FixtureServer origin_;
-  ScratchDir first_data_;
-  ScratchDir second_data_;
-};
 
 TEST_F(PostgresNodes, TwoNodesShareCacheQuotaAndRevocation) {
   const std::string cluster = test_postgres_url();

@@ -70,12 +70,23 @@ Rows Connection::checked(PGresult* result) {
   if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return rows;
   std::string message = PQerrorMessage(connection_);
   while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-  const bool broken = PQstatus(connection_) != CONNECTION_OK;
-  throw PgError(message.empty() ? "the statement failed" : message, broken);
+  // Errors that libpq makes itself (a connection lost mid-statement) carry no SQLSTATE; the server
+  // says 08xxx for connection failures and 57P01-57P03 while it shuts down, crashes or starts up.
+  const char* state = result == nullptr ? nullptr : PQresultErrorField(result, PG_DIAG_SQLSTATE);
+  const std::string_view code = state == nullptr ? std::string_view{} : std::string_view{state};
+  const bool unreachable = PQstatus(connection_) != CONNECTION_OK || code.empty() || code.starts_with("08") ||
+                           code == "57P01" || code == "57P02" || code == "57P03";
+  if (unreachable) {
+    // Whatever libpq thinks of it, this connection is not used again: the next statement reconnects.
+    PQfinish(connection_);
+    connection_ = nullptr;
+  }
+  throw PgError(message.empty() ? "the statement failed" : message, unreachable);
 }
 
 Transaction::~Transaction() {
-  if (done_) return;
+  // A connection dropped within the transaction took the transaction with it.
+  if (done_ || !connection_.is_open()) return;
   try {
     connection_.exec("ROLLBACK");
   } catch (const PgError&) {

@@ -68,6 +68,8 @@ class Connection {
   Rows exec(std::string_view sql, const std::vector<Param>& params = {});
   // Runs several statements without parameters (a migration).
   void exec_script(std::string_view sql);
+  // False once a failure has dropped the connection (the next statement opens a new one).
+  [[nodiscard]] bool is_open() const noexcept { return connection_ != nullptr; }
 
  private:
   void ensure_open();
