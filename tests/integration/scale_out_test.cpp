@@ -15,6 +15,7 @@
 #include <map>
 #include <mutex>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -181,6 +182,44 @@ TEST_F(ScaleOut, ADatabaseRestartMidLoadLosesNoCountAndHeals) {
   const int counted = usage.json()["used"].get<int>();
   EXPECT_GE(counted, served.load()) << "a page answered 200 was not counted";
   EXPECT_LE(counted, served.load() + kClients) << "more pages counted than answered and in flight";
+}
+
+// The same uncached page asked of two nodes at once is fetched once: one node claims the fetch,
+// the other waits for its result in the shared cache.
+TEST_F(ScaleOut, IdenticalMissesOnTwoNodesFetchOnce) {
+  const std::string cluster = test_postgres_url();
+  PAGEMD_REQUIRE_TEST_POSTGRES(cluster);
+  const PostgresSchema schema(cluster);
+  const TestAccount account = create_shared_account(schema.url(), "scale");
+  origin_.handle("/slow", [](const HttpRequest&, Responder& out) {
+    std::this_thread::sleep_for(600ms);
+    out.send(200, "text/html; charset=utf-8", article_html("Rivers of the Valley"));
+  });
+  auto nodes = start_nodes(schema.url(), 2);
+  std::array<HttpResponse, 2> answers;
+  std::vector<std::thread> clients;
+  for (std::size_t i = 0; i < 2; ++i) {
+    clients.emplace_back([&, i] { answers[i] = extract(*nodes[i], origin_.url("/slow"), account.key); });
+  }
+  for (auto& client : clients) client.join();
+  EXPECT_EQ(answers[0].status, 200) << answers[0].body;
+  EXPECT_EQ(answers[1].status, 200) << answers[1].body;
+  EXPECT_EQ(origin_.request_count("/slow"), 1U);
+  std::multiset<std::string> cache{answers[0].header("x-cache"), answers[1].header("x-cache")};
+  EXPECT_EQ(cache, (std::multiset<std::string>{"HIT", "MISS"}));
+
+  // A fetch that fails gives its claim up: the next request fetches at once, not after the lease.
+  origin_.handle("/flaky", [calls = std::make_shared<std::atomic<int>>(0)](const HttpRequest&, Responder& out) {
+    if (++*calls == 1) {
+      out.send(200, "application/octet-stream", std::string(100, '\0'));
+    } else {
+      out.send(200, "text/html; charset=utf-8", article_html("Second Try"));
+    }
+  });
+  EXPECT_NE(extract(*nodes[0], origin_.url("/flaky"), account.key).status, 200);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(extract(*nodes[1], origin_.url("/flaky"), account.key).status, 200);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 
 // A loopback port nobody listens on now.

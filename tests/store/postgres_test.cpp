@@ -169,12 +169,28 @@ TEST_F(PostgresBookTest, TheKeyLookupBooksTheRequestOfAnActiveKeyOnly) {
   EXPECT_EQ(after->in_window, 0);
 }
 
+TEST_F(PostgresStoreTest, AFetchClaimHoldsOffOtherNodesUntilReleasedOrRunOut) {
+  auto other_node = open();
+  const std::string key("page\0key", 8);
+  EXPECT_TRUE(*store_->claim_fetch(key, clock_.now(), 20s));
+  EXPECT_FALSE(*other_node->claim_fetch(key, clock_.now(), 20s)) << "claimed by the first node";
+  EXPECT_TRUE(*other_node->claim_fetch("another page", clock_.now(), 20s));
+  ASSERT_TRUE(store_->release_fetch(key));
+  EXPECT_TRUE(*other_node->claim_fetch(key, clock_.now(), 20s)) << "released";
+  clock_.advance(19s);
+  EXPECT_FALSE(*store_->claim_fetch(key, clock_.now(), 20s));
+  clock_.advance(1s);
+  EXPECT_TRUE(*store_->claim_fetch(key, clock_.now(), 20s)) << "the lease of a node that died has run out";
+}
+
 TEST(SqliteStoreBooks, AStoreOfOneNodeSharesNoBook) {
   testing::ScratchDir dir;
   testing::FakeClock clock;
   auto store = open_sqlite_store(database_file(dir.path()), clock);
   ASSERT_TRUE(store);
   EXPECT_EQ((*store)->shared_book(), nullptr) << "its limits are kept in the daemon's memory";
+  EXPECT_TRUE(*(*store)->claim_fetch("page", clock.now(), 20s));
+  EXPECT_TRUE(*(*store)->claim_fetch("page", clock.now(), 20s)) << "its process coalesces fetches by itself";
 }
 
 }  // namespace

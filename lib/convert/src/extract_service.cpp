@@ -1,5 +1,7 @@
 #include "pagemd/convert/extract_service.hpp"
 
+#include <thread>
+
 #include <spdlog/spdlog.h>
 
 #include "pagemd/core/time.hpp"
@@ -99,11 +101,36 @@ core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const Extract
       ExtractOutcome{result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), CacheStatus::hit}};
 }
 
+core::Result<std::optional<ExtractOutcome>> ExtractService::await_fetch_claim(const ExtractRequest& request,
+                                                                              const std::string& key) {
+  for (;;) {
+    auto claimed = store_.claim_fetch(key, clock_.now(), kFetchClaimLease);
+    if (!claimed) return core::unexpected(claimed.error());
+    if (*claimed) return std::optional<ExtractOutcome>{};
+    // Another node fetches this page now: its result, once cached, is this request's too. If it
+    // fails, it gives the claim up (or its lease runs out) and this request fetches for itself.
+    std::this_thread::sleep_for(kFetchClaimPoll);
+    auto hit = cached(request);
+    if (!hit || *hit) return hit;
+  }
+}
+
+ExtractService::ClaimRelease::~ClaimRelease() {
+  if (auto released = store.release_fetch(key); !released) {
+    // The lease runs out by itself; until then other nodes wait for a result that will not come.
+    spdlog::warn("cannot release the fetch claim: {}", released.error().message);
+  }
+}
+
 core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request) {
   if (request.options.render == render::RenderMode::always && !rendering_.available()) {
     return core::unexpected(core::ErrorCode::render_unavailable, "This service has no browser to render pages with.");
   }
   const std::string key = cache_key(request);
+  auto made_elsewhere = await_fetch_claim(request, key);
+  if (!made_elsewhere) return core::unexpected(made_elsewhere.error());
+  if (*made_elsewhere) return std::move(**made_elsewhere);
+  const ClaimRelease release{store_, key};
   auto page = fetcher_.fetch(request.url);
   if (on_fetch_) on_fetch_(!page.has_value());
   if (!page) return core::unexpected(page.error());

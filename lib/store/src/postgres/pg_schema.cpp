@@ -60,6 +60,12 @@ CREATE INDEX cache_by_expiry ON cache (expires_at);
     // Version 2: what must be exact across nodes in one round trip each, as functions run by the
     // server: counting pages, and the sliding-window books of the per-minute and upstream limits.
     R"sql(
+-- Who fetches a page that the cache lacks, so that identical misses on several nodes fetch once.
+CREATE TABLE fetch_claims (
+  cache_key  BYTEA PRIMARY KEY,
+  expires_at BIGINT NOT NULL
+);
+
 CREATE TABLE slot_books (
   scope  TEXT PRIMARY KEY,
   starts BIGINT[] NOT NULL  -- booked starts in ascending order (ms); those older than a window are dropped

@@ -75,6 +75,12 @@ constexpr const char* kCachePut =
     "INSERT INTO cache (cache_key, result, created_at, expires_at) VALUES (decode($1, 'hex'), $2, $3, $4) "
     "ON CONFLICT (cache_key) DO UPDATE SET result = excluded.result, created_at = excluded.created_at, "
     "expires_at = excluded.expires_at";
+constexpr const char* kClaimFetch =
+    "INSERT INTO fetch_claims (cache_key, expires_at) VALUES (decode($1, 'hex'), $3) "
+    "ON CONFLICT (cache_key) DO UPDATE SET expires_at = excluded.expires_at WHERE fetch_claims.expires_at <= $2 "
+    "RETURNING 1";
+constexpr const char* kReleaseFetch = "DELETE FROM fetch_claims WHERE cache_key = decode($1, 'hex')";
+constexpr const char* kPurgeClaims = "DELETE FROM fetch_claims WHERE expires_at <= $1";
 constexpr const char* kCachePurgeBatch =
     "DELETE FROM cache WHERE ctid IN (SELECT ctid FROM cache WHERE expires_at <= $1 LIMIT $2)";
 constexpr std::int64_t kPurgeBatchRows = 256;
@@ -364,6 +370,22 @@ class PostgresStore final : public Store, public SlotBook {
     });
   }
 
+  core::Result<bool> claim_fetch(std::string_view cache_key, TimePoint now, std::chrono::milliseconds lease) override {
+    return guarded("claiming a fetch", [&]() -> core::Result<bool> {
+      auto connection = pool_->acquire();
+      return !connection->exec(kClaimFetch, {hex(cache_key), number(to_millis(now)), number(to_millis(now + lease))})
+                  .empty();
+    });
+  }
+
+  core::Result<void> release_fetch(std::string_view cache_key) override {
+    return guarded("releasing a fetch", [&]() -> core::Result<void> {
+      auto connection = pool_->acquire();
+      connection->exec(kReleaseFetch, {hex(cache_key)});
+      return {};
+    });
+  }
+
   core::Result<void> ping() override {
     return guarded("asking the database", [&]() -> core::Result<void> {
       auto connection = pool_->acquire();
@@ -398,6 +420,10 @@ class PostgresStore final : public Store, public SlotBook {
   core::Result<std::int64_t> purge_expired_cache(TimePoint now) override {
     return guarded("purging the cache", [&]() -> core::Result<std::int64_t> {
       std::int64_t purged = 0;
+      {
+        auto connection = pool_->acquire();
+        connection->exec(kPurgeClaims, {number(to_millis(now))});  // a node that died holding one
+      }
       for (;;) {
         auto connection = pool_->acquire();
         const std::int64_t deleted =

@@ -83,6 +83,25 @@ class ExtractService {
                                                         std::string_view account_id);
 
  private:
+  // Identical misses on several nodes sharing a store fetch once (Store::claim_fetch): how long a
+  // claim holds when its node dies, and how often a waiting node looks for the result.
+  static constexpr std::chrono::seconds kFetchClaimLease{20};
+  static constexpr std::chrono::milliseconds kFetchClaimPoll{100};
+
+  // Gives the claim on the key up when the fetch is over, however it ended.
+  struct ClaimRelease {
+    ClaimRelease(store::Store& claimed_in, const std::string& claimed_key) : store(claimed_in), key(claimed_key) {}
+    ~ClaimRelease();
+    store::Store& store;
+    const std::string& key;
+    ClaimRelease(const ClaimRelease&) = delete;
+    ClaimRelease& operator=(const ClaimRelease&) = delete;
+  };
+
+  // Empty once this process holds the claim to fetch the page; the result when another node made
+  // and cached it meanwhile.
+  [[nodiscard]] core::Result<std::optional<ExtractOutcome>> await_fetch_claim(const ExtractRequest& request,
+                                                                              const std::string& key);
   [[nodiscard]] core::Result<extract::Extraction> convert_fairly(const Page& page, const ConvertOptions& options,
                                                                  std::string_view account_id);
   // The result as JSON text; unsupported_content when it is over max_result_bytes.

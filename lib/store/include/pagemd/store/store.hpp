@@ -115,6 +115,16 @@ class Store {
   // Stores (or replaces) a result created at `now`, valid for kCacheLifetime.
   [[nodiscard]] virtual core::Result<void> cache_put(std::string_view cache_key, std::string_view result_json,
                                                      TimePoint now) = 0;
+  // Claims the fetch of a page the cache lacks for `lease`, unless another process holds an
+  // unexpired claim on the key: identical misses on different nodes then fetch once, the others
+  // waiting for the cache. A store of one node always grants it (its process coalesces by itself).
+  [[nodiscard]] virtual core::Result<bool> claim_fetch(std::string_view /*cache_key*/, TimePoint /*now*/,
+                                                       std::chrono::milliseconds /*lease*/) {
+    return true;
+  }
+  // Gives a claim up before its lease ends (the fetch is over, stored or failed).
+  [[nodiscard]] virtual core::Result<void> release_fetch(std::string_view /*cache_key*/) { return {}; }
+
   // Whether the database answers now (readiness): store_unavailable when it cannot be reached.
   [[nodiscard]] virtual core::Result<void> ping() = 0;
 
