@@ -105,10 +105,11 @@ def open_files(pid: int) -> set[str]:
     return targets
 
 
-def new_account(pagemdd: Path, data: Path, plan: str = "scale") -> dict:
-    """`pagemdd account create --json` on the data directory: account_id, key, key_id."""
+def new_account(pagemdd: Path, data: Path, plan: str = "scale", database_url: str = "") -> dict:
+    """`pagemdd account create --json` on the data directory, or on the PostgreSQL database when
+    `database_url` names one: account_id, key, key_id."""
     return json.loads(subprocess.run(
-        [pagemdd, "account", "create", "--data-dir", data, "--plan", plan, "--json"],
+        [pagemdd, "--database-url", database_url, "account", "create", "--data-dir", data, "--plan", plan, "--json"],
         check=True, capture_output=True, text=True).stdout)
 
 

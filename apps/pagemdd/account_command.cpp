@@ -21,15 +21,19 @@ namespace {
 
 std::string plan_names() { return "free, starter, pro or scale"; }
 
-// --data-dir alone, or the configuration's data_dir and database_url (PAGEMD_DATABASE_URL wins over
-// the file, as for the daemon).
-core::Result<StateLocation> resolve_state(const AccountOptions& options) {
+// The state the daemon would use: its flags before the subcommand (pagemdd --database-url URL account
+// ...), PAGEMD_DATABASE_URL, and the configuration file, in that order of precedence, as for the
+// daemon; the subcommand's --data-dir stands for the configuration's data_dir and file.
+core::Result<StateLocation> resolve_state(const AccountOptions& options, const ConfigSources& daemon_flags) {
+  const auto url_flag = daemon_flags.options.find("database_url");
+  const bool url_given = url_flag != daemon_flags.options.end() && url_flag->second->count() > 0;
   if (!options.data_dir.empty()) {
+    if (url_given) return StateLocation{options.data_dir, daemon_flags.flags.at("database_url")};
     const char* url = std::getenv(server::kDatabaseUrlVariable);
     return StateLocation{options.data_dir, url != nullptr ? url : ""};
   }
-  ConfigSources sources;
-  sources.config_file = options.config_file;
+  ConfigSources sources = daemon_flags;
+  if (!options.config_file.empty()) sources.config_file = options.config_file;
   auto config = load_config(sources);
   if (!config) return core::unexpected(config.error());
   return StateLocation{config->data_dir, config->database_url};
@@ -156,8 +160,8 @@ CLI::App& setup_account(CLI::App& app, AccountOptions& options) {
   return account;
 }
 
-int run_account(const CLI::App& account, const AccountOptions& options) {
-  auto state = resolve_state(options);
+int run_account(const CLI::App& account, const AccountOptions& options, const ConfigSources& daemon_flags) {
+  auto state = resolve_state(options, daemon_flags);
   if (!state) {
     std::cerr << "pagemdd: " << state.error().message << '\n';
     return kExitConfig;

@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "daemon_config.hpp"
+
 #include <string>
 
 namespace pagemd::daemon {
@@ -20,6 +22,7 @@ struct AccountOptions {
 CLI::App& setup_account(CLI::App& app, AccountOptions& options);
 
 // Runs the subcommand that was parsed. Returns the exit status.
-int run_account(const CLI::App& account, const AccountOptions& options);
+// `daemon_flags`: pagemdd's own flags, given before the subcommand, which name the state as for the daemon.
+int run_account(const CLI::App& account, const AccountOptions& options, const ConfigSources& daemon_flags);
 
 }  // namespace pagemd::daemon

@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   if (const auto status = pagemd::apps::parse_command_line(app, argc, argv, kExitUsage)) return *status;
 
   try {
-    if (account.parsed()) return run_account(account, account_options);
+    if (account.parsed()) return run_account(account, account_options, sources);
     if (store.parsed()) return run_store(store, store_options);
 
     auto config = load_config(sources);

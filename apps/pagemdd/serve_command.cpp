@@ -198,8 +198,6 @@ int run_serve(const ConfigSources& sources, const server::DaemonConfig& config) 
   }
   runtime.store = std::move(*store);
   auth::KeyServiceOptions key_options{config.max_keys_per_account};
-  // Another node may revoke a key at any moment: with a shared database, every request reads it.
-  if (!state.database_url.empty()) key_options.identity_cache_lifetime = std::chrono::milliseconds{0};
   runtime.keys = std::make_unique<auth::KeyService>(*runtime.store, runtime.clock, key_options);
 
   convert::IsolationLimits& isolation = runtime.isolation;

@@ -218,12 +218,27 @@ TEST_F(KeyServiceTest, SetPlanReachesAuthentication) {
 // the identity it keeps has reached its lifetime.
 TEST_F(KeyServiceTest, AKeptIdentityIsReadAgainAfterItsLifetime) {
   const auto account = new_account(Plan::free);
-  ASSERT_EQ(service_->authenticate(bearer(account.first_key.key))->plan, Plan::free);
+  const auto recent = [&] {
+    return service_->authenticate(bearer(account.first_key.key), nullptr, IdentityAge::recent)->plan;
+  };
+  ASSERT_EQ(recent(), Plan::free);
   ASSERT_TRUE(store_->set_plan(account.account_id, Plan::starter));
   clock_.advance(999ms);
-  EXPECT_EQ(service_->authenticate(bearer(account.first_key.key))->plan, Plan::free);
+  EXPECT_EQ(recent(), Plan::free);
   clock_.advance(1ms);
-  EXPECT_EQ(service_->authenticate(bearer(account.first_key.key))->plan, Plan::starter);
+  EXPECT_EQ(recent(), Plan::starter);
+}
+
+// A request whose key is not checked again later reads it now, whatever is kept.
+TEST_F(KeyServiceTest, ACurrentIdentityIsReadFromTheStoreEveryTime) {
+  const auto account = new_account(Plan::free);
+  ASSERT_EQ(service_->authenticate(bearer(account.first_key.key), nullptr, IdentityAge::recent)->plan, Plan::free);
+  ASSERT_TRUE(store_->set_plan(account.account_id, Plan::pro));
+  EXPECT_EQ(service_->authenticate(bearer(account.first_key.key))->plan, Plan::pro);
+  ASSERT_TRUE(store_->revoke_key(account.account_id, account.first_key.info.id));
+  const auto refused = service_->authenticate(bearer(account.first_key.key));
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, core::ErrorCode::key_revoked);
 }
 
 TEST_F(KeyServiceTest, ALifetimeOfZeroReadsTheStoreEveryTime) {
@@ -243,8 +258,10 @@ TEST_F(KeyServiceTest, ARevocationByAnotherWriterIsSeenAfterTheLifetime) {
   ASSERT_TRUE(second);
   ASSERT_TRUE(service_->authenticate(bearer(second->key)));
   ASSERT_TRUE(store_->revoke_key(account.account_id, second->info.id));
+  EXPECT_TRUE(service_->authenticate(bearer(second->key), nullptr, IdentityAge::recent))
+      << "kept: the page count is what refuses it (StoreTest.ARevokedKeysPageIsNotCounted)";
   clock_.advance(1s);
-  auto context = service_->authenticate(bearer(second->key));
+  auto context = service_->authenticate(bearer(second->key), nullptr, IdentityAge::recent);
   ASSERT_FALSE(context);
   EXPECT_EQ(context.error().code, core::ErrorCode::key_revoked);
 }

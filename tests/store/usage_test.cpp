@@ -116,6 +116,24 @@ TEST_P(UsageTest, UnknownAccountOrForeignKeyIsNotFound) {
   EXPECT_EQ(summary.error().code, core::ErrorCode::not_found);
 }
 
+// The daemon may authenticate a page request by an identity read a moment ago; the count is where
+// a key revoked since then (by another node) is caught, before anything is served.
+TEST_P(UsageTest, ARevokedKeysPageIsNotCounted) {
+  const auto account = new_account();
+  const auto key = new_key(account);
+  const auto other = new_key(account);
+  ASSERT_TRUE(store_->count_page(account, key.id));
+  ASSERT_TRUE(store_->revoke_key(account, key.id));
+  const PageCount pages[] = {{account, key.id}, {account, other.id}};
+  auto counted = store_->count_pages(pages);
+  ASSERT_FALSE(counted[0]);
+  EXPECT_EQ(counted[0].error().code, core::ErrorCode::key_revoked);
+  ASSERT_TRUE(counted[1]) << "the account's other key goes on";
+  EXPECT_TRUE(counted[1]->admitted);
+  EXPECT_EQ(store_->usage(account, key.id)->used, 2);
+  EXPECT_EQ(store_->usage(account, key.id)->key_used, 1);
+}
+
 TEST_P(UsageTest, ABatchDecidesItsPagesInOrderAcrossAccountsAndKeys) {
   const auto account = new_account(Plan::free);
   const auto first = new_key(account);

@@ -32,6 +32,9 @@ struct Route {
   std::string_view path;
   Access access;
   Handle handle;
+  // What the route's authentication may go by: a recent identity where the page count checks the
+  // key again before anything is served.
+  auth::IdentityAge identity = auth::IdentityAge::current;
 };
 
 asio::awaitable<Response> handle_healthz(const Call& call) {
@@ -57,7 +60,7 @@ asio::awaitable<Response> handle_metrics(const Call& call) {
 // The API: spec section 4 under /api/v1, MCP's endpoint, and the operational endpoints. Allow headers list a path's
 // methods in this order.
 constexpr std::array kRoutes{
-    Route{http::verb::post, "/api/v1/extract", Access::key, handle_extract},
+    Route{http::verb::post, "/api/v1/extract", Access::key, handle_extract, auth::IdentityAge::recent},
     Route{http::verb::get, "/api/v1/extract/usage", Access::key, handle_usage},
     Route{http::verb::get, "/api/v1/extract/keys", Access::key, handle_list_keys},
     Route{http::verb::post, "/api/v1/extract/keys", Access::key, handle_create_key},
@@ -161,7 +164,7 @@ asio::awaitable<Response> answer(const Request& request, const RequestInfo& info
   // On a shared store the key lookup also books the request in its account's window: one round trip.
   const bool limited = route.access != Access::key_own_limit;
   auto caller = services.keys.authenticate(request[http::field::authorization],
-                                           limited ? settings.rate_limiter->shared_rule() : nullptr);
+                                           limited ? settings.rate_limiter->shared_rule() : nullptr, route.identity);
   if (!caller) co_return error_response(request, caller.error());
   account = caller->account_id;
   if (!limited) {

@@ -28,8 +28,8 @@ std::string_view bearer_token(std::string_view authorization) noexcept {
 KeyService::KeyService(store::Store& store, const core::Clock& clock, KeyServiceOptions options)
     : store_(&store), clock_(&clock), options_(options) {}
 
-core::Result<AuthContext> KeyService::authenticate(std::string_view authorization,
-                                                   const store::SlotRule* admission) const {
+core::Result<AuthContext> KeyService::authenticate(std::string_view authorization, const store::SlotRule* admission,
+                                                   IdentityAge age) const {
   const std::string_view key = bearer_token(authorization);
   if (!well_formed_key_mode(key)) return unauthorized();
   const std::string digest = sha256_hex(key);
@@ -44,7 +44,7 @@ core::Result<AuthContext> KeyService::authenticate(std::string_view authorizatio
       booking = (*admitted)->booking;
     }
   } else {
-    found = identity_of(digest, now);
+    found = identity_of(digest, now, age);
     if (!found) return core::unexpected(found.error());
   }
   if (!found->has_value()) return unauthorized();
@@ -60,13 +60,14 @@ core::Result<AuthContext> KeyService::authenticate(std::string_view authorizatio
                      identity.plan,       identity.monthly_limit, booking};
 }
 
-core::Result<std::optional<store::KeyIdentity>> KeyService::identity_of(const std::string& digest,
-                                                                        store::TimePoint now) const {
+core::Result<std::optional<store::KeyIdentity>> KeyService::identity_of(const std::string& digest, store::TimePoint now,
+                                                                        IdentityAge age) const {
   std::uint64_t revocations_before = 0;
   if (options_.identity_cache_lifetime.count() > 0) {
     const std::lock_guard lock(recent_mutex_);
     const auto recent = recent_.find(digest);
-    if (recent != recent_.end() && now - recent->second.read_at < options_.identity_cache_lifetime) {
+    if (age == IdentityAge::recent && recent != recent_.end() &&
+        now - recent->second.read_at < options_.identity_cache_lifetime) {
       return std::optional<store::KeyIdentity>{recent->second.identity};
     }
     revocations_before = revocations_;

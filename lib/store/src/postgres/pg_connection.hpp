@@ -9,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -77,6 +78,8 @@ class Connection {
 
   std::string url_;
   PGconn* connection_ = nullptr;
+  // Statement text -> the name it is prepared under on this connection.
+  std::map<std::string, std::string, std::less<>> prepared_;
 };
 
 // BEGIN now, ROLLBACK unless commit() ran.

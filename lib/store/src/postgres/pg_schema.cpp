@@ -111,7 +111,7 @@ $$;
 -- count_pages() of the Store for a batch: pages in order, each counted if its account is under its
 -- monthly limit, seeing the counts before it. Accounts are locked in id order, so two nodes counting
 -- for the same accounts never wait on each other in a circle. Outcome: counted, refused (at the
--- limit), no_account, or no_key (the key is not one of the account's).
+-- limit), no_account, no_key (the key is not one of the account's) or revoked.
 CREATE FUNCTION pagemd_count_pages(account_ids TEXT[], key_ids TEXT[], usage_period INTEGER)
 RETURNS TABLE (outcome TEXT, pages_used BIGINT, pages_limit BIGINT, account_plan TEXT)
 LANGUAGE plpgsql AS $$
@@ -144,6 +144,8 @@ BEGIN
       outcome := 'no_account';
     ELSIF NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = key_ids[page] AND k.account_id = account_ids[page]) THEN
       outcome := 'no_key';
+    ELSIF EXISTS (SELECT 1 FROM api_keys k WHERE k.id = key_ids[page] AND k.revoked_at IS NOT NULL) THEN
+      outcome := 'revoked';
     ELSE
       IF used_of[slot] >= limit_of[slot] THEN
         outcome := 'refused';

@@ -15,6 +15,7 @@
 #include "postgres/pg_connection.hpp"
 #include "postgres/pg_schema.hpp"
 #include "recent_results.hpp"
+#include "store_errors.hpp"
 
 namespace pagemd::store {
 namespace detail::pg {
@@ -170,10 +171,6 @@ std::vector<Param> slot_params(std::string_view scope, TimePoint now, const Slot
           text(take ? "true" : "false")};
 }
 
-core::Error account_not_found(std::string_view account_id) {
-  return core::Error{core::ErrorCode::not_found, "there is no account " + std::string(account_id)};
-}
-
 class PostgresStore final : public Store, public SlotBook {
  public:
   PostgresStore(std::unique_ptr<Pool> pool, const core::Clock& clock, std::size_t recent_results_bytes)
@@ -310,9 +307,9 @@ class PostgresStore final : public Store, public SlotBook {
         if (outcome == "no_account") {
           outcomes.emplace_back(core::unexpected(account_not_found(page.account_id)));
         } else if (outcome == "no_key") {
-          outcomes.emplace_back(core::unexpected(
-              core::ErrorCode::not_found,
-              "key " + std::string(page.key_id) + " is not a key of account " + std::string(page.account_id)));
+          outcomes.emplace_back(core::unexpected(key_not_of_account(page.account_id, page.key_id)));
+        } else if (outcome == "revoked") {
+          outcomes.emplace_back(core::unexpected(key_revoked()));
         } else {
           outcomes.emplace_back(
               QuotaDecision{outcome == "counted", rows.integer(row, 1), rows.integer(row, 2), plan_of(rows, row, 3)});

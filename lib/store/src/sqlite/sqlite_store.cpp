@@ -106,10 +106,6 @@ Plan plan_column(const SQLite::Column& column) {
   return *plan;
 }
 
-core::Error account_not_found(std::string_view account_id) {
-  return core::Error{core::ErrorCode::not_found, "there is no account " + std::string(account_id)};
-}
-
 core::Result<std::string> SqliteStore::create_account(Plan plan, std::optional<std::string> email) {
   return guarded("creating an account", [&]() -> core::Result<std::string> {
     std::string id = new_uuid_v4();

@@ -9,6 +9,7 @@
 #include "sqlite/checkpointer.hpp"
 #include "sqlite/connection.hpp"
 #include "recent_results.hpp"
+#include "store_errors.hpp"
 #include "pagemd/core/clock.hpp"
 #include "pagemd/store/store.hpp"
 
@@ -73,6 +74,5 @@ inline void bind_text(SQLite::Statement& statement, int index, std::string_view 
 }
 
 [[nodiscard]] Plan plan_column(const SQLite::Column& column);
-[[nodiscard]] core::Error account_not_found(std::string_view account_id);
 
 }  // namespace pagemd::store::detail

@@ -17,7 +17,7 @@ constexpr const char* kAccountQuota =
     "(SELECT COALESCE(sum(used), 0) FROM usage WHERE account_id = a.id AND period = ?2) "
     "FROM accounts a WHERE a.id = ?1";
 // ?1 account, ?2 key.
-constexpr const char* kKeyOfAccount = "SELECT 1 FROM api_keys WHERE id = ?2 AND account_id = ?1";
+constexpr const char* kKeyOfAccount = "SELECT revoked_at IS NULL FROM api_keys WHERE id = ?2 AND account_id = ?1";
 // ?1 account, ?2 period, ?3 key, ?4 pages.
 constexpr const char* kCountPages =
     "INSERT INTO usage (account_id, period, key_id, used) VALUES (?1, ?2, ?3, ?4) "
@@ -58,11 +58,14 @@ std::optional<AccountQuota> read_quota(Connection& connection, std::string_view 
   return AccountQuota{query->getColumn(0).getInt64(), query->getColumn(2).getInt64(), plan_column(query->getColumn(1))};
 }
 
-bool is_key_of(Connection& connection, std::string_view account_id, std::string_view key_id) {
+// Whether the page may be counted to this key: it must be one of the account's, and active.
+core::Result<void> check_key(Connection& connection, std::string_view account_id, std::string_view key_id) {
   auto query = connection.query(kKeyOfAccount);
   bind_text(*query, 1, account_id);
   bind_text(*query, 2, key_id);
-  return query->executeStep();
+  if (!query->executeStep()) return core::unexpected(key_not_of_account(account_id, key_id));
+  if (query->getColumn(0).getInt() == 0) return core::unexpected(key_revoked());
+  return {};
 }
 
 }  // namespace
@@ -89,7 +92,7 @@ std::vector<core::Result<QuotaDecision>> SqliteStore::count_pages(std::span<cons
       auto connection = pool_->acquire();
       WriteTransaction transaction(*connection);
       std::map<std::string_view, std::optional<AccountQuota>> quotas;
-      std::map<AccountKey, bool> key_checks;
+      std::map<AccountKey, core::Result<void>> key_checks;
       std::map<AccountKey, std::int64_t> increments;
       Outcomes outcomes;
       outcomes.reserve(pages.size());
@@ -105,12 +108,10 @@ std::vector<core::Result<QuotaDecision>> SqliteStore::count_pages(std::span<cons
         const AccountKey account_key{page.account_id, page.key_id};
         auto checked = key_checks.find(account_key);
         if (checked == key_checks.end()) {
-          checked = key_checks.emplace(account_key, is_key_of(*connection, page.account_id, page.key_id)).first;
+          checked = key_checks.emplace(account_key, check_key(*connection, page.account_id, page.key_id)).first;
         }
         if (!checked->second) {
-          outcomes.emplace_back(core::unexpected(
-              core::ErrorCode::not_found,
-              "key " + std::string(page.key_id) + " is not a key of account " + std::string(page.account_id)));
+          outcomes.emplace_back(core::unexpected(checked->second.error()));
           continue;
         }
         AccountQuota& state = *quota->second;

@@ -28,6 +28,15 @@ struct AuthContext {
   std::optional<store::SlotBooking> admission;
 };
 
+// How old the identity may be that authenticate() goes by.
+enum class IdentityAge {
+  // As read from the store now: what every request takes whose key is not checked again later.
+  current,
+  // Up to KeyServiceOptions::identity_cache_lifetime old, for a request whose page count checks the
+  // key again (Store::count_pages refuses a revoked key's page, so none is served to it).
+  recent,
+};
+
 // A key just made: the plaintext, to be shown once and then forgotten, and the stored record.
 struct CreatedKey {
   std::string key;
@@ -46,10 +55,11 @@ struct KeyServiceOptions {
   // last_used_at is rewritten only when older than this, so that a busy key costs one write a
   // minute instead of one per request; the value shown is accurate to within this resolution.
   std::chrono::seconds last_used_resolution{60};
-  // A key's account, plan and state, once read, serve its requests for this long without another
-  // database read. Revocations through this service take effect at once; changes made by another
-  // process (`pagemdd account set-plan`) within this time. Monthly limits are not affected: the
-  // quota check reads them with the count. 0 reads the store every time.
+  // A key's account, plan and state, once read, serve the requests that allow a recent identity
+  // (IdentityAge::recent) for this long without another database read. Revocations through this
+  // service take effect at once; those made by another process or node are caught by the page
+  // count, which refuses a revoked key. Monthly limits are not affected: the quota check reads them
+  // with the count. 0 reads the store every time.
   std::chrono::milliseconds identity_cache_lifetime{1000};
 };
 
@@ -69,7 +79,8 @@ class KeyService {
   // looked up and the request booked in its account's per-minute window in one step; the booking
   // comes back in the context. Elsewhere the rule is ignored.
   [[nodiscard]] core::Result<AuthContext> authenticate(std::string_view authorization,
-                                                       const store::SlotRule* admission = nullptr) const;
+                                                       const store::SlotRule* admission = nullptr,
+                                                       IdentityAge age = IdentityAge::current) const;
 
   // A new key of the mode for the account, copying its plan and limit.
   // ErrorCode::key_limit_reached at max_active_keys active keys; ErrorCode::not_found for an unknown account.
@@ -98,7 +109,8 @@ class KeyService {
   // The identity of the key with this SHA-256 digest, from the recent ones or the store; nullopt
   // when no key has it.
   [[nodiscard]] core::Result<std::optional<store::KeyIdentity>> identity_of(const std::string& digest,
-                                                                            store::TimePoint now) const;
+                                                                            store::TimePoint now,
+                                                                            IdentityAge age) const;
   void remember_use(const std::string& digest, store::TimePoint when) const;
   void forget_key(std::string_view key_id) const;
 
