@@ -58,6 +58,23 @@ TEST_F(PostgresNodes, TwoNodesShareCacheQuotaAndRevocation) {
   EXPECT_EQ(http_request("GET", second->url("/readyz"), {}).status, 200);
 }
 
+// The daemon's own flags before an account command name the state for it as for the daemon.
+TEST_F(PostgresNodes, AccountCommandsHonourTheDatabaseUrlFlag) {
+  const std::string cluster = test_postgres_url();
+  PAGEMD_REQUIRE_TEST_POSTGRES(cluster);
+  const PostgresSchema schema(cluster);
+  const RunResult created = run_program({pagemdd_binary(), "--database-url", schema.url(), "account", "create",
+                                         "--data-dir", first_data_.path().string(), "--plan", "pro", "--json"});
+  ASSERT_EQ(created.status, 0) << created.err;
+  const std::string key = nlohmann::json::parse(created.out).at("key");
+  auto node = start_node(schema.url(), second_data_);
+  EXPECT_EQ(extract(*node, origin_.url("/article"), key).status, 200) << "the account is on the shared database";
+  const RunResult listed = run_program({pagemdd_binary(), "--database-url", schema.url(), "account", "list", "--json"});
+  ASSERT_EQ(listed.status, 0) << listed.err;
+  EXPECT_NE(listed.out.find("\"pro\""), std::string::npos) << listed.out;
+  EXPECT_FALSE(std::filesystem::exists(first_data_.path() / "pagemd.db")) << "nothing went to SQLite";
+}
+
 // A database outage: requests that need it answer 503 store_unavailable with Retry-After and nothing
 // is served uncounted, /readyz is 503, and the node recovers by itself when the database is back.
 TEST_F(PostgresNodes, ADatabaseOutageIsStoreUnavailableUntilItReturns) {
