@@ -91,9 +91,11 @@ TEST_F(ScaleOut, ThreeNodesKeepOneUpstreamLimit) {
   EXPECT_EQ(answered.load(), kPages);
   ASSERT_EQ(arrivals.size(), static_cast<std::size_t>(kPages));
   std::sort(arrivals.begin(), arrivals.end());
-  // Any two starts apart by two places are a second apart; arrivals carry a little network jitter.
+  // Any two starts two places apart are a second apart. An arrival trails its start by the time a
+  // node takes to connect (much longer in a sanitizer build), hence the margin; fetches of nodes that
+  // each kept their own limit would arrive three at once.
   for (std::size_t i = 0; i + 2 < arrivals.size(); ++i) {
-    EXPECT_GE(arrivals[i + 2] - arrivals[i], 900ms) << "three fetches within a second at " << i;
+    EXPECT_GE(arrivals[i + 2] - arrivals[i], 600ms) << "three fetches within a second at " << i;
   }
 }
 
