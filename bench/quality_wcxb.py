@@ -107,6 +107,9 @@ def main() -> int:
     status = subprocess.run(cmd).returncode
 
     pairs = [(truth[page_id]["page_type"], page_type or "(none)") for page_id, error, page_type in results if not error]
+    # Beside the Markdown (outside the scored *.md), for reading a type's low pages by what pagemd took them for.
+    (args.out / "page_types.json").write_text(
+        json.dumps({page_id: page_type for page_id, error, page_type in results if not error}), encoding="utf-8")
     if any(guess != "(none)" for _, guess in pairs):
         print_confusion(pairs)
     return status

@@ -613,5 +613,64 @@ TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
   EXPECT_GE(hidden.metadata.word_count, 22U);  // the description's words count like any others
 }
 
+// A product page keeps its content whole, but not the shop's recommendation strips around it.
+TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/products/stoneware-mug";
+  std::string strip = "<section><h2>Customers also viewed</h2><ul>";
+  for (int i = 0; i < 6; ++i) {
+    strip += "<li><p>Porcelain cup number " + std::to_string(i) +
+             ", glazed white, a gift for tea drinkers.</p>"
+             "<span>$19.00</span></li>";
+  }
+  strip += "</ul></section>";
+  const Extraction product =
+      run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+              "</head><body><main><h1>Stoneware mug</h1><p>A stoneware mug thrown by hand on the wheel. Each glaze is "
+              "mixed in the studio, so no two mugs are alike, and every one holds a generous 350 ml.</p>"
+              "<table><tr><th>Material</th><td>Stoneware</td></tr><tr><th>Capacity</th><td>350 ml</td></tr></table>"
+              "<p>$28.00</p>" +
+              strip + "</main></body></html>",
+          options);
+  EXPECT_EQ(product.metadata.page_type, PageType::product);
+  EXPECT_NE(product.markdown.find("Capacity"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("Porcelain cup"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("Customers also viewed"), std::string::npos) << product.markdown;
+}
+
+// A thread's posts spread over many blocks, so a forum keeps the page without its furniture; of
+// that, the content is the block that holds the posts: not the menus, pagination and "more topics"
+// around them, even where they are not marked as navigation.
+TEST(ExtractForum, TheThreadWithoutTheMenusAndListsAroundIt) {
+  ExtractOptions options;
+  options.page_url = "https://forum.example/threads/which-glaze-for-stoneware.4242/";
+  std::string menu = "<div class=\"m\"><ul>";
+  for (const char* item : {"Home", "Boards", "News", "Answers", "Community", "Games"}) {
+    menu += std::string("<li><a href=\"/") + item + "\">" + item + "</a></li>";
+  }
+  menu += "</ul><p>You are browsing as a guest. <a href=\"/join\">Join the community</a> to post.</p></div>";
+  std::string posts = "<div class=\"t\">";
+  for (int i = 0; i < 5; ++i) {
+    posts += "<div class=\"p\"><b>potter" + std::to_string(i) + "</b><p>Reply number " + std::to_string(i) +
+             " says a clear glaze over iron-rich stoneware gives a warm speckle after a long cone six firing, "
+             "and a slow cool helps the crystals grow.</p></div>";
+  }
+  posts += "</div>";
+  const Extraction thread =
+      run("<html><head><title>Which glaze for stoneware?</title></head><body>" + menu +
+              "<div class=\"c\"><div class=\"pg\"><a href=\"?page=2\">Next</a> Page 1 of 3 <a href=\"?page=3\">Last</a>"
+              "</div>" +
+              posts +
+              "</div><div class=\"o\"><h3>Other threads</h3><p><a href=\"/t/1\">Kiln wash recipes</a> 12 posts"
+              "</p></div></body></html>",
+          options);
+  EXPECT_EQ(thread.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_NE(thread.markdown.find("Reply number " + std::to_string(i)), std::string::npos) << thread.markdown;
+  }
+  EXPECT_EQ(thread.markdown.find("browsing as a guest"), std::string::npos) << thread.markdown;
+  EXPECT_EQ(thread.markdown.find("Kiln wash"), std::string::npos) << thread.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

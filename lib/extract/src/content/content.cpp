@@ -1,5 +1,6 @@
 #include "content/content.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -43,7 +44,10 @@ class ContentFinder {
       strictness_.strip_unlikely = profile.drop_unlikely;
       mark_furniture(body);
       if (profile.drop_link_lists) drop_link_lists(body);
-      return finish({body});
+      const NodeId kept = profile.text_share > 0 ? block_holding(body, profile.text_share) : body;
+      page_.compute_stats();
+      content_detail::drop_labelled_sections(page_, {kept});
+      return finish({kept});
     }
 
     // Like Readability: first with every filter on; if that leaves too little text, relax.
@@ -91,6 +95,31 @@ class ContentFinder {
       }
       return true;
     });
+  }
+
+  // The deepest block under `from` whose text outside links is at least `share` of from's: the
+  // descent stops where no single child holds that much, so the content spread over siblings
+  // (posts, sections) stays together.
+  NodeId block_holding(NodeId from, double share) {
+    page_.compute_stats();
+    const auto prose = [&](NodeId id) {
+      const auto& s = page_.stats(id);
+      return static_cast<double>(s.chars - std::min(s.link_chars, s.chars));
+    };
+    const double wanted = share * prose(from);
+    NodeId at = from;
+    for (bool descended = true; descended;) {
+      descended = false;
+      for (NodeId child = doc_.node(at).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
+        if (page_.dropped(child) || doc_.node(child).kind != NodeKind::element) continue;
+        if (prose(child) >= wanted) {
+          at = child;
+          descended = true;
+          break;
+        }
+      }
+    }
+    return at;
   }
 
   NodeId body_or_root() const {

@@ -20,17 +20,21 @@ struct ContentProfile {
   bool drop_unlikely;
   // Blocks made mostly of links are navigation, not items.
   bool drop_link_lists;
+  // When above 0: once the furniture is gone, the content narrows to the smallest block that still
+  // holds this share of the page's text outside links (a thread's posts without the menus,
+  // pagination and "more topics" around them). 0 keeps the whole page.
+  double text_share = 0.0;
 };
 
 // Indexed by PageType, in its order.
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
-    /* forum */ {true, true, true},
-    /* product */ {true, true, true},
+    /* forum */ {true, true, true, 0.85},
+    /* product */ {true, true, true, 0.85},
     /* collection */ {true, true, false},
     /* listing */ {true, false, false},
     /* documentation */ {false, true, false},
-    /* service */ {true, false, false},
+    /* service */ {true, false, false, 0.85},
 }};
 
 [[nodiscard]] constexpr const ContentProfile& profile_of(PageType type) {

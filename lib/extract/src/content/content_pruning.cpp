@@ -18,23 +18,7 @@ class Pruner {
   // Removes boilerplate inside the chosen content, deepest elements first so that a container is
   // judged by what is left in it.
   void prune(const std::vector<NodeId>& roots) {
-    current_roots_ = roots;
-    text_prefix_.assign(doc_.size() + 1, 0);
-    for (NodeId id = 0; id < doc_.size(); ++id) {
-      const bool counted = doc_.node(id).kind == NodeKind::text && !page_.dropped(id);
-      text_prefix_[id + 1] = text_prefix_[id] + (counted ? page_.stats(id).chars : 0u);
-    }
-    // Labelled sections first, outermost first: the label belongs to the section it introduces.
-    for (NodeId root : roots) {
-      doc_.walk(root, [&](NodeId id) {
-        if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
-        if (id != root && !page_.in_code(id) && is_labelled_section(id)) {
-          page_.drop(id);
-          return false;
-        }
-        return doc_.node(id).tag != GUMBO_TAG_PRE;
-      });
-    }
+    drop_labelled_sections(roots);
     std::vector<NodeId> elements;
     for (NodeId root : roots) {
       doc_.walk(root, [&](NodeId id) {
@@ -48,6 +32,26 @@ class Pruner {
       const NodeId id = *it;
       if (page_.dropped(id)) continue;
       if (should_prune(id)) page_.drop(id);
+    }
+  }
+
+  // Labelled sections, outermost first: the label belongs to the section it introduces.
+  void drop_labelled_sections(const std::vector<NodeId>& roots) {
+    current_roots_ = roots;
+    text_prefix_.assign(doc_.size() + 1, 0);
+    for (NodeId id = 0; id < doc_.size(); ++id) {
+      const bool counted = doc_.node(id).kind == NodeKind::text && !page_.dropped(id);
+      text_prefix_[id + 1] = text_prefix_[id] + (counted ? page_.stats(id).chars : 0u);
+    }
+    for (NodeId root : roots) {
+      doc_.walk(root, [&](NodeId id) {
+        if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
+        if (id != root && !page_.in_code(id) && is_labelled_section(id)) {
+          page_.drop(id);
+          return false;
+        }
+        return doc_.node(id).tag != GUMBO_TAG_PRE;
+      });
     }
   }
 
@@ -229,6 +233,11 @@ class Pruner {
 
 void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness) {
   Pruner(page, scores, strictness).prune(roots);
+}
+
+void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots) {
+  const Scores unscored;
+  Pruner(page, unscored, Strictness{}).drop_labelled_sections(roots);
 }
 
 }  // namespace pagemd::extract::content_detail

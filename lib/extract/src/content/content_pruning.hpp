@@ -16,4 +16,8 @@ namespace pagemd::extract::content_detail {
 // the roots were chosen with.
 void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness);
 
+// Only the first step of prune(): drops the sections inside `roots` that a widget label introduces
+// ("Customers also viewed", "Related posts"), for content kept whole rather than chosen by score.
+void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots);
+
 }  // namespace pagemd::extract::content_detail
