@@ -613,6 +613,43 @@ TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
   EXPECT_GE(hidden.metadata.word_count, 22U);  // the description's words count like any others
 }
 
+// Under-extraction: an article that a page builder split into alike rows (each a column holding a
+// text block, with pictures between them) is every row, not the row that scores best; the same
+// holds for the teasers of an index.
+TEST(ExtractUnderExtraction, AnArticleSplitOverAlikeBlocksIsWhole) {
+  std::string page = "<html><head><title>A new typeface</title></head><body><main><div class=\"page\">";
+  for (int i = 0; i < 4; ++i) {
+    const std::string sentence = "Part " + std::to_string(i) +
+                                 " of the story: the designers drew the letters by hand first, then tuned every "
+                                 "curve for small screens, large posters and everything in between, testing each "
+                                 "weight in print, in motion, and at the sizes that phones, watches and cars use.";
+    // One row says much more than the others, so it alone is the best block.
+    page += "<div class=\"row layout\"><div class=\"col\"><div class=\"text\"><p>" + sentence + "</p>" +
+            (i == 1 ? "<p>" + sentence + "</p><p>" + sentence + "</p>" : std::string()) + "</div></div></div>";
+    page += "<div class=\"row layout\"><div class=\"col\"><figure><img src=\"/f" + std::to_string(i) +
+            ".png\" alt=\"\"><figcaption>Figure " + std::to_string(i) + "</figcaption></figure></div></div>";
+  }
+  page += "</div></main></body></html>";
+  const Extraction article = run(page);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(article.markdown.find("Part " + std::to_string(i) + " of the story"), std::string::npos)
+        << article.markdown;
+  }
+}
+
+// A story beside a strip of headlines keeps to the story: the headlines are not its peers in size.
+TEST(ExtractUnderExtraction, AStoryBesideAHeadlineStripStaysAlone) {
+  std::string page =
+      "<html><head><title>Kiln news</title></head><body><div class=\"box\"><p>" + words(120) + "</p></div>";
+  for (int i = 0; i < 30; ++i) {
+    page += "<div class=\"box\"><a href=\"/n/" + std::to_string(i) + "\">Headline number " + std::to_string(i) +
+            " from the wires about the kiln market</a></div>";
+  }
+  page += "</body></html>";
+  const Extraction story = run(page);
+  EXPECT_EQ(story.markdown.find("Headline number"), std::string::npos) << story.markdown;
+}
+
 // A product page keeps its content whole, but not the shop's recommendation strips around it.
 TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {
   ExtractOptions options;

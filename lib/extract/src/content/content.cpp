@@ -60,6 +60,7 @@ class ContentFinder {
       mark_furniture(body);
       page_.compute_stats();
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
+      widen_to_item_group(roots);
       prune(page_, roots, scores_, strictness_);
       std::uint32_t chars = 0;
       for (NodeId r : roots) chars += page_.stats(r).chars;
@@ -95,6 +96,39 @@ class ContentFinder {
       }
       return true;
     });
+  }
+
+  // Under-extraction: the best block of an index (a news feed, a course catalogue, a list of
+  // recipes) is one of its items. When the chosen block, or one of its nearest ancestors, has
+  // siblings of the same tag, class and about its size that together hold at least twice its text,
+  // the content is their parent: every item, not the first or the longest.
+  void widen_to_item_group(std::vector<NodeId>& roots) const {
+    if (roots.size() != 1) return;
+    constexpr int kLevels = 3;
+    constexpr std::size_t kMinItems = 3;
+    NodeId at = roots.front();
+    for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
+      const NodeId parent = doc_.node(at).parent;
+      if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return;
+      const std::string* own_class = doc_.attribute(at, "class");
+      std::size_t items = 0;
+      std::uint32_t group_chars = 0;
+      for (NodeId sibling = doc_.node(parent).first_child; sibling != kNoNode;
+           sibling = doc_.node(sibling).next_sibling) {
+        const Node& s = doc_.node(sibling);
+        if (s.kind != NodeKind::element || s.tag != doc_.node(at).tag || page_.dropped(sibling)) continue;
+        const std::string* cls = doc_.attribute(sibling, "class");
+        if ((cls == nullptr) != (own_class == nullptr) || (cls != nullptr && *cls != *own_class)) continue;
+        // Items of one index are alike in size too: a headline strip beside a story is not its peer.
+        if (page_.stats(sibling).chars < 40 || 3 * page_.stats(sibling).chars < page_.stats(at).chars) continue;
+        ++items;
+        group_chars += page_.stats(sibling).chars;
+      }
+      if (items >= kMinItems && group_chars >= 2 * page_.stats(at).chars) {
+        roots = {parent};
+        return;
+      }
+    }
   }
 
   // The deepest block under `from` whose text outside links is at least `share` of from's: the
