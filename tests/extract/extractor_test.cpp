@@ -650,6 +650,29 @@ TEST(ExtractUnderExtraction, AStoryBesideAHeadlineStripStaysAlone) {
   EXPECT_EQ(story.markdown.find("Headline number"), std::string::npos) << story.markdown;
 }
 
+// An index whose only prose is its introduction: the best block is that introduction, which
+// holds little of the page's text, so the content widens to the block that holds the items too.
+TEST(ExtractUnderExtraction, AnIntroductionAboveItsItemsIsNotTheWholeIndex) {
+  std::string page =
+      "<html><head><title>Air fryer recipes</title></head><body><main><div class=\"lead\"><p>I love a meal "
+      "with crispiness and crunch, and these air fryer recipes deliver: perfectly cooked proteins, the crispiest "
+      "vegetables, and dinners for the nights when there is no time for anything else.</p><p>The air fryer is a "
+      "weeknight superstar: chicken, salmon, tofu, potatoes and every vegetable in the drawer, done in minutes, "
+      "with a fraction of the oil, and crisp all the way through. These are the recipes we come back to, tested "
+      "again and again, with notes on timing, temperature and the baskets of every common model.</p></div><ul "
+      "class=\"grid\">";
+  for (int i = 0; i < 120; ++i) {
+    // Too short to score as a paragraph, so the introduction is the best block.
+    page += "<li class=\"tile\"><a href=\"/r/" + std::to_string(i) + "\">Dish " + std::to_string(i) +
+            "</a> ready in 20 min</li>";
+  }
+  page += "</ul></main></body></html>";
+  const Extraction index = run(page);
+  EXPECT_NE(index.markdown.find("crispiness and crunch"), std::string::npos) << index.markdown;
+  EXPECT_NE(index.markdown.find("Dish 0]"), std::string::npos) << index.markdown;
+  EXPECT_NE(index.markdown.find("Dish 119]"), std::string::npos) << index.markdown;
+}
+
 // A product page keeps its content whole, but not the shop's recommendation strips around it.
 TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {
   ExtractOptions options;

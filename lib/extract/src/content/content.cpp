@@ -61,6 +61,7 @@ class ContentFinder {
       page_.compute_stats();
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
       widen_to_item_group(roots);
+      widen_small_pick(body, roots);
       prune(page_, roots, scores_, strictness_);
       std::uint32_t chars = 0;
       for (NodeId r : roots) chars += page_.stats(r).chars;
@@ -129,6 +130,28 @@ class ContentFinder {
         return;
       }
     }
+  }
+
+  // Under-extraction, the other way round: a pick that holds little prose of its own and under
+  // kSmallPickShare of the page's prose outside links (an index's introduction above its items)
+  // widens to its nearest ancestor holding most of the page's text. Prose, not text, is compared: a short story
+  // above a footer of link lists is not small next to links.
+  void widen_small_pick(NodeId body, std::vector<NodeId>& roots) {
+    constexpr std::uint32_t kSmallPickChars = 1500;
+    constexpr double kSmallPickShare = 0.3;
+    constexpr double kWidenedShare = 0.6;
+    const auto prose = [&](NodeId id) {
+      const auto& s = page_.stats(id);
+      return s.chars - std::min(s.link_chars, s.chars);
+    };
+    std::uint32_t chosen = 0;
+    for (NodeId r : roots) chosen += prose(r);
+    if (chosen >= kSmallPickChars || static_cast<double>(chosen) >= kSmallPickShare * prose(body)) return;
+    // The nearest ancestor of the pick that holds that much: the introduction stays with its items.
+    const double wanted = kWidenedShare * page_.stats(body).chars;
+    NodeId at = roots.front();
+    while (at != body && doc_.node(at).parent != kNoNode && page_.stats(at).chars < wanted) at = doc_.node(at).parent;
+    roots = {at};
   }
 
   // The deepest block under `from` whose text outside links is at least `share` of from's: the
