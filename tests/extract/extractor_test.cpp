@@ -613,6 +613,34 @@ TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
   EXPECT_GE(hidden.metadata.word_count, 22U);  // the description's words count like any others
 }
 
+// Every post is content with its author line; the rank, badges and signature repeated with every
+// post are not.
+TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
+  ExtractOptions options;
+  options.page_url = "https://forum.example/threads/kiln-wash.77/";
+  std::string thread = "<html><head><title>Kiln wash</title></head><body><div class=\"thread\">";
+  for (int i = 0; i < 4; ++i) {
+    thread += "<article class=\"message\"><div class=\"message-user\"><h4 class=\"message-name\">potter" +
+              std::to_string(i) +
+              "</h4><h5 class=\"userTitle message-userTitle\">Well-known member</h5>"
+              "<div class=\"userBanner\">Supporter</div></div><div class=\"message-content\"><p>Post " +
+              std::to_string(i) +
+              " says a thin coat of kiln wash on the shelves saves them from glaze drips, "
+              "and it is worth renewing each spring.</p></div><aside class=\"message-signature\">Throwing pots "
+              "since the last century.</aside></article>";
+  }
+  thread += "</div></body></html>";
+  const Extraction forum = run(thread, options);
+  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
+    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
+  }
+  EXPECT_EQ(forum.markdown.find("Well-known member"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("Supporter"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("since the last century"), std::string::npos) << forum.markdown;
+}
+
 // Under-extraction: an article that a page builder split into alike rows (each a column holding a
 // text block, with pictures between them) is every row, not the row that scores best; the same
 // holds for the teasers of an index.

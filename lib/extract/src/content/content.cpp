@@ -1,6 +1,8 @@
 #include "content/content.hpp"
 
 #include <algorithm>
+#include <array>
+#include <string_view>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -43,6 +45,7 @@ class ContentFinder {
     if (profile.whole_page) {
       strictness_.strip_unlikely = profile.drop_unlikely;
       mark_furniture(body);
+      if (profile.drop_post_chrome) drop_post_chrome(body);
       if (profile.drop_link_lists) drop_link_lists(body);
       const NodeId kept = profile.text_share > 0 ? block_holding(body, profile.text_share) : body;
       page_.compute_stats();
@@ -80,6 +83,33 @@ class ContentFinder {
 
  private:
   static constexpr std::uint32_t kEnoughChars = 500;
+
+  // What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
+  // usertitle, phpBB's rank, Discourse's user-title, signatures and reaction bars everywhere): it
+  // repeats with every post and is none of its text.
+  void drop_post_chrome(NodeId body) {
+    static constexpr std::array<std::string_view, 17> kChrome{
+        "usertitle",   "user-title", "message-usertitle", "userbanner",
+        "user-banner", "rank",       "user-rank",         "badge",
+        "badges",      "signature",  "post-signature",    "sig",
+        "avatar",      "reactions",  "reactionsbar",      "votes",
+        "vote"};
+    doc_.walk(body, [&](NodeId id) {
+      if (page_.dropped(id)) return false;
+      if (doc_.node(id).kind != NodeKind::element) return true;
+      for (const std::string_view attribute : {"class", "id"}) {
+        const std::string* value = doc_.attribute(id, attribute);
+        if (value != nullptr && any_token(*value, [&](std::string_view token) {
+              return std::any_of(kChrome.begin(), kChrome.end(),
+                                 [&](std::string_view chrome) { return equals_ignore_case(token, chrome); });
+            })) {
+          page_.mark_dropped(id);
+          return false;
+        }
+      }
+      return true;
+    });
+  }
 
   // Blocks that are mostly links (menus, tag clouds, "more from the shop" strips) are navigation
   // wherever they stand; the outermost such block goes whole.

@@ -24,12 +24,14 @@ struct ContentProfile {
   // holds this share of the page's text outside links (a thread's posts without the menus,
   // pagination and "more topics" around them). 0 keeps the whole page.
   double text_share = 0.0;
+  // A post's chrome goes: the author's rank and badges, avatar, signature, vote and reaction bars.
+  bool drop_post_chrome = false;
 };
 
 // Indexed by PageType, in its order.
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
-    /* forum */ {true, true, true, 0.85},
+    /* forum */ {true, true, true, 0.85, true},
     /* product */ {true, true, true, 0.85},
     /* collection */ {true, true, false},
     /* listing */ {true, false, false},
