@@ -1,0 +1,196 @@
+// The profiles of lib/extract/src/content/content_profile.hpp (what each kind of page keeps) and
+// the under-extraction checks of content.cpp, through the whole extraction.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include "extract_test_helpers.hpp"
+#include "pagemd/extract/extractor.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+using test_support::run;
+using test_support::words;
+
+constexpr std::string_view kProductLd = R"(<script type="application/ld+json">{"@context":"https://schema.org",
+  "@type":"Product","name":"Stoneware mug","description":"A stoneware mug thrown by hand on the wheel.\nEach glaze is mixed in the studio, so no two mugs are alike.",
+  "offers":{"@type":"Offer","price":"28.00","priceCurrency":"USD"}}</script>)";
+
+// A description that only the structured data holds (the page shows it behind a script-driven tab)
+// is added after the content, a paragraph a line, and counted.
+TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/products/stoneware-mug";
+  const Extraction hidden = run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+                                    "</head><body><h1>Stoneware mug</h1><p>$28.00</p><button>Add to cart</button>"
+                                    "</body></html>",
+                                options);
+  EXPECT_EQ(hidden.metadata.page_type, PageType::product);
+  EXPECT_NE(hidden.markdown.find("A stoneware mug thrown by hand on the wheel.\n\nEach glaze is mixed in the "
+                                 "studio, so no two mugs are alike."),
+            std::string::npos)
+      << hidden.markdown;
+
+  const Extraction shown = run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+                                   "</head><body><h1>Stoneware mug</h1><p>A stoneware mug thrown by hand on the "
+                                   "wheel. Each glaze is mixed in the studio, so no two mugs are alike.</p>"
+                                   "<p>$28.00</p><button>Add to cart</button></body></html>",
+                               options);
+  const std::string sentence = "A stoneware mug thrown by hand on the wheel.";
+  const std::size_t first = shown.markdown.find(sentence);
+  ASSERT_NE(first, std::string::npos) << shown.markdown;
+  EXPECT_EQ(shown.markdown.find(sentence, first + 1), std::string::npos) << "described twice:\n" << shown.markdown;
+  EXPECT_GE(hidden.metadata.word_count, 22U);  // the description's words count like any others
+}
+
+// Every post is content with its author line; the rank, badges and signature repeated with every
+// post are not.
+TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
+  ExtractOptions options;
+  options.page_url = "https://forum.example/threads/kiln-wash.77/";
+  std::string thread = "<html><head><title>Kiln wash</title></head><body><div class=\"thread\">";
+  for (int i = 0; i < 4; ++i) {
+    thread += "<article class=\"message\"><div class=\"message-user\"><h4 class=\"message-name\">potter" +
+              std::to_string(i) +
+              "</h4><h5 class=\"userTitle message-userTitle\">Well-known member</h5>"
+              "<div class=\"userBanner\">Supporter</div></div><div class=\"message-content\"><p>Post " +
+              std::to_string(i) +
+              " says a thin coat of kiln wash on the shelves saves them from glaze drips, "
+              "and it is worth renewing each spring.</p></div><aside class=\"message-signature\">Throwing pots "
+              "since the last century.</aside></article>";
+  }
+  thread += "</div></body></html>";
+  const Extraction forum = run(thread, options);
+  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
+    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
+  }
+  EXPECT_EQ(forum.markdown.find("Well-known member"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("Supporter"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("since the last century"), std::string::npos) << forum.markdown;
+}
+
+// Under-extraction: an article that a page builder split into alike rows (each a column holding a
+// text block, with pictures between them) is every row, not the row that scores best; the same
+// holds for the teasers of an index.
+TEST(ExtractUnderExtraction, AnArticleSplitOverAlikeBlocksIsWhole) {
+  std::string page = "<html><head><title>A new typeface</title></head><body><main><div class=\"page\">";
+  for (int i = 0; i < 4; ++i) {
+    const std::string sentence = "Part " + std::to_string(i) +
+                                 " of the story: the designers drew the letters by hand first, then tuned every "
+                                 "curve for small screens, large posters and everything in between, testing each "
+                                 "weight in print, in motion, and at the sizes that phones, watches and cars use.";
+    // One row says much more than the others, so it alone is the best block.
+    page += "<div class=\"row layout\"><div class=\"col\"><div class=\"text\"><p>" + sentence + "</p>" +
+            (i == 1 ? "<p>" + sentence + "</p><p>" + sentence + "</p>" : std::string()) + "</div></div></div>";
+    page += "<div class=\"row layout\"><div class=\"col\"><figure><img src=\"/f" + std::to_string(i) +
+            ".png\" alt=\"\"><figcaption>Figure " + std::to_string(i) + "</figcaption></figure></div></div>";
+  }
+  page += "</div></main></body></html>";
+  const Extraction article = run(page);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(article.markdown.find("Part " + std::to_string(i) + " of the story"), std::string::npos)
+        << article.markdown;
+  }
+}
+
+// A story beside a strip of headlines keeps to the story: the headlines are not its peers in size.
+TEST(ExtractUnderExtraction, AStoryBesideAHeadlineStripStaysAlone) {
+  std::string page =
+      "<html><head><title>Kiln news</title></head><body><div class=\"box\"><p>" + words(120) + "</p></div>";
+  for (int i = 0; i < 30; ++i) {
+    page += "<div class=\"box\"><a href=\"/n/" + std::to_string(i) + "\">Headline number " + std::to_string(i) +
+            " from the wires about the kiln market</a></div>";
+  }
+  page += "</body></html>";
+  const Extraction story = run(page);
+  EXPECT_EQ(story.markdown.find("Headline number"), std::string::npos) << story.markdown;
+}
+
+// An index whose only prose is its introduction: the best block is that introduction, which
+// holds little of the page's text, so the content widens to the block that holds the items too.
+TEST(ExtractUnderExtraction, AnIntroductionAboveItsItemsIsNotTheWholeIndex) {
+  std::string page =
+      "<html><head><title>Air fryer recipes</title></head><body><main><div class=\"lead\"><p>I love a meal "
+      "with crispiness and crunch, and these air fryer recipes deliver: perfectly cooked proteins, the crispiest "
+      "vegetables, and dinners for the nights when there is no time for anything else.</p><p>The air fryer is a "
+      "weeknight superstar: chicken, salmon, tofu, potatoes and every vegetable in the drawer, done in minutes, "
+      "with a fraction of the oil, and crisp all the way through. These are the recipes we come back to, tested "
+      "again and again, with notes on timing, temperature and the baskets of every common model.</p></div><ul "
+      "class=\"grid\">";
+  for (int i = 0; i < 120; ++i) {
+    // Too short to score as a paragraph, so the introduction is the best block.
+    page += "<li class=\"tile\"><a href=\"/r/" + std::to_string(i) + "\">Dish " + std::to_string(i) +
+            "</a> ready in 20 min</li>";
+  }
+  page += "</ul></main></body></html>";
+  const Extraction index = run(page);
+  EXPECT_NE(index.markdown.find("crispiness and crunch"), std::string::npos) << index.markdown;
+  EXPECT_NE(index.markdown.find("Dish 0]"), std::string::npos) << index.markdown;
+  EXPECT_NE(index.markdown.find("Dish 119]"), std::string::npos) << index.markdown;
+}
+
+// A product page keeps its content whole, but not the shop's recommendation strips around it.
+TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/products/stoneware-mug";
+  std::string strip = "<section><h2>Customers also viewed</h2><ul>";
+  for (int i = 0; i < 6; ++i) {
+    strip += "<li><p>Porcelain cup number " + std::to_string(i) +
+             ", glazed white, a gift for tea drinkers.</p>"
+             "<span>$19.00</span></li>";
+  }
+  strip += "</ul></section>";
+  const Extraction product =
+      run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+              "</head><body><main><h1>Stoneware mug</h1><p>A stoneware mug thrown by hand on the wheel. Each glaze is "
+              "mixed in the studio, so no two mugs are alike, and every one holds a generous 350 ml.</p>"
+              "<table><tr><th>Material</th><td>Stoneware</td></tr><tr><th>Capacity</th><td>350 ml</td></tr></table>"
+              "<p>$28.00</p>" +
+              strip + "</main></body></html>",
+          options);
+  EXPECT_EQ(product.metadata.page_type, PageType::product);
+  EXPECT_NE(product.markdown.find("Capacity"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("Porcelain cup"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("Customers also viewed"), std::string::npos) << product.markdown;
+}
+
+// A thread's posts spread over many blocks, so a forum keeps the page without its furniture; of
+// that, the content is the block that holds the posts: not the menus, pagination and "more topics"
+// around them, even where they are not marked as navigation.
+TEST(ExtractForum, TheThreadWithoutTheMenusAndListsAroundIt) {
+  ExtractOptions options;
+  options.page_url = "https://forum.example/threads/which-glaze-for-stoneware.4242/";
+  std::string menu = "<div class=\"m\"><ul>";
+  for (const char* item : {"Home", "Boards", "News", "Answers", "Community", "Games"}) {
+    menu += std::string("<li><a href=\"/") + item + "\">" + item + "</a></li>";
+  }
+  menu += "</ul><p>You are browsing as a guest. <a href=\"/join\">Join the community</a> to post.</p></div>";
+  std::string posts = "<div class=\"t\">";
+  for (int i = 0; i < 5; ++i) {
+    posts += "<div class=\"p\"><b>potter" + std::to_string(i) + "</b><p>Reply number " + std::to_string(i) +
+             " says a clear glaze over iron-rich stoneware gives a warm speckle after a long cone six firing, "
+             "and a slow cool helps the crystals grow.</p></div>";
+  }
+  posts += "</div>";
+  const Extraction thread =
+      run("<html><head><title>Which glaze for stoneware?</title></head><body>" + menu +
+              "<div class=\"c\"><div class=\"pg\"><a href=\"?page=2\">Next</a> Page 1 of 3 <a href=\"?page=3\">Last</a>"
+              "</div>" +
+              posts +
+              "</div><div class=\"o\"><h3>Other threads</h3><p><a href=\"/t/1\">Kiln wash recipes</a> 12 posts"
+              "</p></div></body></html>",
+          options);
+  EXPECT_EQ(thread.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_NE(thread.markdown.find("Reply number " + std::to_string(i)), std::string::npos) << thread.markdown;
+  }
+  EXPECT_EQ(thread.markdown.find("browsing as a guest"), std::string::npos) << thread.markdown;
+  EXPECT_EQ(thread.markdown.find("Kiln wash"), std::string::npos) << thread.markdown;
+}
+
+}  // namespace
+}  // namespace pagemd::extract
