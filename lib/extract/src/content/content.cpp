@@ -46,9 +46,10 @@ class ContentFinder {
       strictness_.strip_unlikely = profile.drop_unlikely;
       mark_furniture(body);
       if (profile.drop_post_chrome) drop_post_chrome(body);
+      // Once: from here on the sums follow each drop.
+      page_.compute_stats();
       if (profile.drop_link_lists) drop_link_lists(body);
       const NodeId kept = profile.text_share > 0 ? block_holding(body, profile.text_share) : body;
-      page_.compute_stats();
       content_detail::drop_labelled_sections(page_, {kept});
       return finish({kept});
     }
@@ -112,10 +113,9 @@ class ContentFinder {
   }
 
   // Blocks that are mostly links (menus, tag clouds, "more from the shop" strips) are navigation
-  // wherever they stand; the outermost such block goes whole.
+  // wherever they stand; the outermost such block goes whole. The sums must be computed.
   void drop_link_lists(NodeId body) {
     constexpr double kLinkListDensity = 0.6;
-    page_.compute_stats();
     doc_.walk(body, [&](NodeId id) {
       if (page_.dropped(id)) return false;
       const Node& n = doc_.node(id);
@@ -186,9 +186,8 @@ class ContentFinder {
 
   // The deepest block under `from` whose text outside links is at least `share` of from's: the
   // descent stops where no single child holds that much, so the content spread over siblings
-  // (posts, sections) stays together.
+  // (posts, sections) stays together. The sums must be computed.
   NodeId block_holding(NodeId from, double share) {
-    page_.compute_stats();
     const auto prose = [&](NodeId id) {
       const auto& s = page_.stats(id);
       return static_cast<double>(s.chars - std::min(s.link_chars, s.chars));

@@ -60,7 +60,7 @@ constexpr const char* kBookSlot = "SELECT * FROM pagemd_book_slot($1, $2, $3, $4
 constexpr const char* kFindKeyAndBook =
     "SELECT k.id, k.account_id, k.mode, k.plan, k.monthly_limit, k.revoked_at, k.last_used_at, "
     "b.booked, b.start_ms, b.in_window, b.oldest_ms FROM api_keys k "
-    "CROSS JOIN LATERAL pagemd_book_slot('rate:' || k.account_id, $2, $3, $4, $5, k.revoked_at IS NULL) b "
+    "CROSS JOIN LATERAL pagemd_book_slot($6::TEXT || k.account_id, $2, $3, $4, $5, k.revoked_at IS NULL) b "
     "WHERE k.sha256 = $1";
 constexpr const char* kUsage =
     "SELECT a.plan, a.monthly_limit, "
@@ -162,13 +162,10 @@ SlotBooking read_booking(const Rows& rows, int row, int column) {
                      rows.integer(row, column + 2), optional_time(rows, row, column + 3)};
 }
 
-std::vector<Param> slot_params(std::string_view scope, TimePoint now, const SlotRule& rule, bool take) {
-  return {text(scope),
-          number(to_millis(now)),
-          number(std::max<std::int64_t>(rule.limit, 1)),
-          number(rule.window.count()),
-          number(rule.max_delay.count()),
-          text(take ? "true" : "false")};
+// `first`, then the time and the rule as pagemd_book_slot() takes them ($2 to $5).
+std::vector<Param> slot_params(std::string_view first, TimePoint now, const SlotRule& rule) {
+  return {text(first), number(to_millis(now)), number(std::max<std::int64_t>(rule.limit, 1)),
+          number(rule.window.count()), number(rule.max_delay.count())};
 }
 
 class PostgresStore final : public Store, public SlotBook {
@@ -348,8 +345,8 @@ class PostgresStore final : public Store, public SlotBook {
       auto connection = pool_->acquire();
       const Rows rows = connection->exec(kCacheGet, {hex(cache_key), number(now_ms), number(created_after)});
       if (rows.empty()) return std::optional<CachedResult>{};
-      CachedResult found{rows.text(0, 0), from_millis(rows.integer(0, 1))};
       const std::int64_t created_ms = rows.integer(0, 1);
+      CachedResult found{rows.text(0, 0), from_millis(created_ms)};
       recent_results_.remember(
           cache_key, {std::make_shared<const std::string>(found.result_json), created_ms, rows.integer(0, 2)});
       return std::optional<CachedResult>{std::move(found)};
@@ -405,9 +402,8 @@ class PostgresStore final : public Store, public SlotBook {
                                                               const SlotRule& rule) override {
     return guarded("looking up a key", [&]() -> core::Result<std::optional<KeyAdmission>> {
       auto connection = pool_->acquire();
-      std::vector<Param> params = slot_params({}, now, rule, true);
-      params.front() = text(sha256_hex);
-      params.pop_back();
+      std::vector<Param> params = slot_params(sha256_hex, now, rule);
+      params.push_back(text(kRateScopePrefix));
       const Rows rows = connection->exec(kFindKeyAndBook, params);
       if (rows.empty()) return std::optional<KeyAdmission>{};
       return std::optional<KeyAdmission>{KeyAdmission{read_identity(rows, 0), read_booking(rows, 0, 7)}};
@@ -435,7 +431,9 @@ class PostgresStore final : public Store, public SlotBook {
   core::Result<SlotBooking> book_or_look(std::string_view scope, TimePoint now, const SlotRule& rule, bool take) {
     return guarded("keeping a rate window", [&]() -> core::Result<SlotBooking> {
       auto connection = pool_->acquire();
-      return read_booking(connection->exec(kBookSlot, slot_params(scope, now, rule, take)), 0, 0);
+      std::vector<Param> params = slot_params(scope, now, rule);
+      params.push_back(text(take ? "true" : "false"));
+      return read_booking(connection->exec(kBookSlot, params), 0, 0);
     });
   }
 

@@ -33,8 +33,11 @@ struct SlotBooking {
   std::optional<TimePoint> oldest;
 };
 
-// The account's book of the per-minute request limit.
-[[nodiscard]] inline std::string rate_scope(std::string_view account_id) { return "rate:" + std::string(account_id); }
+// The account's book of the per-minute request limit: the prefix and the account id.
+inline constexpr std::string_view kRateScopePrefix = "rate:";
+[[nodiscard]] inline std::string rate_scope(std::string_view account_id) {
+  return std::string(kRateScopePrefix) + std::string(account_id);
+}
 
 // Sliding-window books that every process sharing the store sees at once: the per-minute limit of
 // each account and the upstream fetch limit, exact across nodes. A book is named by its scope.
