@@ -30,12 +30,14 @@ def main() -> int:
     ap.add_argument("--shared", type=Path, default=benchlib.DEFAULT_SHARED,
                     help="folder holding the set and roundtrip_score.py (default: %(default)s)")
     ap.add_argument("--set", default="roundtrip-dev", help="benchmark set folder inside --shared (default: %(default)s)")
+    ap.add_argument("--set-dir", type=Path, default=None,
+                    help="a set folder anywhere, e.g. tests/data/unseen-layouts (overrides --set)")
     ap.add_argument("--out", type=Path, default=None, help="where outputs go (default: bench/out/<set>)")
     ap.add_argument("-j", "--jobs", type=int, default=benchlib.default_jobs(),
                     help="pages converted in parallel (default: %(default)s)")
     args, score_args = ap.parse_known_args()
 
-    set_dir = args.shared / args.set
+    set_dir = args.set_dir or args.shared / args.set
     scorer = args.shared / "roundtrip_score.py"
     manifest_path = set_dir / "manifest.json"
     if not manifest_path.is_file() or not scorer.is_file():
@@ -43,7 +45,7 @@ def main() -> int:
     if shutil.which("cmark-gfm") is None:
         benchlib.die("cmark-gfm not found; the scorer renders Markdown with it (Debian package cmark-gfm)")
     pagemd = benchlib.find_pagemd(args.pagemd)
-    out = args.out or benchlib.BENCH_DIR / "out" / args.set
+    out = args.out or benchlib.BENCH_DIR / "out" / set_dir.name
     pages = json.loads(manifest_path.read_text(encoding="utf-8"))["pages"]
 
     out.mkdir(parents=True, exist_ok=True)

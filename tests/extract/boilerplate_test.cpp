@@ -26,6 +26,7 @@ TEST(BoilerplateLabel, CountInFront) {
   EXPECT_TRUE(is_boilerplate_label("12 Comments"));
   EXPECT_TRUE(is_boilerplate_label("3 comments on \"My post\""));
   EXPECT_TRUE(is_boilerplate_label("Comments (3)"));
+  EXPECT_TRUE(is_boilerplate_label("2 responses"));
 }
 
 TEST(BoilerplateLabel, NotALabel) {

@@ -231,6 +231,49 @@ TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
   EXPECT_EQ(select(html), kArticleText);
 }
 
+TEST(ContentSelect, NewsletterPitchAfterTheArticleIsDropped) {
+  // No class or label says what it is: an email field and a word asking to join do.
+  const std::string pitch =
+      "<div class=x9f2k><h3>Stay in the loop</h3><p>Every Friday we write about the week's rides, the "
+      "routes, the repairs and the people.</p><input placeholder='you@example.com'><button>Join</button></div>";
+  EXPECT_EQ(select("<body><div class=a1b2>" + article_paragraphs() + "</div>" + pitch + "</body>"), kArticleText);
+  EXPECT_EQ(select("<body><div class=a1b2>" + article_paragraphs() + pitch + "</div></body>"), kArticleText);
+}
+
+TEST(ContentSelect, ContactSectionWithAnEmailFieldIsKept) {
+  // A service page's call to action asks for an email too; without words of subscribing it stays.
+  const std::string contact =
+      "<div><h3>Tell us about your project</h3><p>We answer every message within two working days, "
+      "with a plan, a schedule and a price.</p><input type=email name=email><button>Send</button></div>";
+  const std::string text = select("<body><div>" + article_paragraphs() + contact + "</div></body>");
+  EXPECT_NE(text.find("We answer every message"), std::string::npos) << text;
+}
+
+TEST(ContentSelect, WikiChromeIsDropped) {
+  const std::string html =
+      "<body><div id=content><h1>Bridge</h1><table class='infobox vcard'><tr><th>Span</th><td>120 m</td></tr>"
+      "<tr><th>Opened</th><td>1904</td></tr></table>" +
+      article_paragraphs() +
+      "<h2><span class=mw-headline>History</span><span class=mw-editsection><span "
+      "class=mw-editsection-bracket>[</span><a href='/w/index.php?action=edit'>edit</a><span "
+      "class=mw-editsection-bracket>]</span></span></h2><p>The bridge was built in 1904 by the town's own "
+      "masons, from stone cut in the valley, over three summers.</p><div class=navbox><a href=/a>Towns</a> "
+      "<a href=/b>Rivers</a> <a href=/c>Bridges of the valley</a></div></div></body>";
+  const std::string text = select(html);
+  EXPECT_EQ(text.find("120 m"), std::string::npos) << text;
+  EXPECT_EQ(text.find("edit"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Towns"), std::string::npos) << text;
+  EXPECT_NE(text.find("History The bridge was built in 1904"), std::string::npos) << text;
+}
+
+TEST(ContentSelect, AFeatureSectionCalledInfoboxIsContent) {
+  // Page builders name feature blocks "infobox" too; only a wiki's table of facts is chrome.
+  const std::string html = "<body><div>" + article_paragraphs() +
+                           "<section class=infobox--left-align><p>Cheaper to build: one team writes one app for "
+                           "every platform, in half the time, at half the cost.</p></section></div></body>";
+  EXPECT_NE(select(html).find("Cheaper to build"), std::string::npos);
+}
+
 TEST(ContentSelect, WholeBodyKeepsNavigation) {
   const std::string html =
       "<body><nav>Home About</nav><article><p>Short text.</p></article>"

@@ -45,7 +45,7 @@ constexpr std::array kSectionLabels = {
     "around the web", "from around the web", "more articles", "more stories", "more news", "more from",
     "you might also like", "you may also like", "you might like", "you may have missed", "recommended",
     "recommended for you", "read more", "read next", "up next", "popular", "most popular", "most read", "trending",
-    "trending now", "comments", "reader comments", "leave a comment", "leave a reply", "post a comment",
+    "trending now", "comments", "reader comments", "responses", "leave a comment", "leave a reply", "post a comment",
     "add your comment", "join the discussion", "join the conversation", "discussion", "share this",
     "share this article", "share this story", "share", "tags", "filed under", "topics", "advertisement", "sponsored",
     "sponsored content", "promoted", "promoted stories", "newsletter", "sign up", "subscribe", "follow us",

@@ -1,6 +1,8 @@
 #include "content/content_pruning.hpp"
 
 #include <algorithm>
+#include <array>
+#include <string_view>
 #include <string>
 
 #include "content/boilerplate.hpp"
@@ -46,7 +48,8 @@ class Pruner {
     for (NodeId root : roots) {
       doc_.walk(root, [&](NodeId id) {
         if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
-        if (id != root && !page_.in_code(id) && is_labelled_section(id)) {
+        // A root goes too when it was only taken in beside another (a sibling of the best block).
+        if ((id != root || roots.size() > 1) && !page_.in_code(id) && (is_labelled_section(id) || is_signup_box(id))) {
           page_.drop(id);
           return false;
         }
@@ -111,6 +114,46 @@ class Pruner {
     if (!block && !stands_alone(id)) return false;
     if (!is_boilerplate_label(leading_text(id, 80))) return false;
     return page_.stats(id).chars < 2000 || text_before(id) >= 200;
+  }
+
+  // A small block asking for an email address to subscribe or join (a newsletter pitch), whatever
+  // its heading says. An email field alone is not enough: a service page's hero and contact
+  // section ask for one too, and those are the page's text.
+  bool is_signup_box(NodeId id) const {
+    constexpr std::uint32_t kPitchChars = 600;
+    static constexpr std::array<std::string_view, 10> kPitchWords{
+        "subscribe", "newsletter", "sign up", "signup", "inbox", "join", "abonn", "anmelden", "suscrib", "inscri"};
+    if (page_.stats(id).chars > kPitchChars || !is_block_tag(doc_.node(id).tag)) return false;
+    bool email = false;
+    int budget = 200;  // a pitch is a few elements
+    // Form fields were left out up front, so the walk looks at dropped nodes too.
+    doc_.walk(id, [&](NodeId d) {
+      if (--budget < 0) return WalkStep::stop;
+      if (!doc_.is_element(d, GUMBO_TAG_INPUT)) return WalkStep::descend;
+      for (const char* attribute : {"type", "name", "placeholder", "id", "autocomplete"}) {
+        const std::string* value = doc_.attribute(d, attribute);
+        if (value != nullptr && (contains_ignore_case(*value, "email") || contains_ignore_case(*value, "e-mail") ||
+                                 value->find('@') != std::string::npos)) {
+          email = true;
+          return WalkStep::stop;
+        }
+      }
+      return WalkStep::skip;
+    });
+    if (!email) return false;
+    std::string words = ascii_lower_copy(page_.small_text(id));
+    doc_.walk(id, [&](NodeId d) {  // the button's text, dropped with the form fields
+      const Node& n = doc_.node(d);
+      if (n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, GUMBO_TAG_BUTTON)) {
+        words += ' ' + ascii_lower_copy(n.text);
+      } else if (const std::string* value =
+                     doc_.is_element(d, GUMBO_TAG_INPUT) ? doc_.attribute(d, "value") : nullptr) {
+        words += ' ' + ascii_lower_copy(*value);
+      }
+      return WalkStep::descend;
+    });
+    return std::any_of(kPitchWords.begin(), kPitchWords.end(),
+                       [&](std::string_view word) { return words.find(word) != std::string::npos; });
   }
 
   // Characters of kept text that come before `id` in the selected content.

@@ -16,6 +16,7 @@ namespace pagemd::extract {
 
 using core::ascii_lower;
 using core::ascii_lower_copy;
+using core::contains_ignore_case;
 using core::equals_ignore_case;
 using core::hex_digit_value;
 using core::is_ascii_alnum;

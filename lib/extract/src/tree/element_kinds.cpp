@@ -12,21 +12,22 @@ namespace {
 // so "header" hints but "subheader-note" is judged by its other tokens too, and "ad" never matches
 // "read" or "shadow".
 constexpr std::array kUnlikelyTokens = std::to_array<std::string_view>(
-    {"ad",        "ads",          "adv",         "advert",        "advertisement", "advertising", "agegate",
-     "banner",    "breadcrumb",   "breadcrumbs", "combx",         "comment",       "comments",    "community",
-     "consent",   "cookie",       "cookies",     "crumbs",        "disqus",        "dropdown",    "footer",
-     "gdpr",      "header",       "legends",     "masthead",      "menu",          "modal",       "nav",
-     "navbar",    "navigation",   "newsletter",  "outbrain",      "pager",         "pagination",  "popup",
-     "promo",     "rail",         "related",     "remark",        "replies",       "rss",         "share",
-     "sharing",   "shoutbox",     "sidebar",     "skyscraper",    "social",        "sponsor",     "sponsored",
-     "subscribe", "subscription", "taboola",     "toc",           "toolbar",       "topbar",      "tweet",
-     "widget",    "signup",       "paywall",     "recirculation", "trending"});
+    {"ad", "ads", "adv", "advert", "advertisement", "advertising", "agegate", "banner", "breadcrumb", "breadcrumbs",
+     "combx", "comment", "comments", "community", "consent", "cookie", "cookies", "crumbs", "disqus", "dropdown",
+     "footer", "gdpr", "header", "legends", "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter",
+     "outbrain", "pager", "pagination", "popup", "promo", "rail", "related", "remark", "replies", "rss", "share",
+     "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription",
+     "taboola", "toc", "toolbar", "topbar", "tweet", "widget", "signup", "paywall", "recirculation", "trending",
+     // Wiki chrome: navigation boxes, section edit links, category bars, disambiguation notes, and
+     // what the wiki itself marks as not for print.
+     "navbox", "editsection", "catlinks", "hatnote", "noprint"});
 // Of those, the ones that are boilerplate whatever else the page looks like: they stay dropped
 // even when the search is relaxed for pages with little text.
 constexpr std::array kAlwaysBoilerplateTokens = std::to_array<std::string_view>(
-    {"comment",       "comments", "disqus",     "replies",    "respond",     "cookie",     "cookies",
-     "consent",       "gdpr",     "newsletter", "share",      "sharing",     "social",     "related",
-     "recirculation", "outbrain", "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager"});
+    {"comment",       "comments",    "disqus",     "replies",    "respond",     "cookie",     "cookies",
+     "consent",       "gdpr",        "newsletter", "share",      "sharing",     "social",     "related",
+     "recirculation", "outbrain",    "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager",
+     "navbox",        "editsection", "catlinks",   "hatnote",    "noprint"});
 constexpr std::array kMaybeContentTokens = std::to_array<std::string_view>(
     {"article", "body", "column", "content", "main", "story", "post", "entry", "text", "prose", "markdown"});
 constexpr std::array kPositiveTokens =
@@ -104,6 +105,9 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   bool always = false;
   bool maybe = false;
   for (const std::string& token : name_tokens(doc, id)) {
+    // A wiki's fact box beside the lead is a table; page builders call feature sections
+    // "infobox" too, and those are content.
+    if (token == "infobox" && n.tag == GUMBO_TAG_TABLE) return Unlikely::always;
     unlikely = unlikely || contains_token(kUnlikelyTokens, token);
     always = always || contains_token(kAlwaysBoilerplateTokens, token);
     maybe = maybe || contains_token(kMaybeContentTokens, token);

@@ -57,4 +57,11 @@ namespace pagemd::core {
   return s.size() >= prefix.size() && equals_ignore_case(s.substr(0, prefix.size()), prefix);
 }
 
+[[nodiscard]] constexpr bool contains_ignore_case(std::string_view s, std::string_view part) noexcept {
+  for (std::size_t i = 0; i + part.size() <= s.size(); ++i) {
+    if (equals_ignore_case(s.substr(i, part.size()), part)) return true;
+  }
+  return false;
+}
+
 }  // namespace pagemd::core
