@@ -158,6 +158,39 @@ TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {
   EXPECT_EQ(product.markdown.find("Customers also viewed"), std::string::npos) << product.markdown;
 }
 
+// The customers' reviews and the star ratings are the shop's widgets, named so by its review app
+// ("product-reviews", "jdgm-widget"), not the product; a page whose wrapper says "reviews" keeps it.
+TEST(ExtractProduct, ReviewWidgetsAreNotTheProduct) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/products/stoneware-mug";
+  const std::string description =
+      "<h1>Stoneware mug</h1><p>A stoneware mug thrown by hand on the wheel. Each glaze is mixed in the studio, "
+      "so no two mugs are alike, and every one holds a generous 350 ml.</p>"
+      "<table><tr><th>Material</th><td>Stoneware</td></tr><tr><th>Capacity</th><td>350 ml</td></tr></table>";
+  std::string reviews = "<div class=product-reviews><h2>What our customers say</h2>";
+  for (int i = 0; i < 4; ++i) {
+    reviews +=
+        "<div class=jdgm-rev><span class=jdgm-rev__rating>Rated 5 out of 5</span><p>Reviewed by "
+        "Customer " +
+        std::to_string(i) + ". Lovely weight in the hand and it keeps tea warm for ages.</p></div>";
+  }
+  reviews += "</div>";
+  const Extraction product = run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+                                     "</head><body><main><div class=star-rating>4.9 stars</div>" + description +
+                                     reviews + "</main></body></html>",
+                                 options);
+  EXPECT_EQ(product.metadata.page_type, PageType::product);
+  EXPECT_NE(product.markdown.find("Capacity"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("Reviewed by"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("4.9 stars"), std::string::npos) << product.markdown;
+
+  const Extraction wrapped =
+      run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+              "</head><body><div class='page has-reviews'>" + description + "</div></body></html>",
+          options);
+  EXPECT_NE(wrapped.markdown.find("Capacity"), std::string::npos) << wrapped.markdown;
+}
+
 // A thread's posts spread over many blocks, so a forum keeps the page without its furniture; of
 // that, the content is the block that holds the posts: not the menus, pagination and "more topics"
 // around them, even where they are not marked as navigation.

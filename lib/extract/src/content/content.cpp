@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string_view>
 #include <cstdint>
 #include <utility>
@@ -45,7 +46,7 @@ class ContentFinder {
     if (profile.whole_page) {
       strictness_.strip_unlikely = profile.drop_unlikely;
       mark_furniture(body);
-      if (profile.drop_post_chrome) drop_post_chrome(body);
+      if (!profile.chrome_names.empty()) drop_named_chrome(body, profile.chrome_names);
       // Once: from here on the sums follow each drop.
       page_.compute_stats();
       if (profile.drop_link_lists) drop_link_lists(body);
@@ -85,25 +86,30 @@ class ContentFinder {
  private:
   static constexpr std::uint32_t kEnoughChars = 500;
 
-  // What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
-  // usertitle, phpBB's rank, Discourse's user-title, signatures and reaction bars everywhere): it
-  // repeats with every post and is none of its text.
-  void drop_post_chrome(NodeId body) {
-    static constexpr std::array<std::string_view, 17> kChrome{
-        "usertitle",   "user-title", "message-usertitle", "userbanner",
-        "user-banner", "rank",       "user-rank",         "badge",
-        "badges",      "signature",  "post-signature",    "sig",
-        "avatar",      "reactions",  "reactionsbar",      "votes",
-        "vote"};
+  // The blocks a profile names as chrome for its kind of page, by a class or id name or one of its
+  // '-'/'_' parts ("product-reviews"); a wrapper holding most of the page is not one of them.
+  void drop_named_chrome(NodeId body, std::span<const std::string_view> names) {
+    const std::size_t page_chars = visible_chars(body);
+    const auto named = [&](std::string_view token) {
+      return std::any_of(names.begin(), names.end(),
+                         [&](std::string_view name) { return equals_ignore_case(token, name); });
+    };
+    const auto names_chrome = [&](std::string_view token) {
+      if (named(token)) return true;
+      for (std::size_t start = 0; start < token.size();) {
+        std::size_t end = token.find_first_of("-_", start);
+        if (end == std::string_view::npos) end = token.size();
+        if (end > start && end - start < token.size() && named(token.substr(start, end - start))) return true;
+        start = end + 1;
+      }
+      return false;
+    };
     doc_.walk(body, [&](NodeId id) {
       if (page_.dropped(id)) return false;
-      if (doc_.node(id).kind != NodeKind::element) return true;
+      if (doc_.node(id).kind != NodeKind::element || id == body) return true;
       for (const std::string_view attribute : {"class", "id"}) {
         const std::string* value = doc_.attribute(id, attribute);
-        if (value != nullptr && any_token(*value, [&](std::string_view token) {
-              return std::any_of(kChrome.begin(), kChrome.end(),
-                                 [&](std::string_view chrome) { return equals_ignore_case(token, chrome); });
-            })) {
+        if (value != nullptr && any_token(*value, names_chrome) && visible_chars(id) * 5 <= page_chars * 2) {
           page_.mark_dropped(id);
           return false;
         }

@@ -6,6 +6,8 @@
 // blocks, so the search keeps the page without its furniture instead.
 
 #include <array>
+#include <span>
+#include <string_view>
 
 #include "page_info/page_type.hpp"
 #include "pagemd/extract/extractor.hpp"
@@ -24,15 +26,29 @@ struct ContentProfile {
   // holds this share of the page's text outside links (a thread's posts without the menus,
   // pagination and "more topics" around them). 0 keeps the whole page.
   double text_share = 0.0;
-  // A post's chrome goes: the author's rank and badges, avatar, signature, vote and reaction bars.
-  bool drop_post_chrome = false;
+  // Class or id names (whole, or one of their '-'/'_' parts) of the blocks that are chrome on this
+  // kind of page though they would be content elsewhere.
+  std::span<const std::string_view> chrome_names = {};
 };
+
+// What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
+// usertitle, phpBB's rank, Discourse's user-title, signatures and reaction bars everywhere): it
+// repeats with every post and is none of its text.
+inline constexpr std::array<std::string_view, 14> kPostChrome{
+    "usertitle", "user-title", "userbanner", "user-banner", "rank",         "badge", "badges",
+    "signature", "sig",        "avatar",     "reactions",   "reactionsbar", "votes", "vote"};
+
+// A shop's review and rating widgets (its own, Shopify's review apps, Bazaarvoice, Trustpilot):
+// the customers' words, not the product's.
+inline constexpr std::array<std::string_view, 14> kReviewWidgets{
+    "review", "reviews", "rating",  "ratings", "stars",      "yotpo",       "okendo",
+    "jdgm",   "judgeme", "stamped", "loox",    "trustpilot", "bazaarvoice", "bv"};
 
 // Indexed by PageType, in its order.
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
-    /* forum */ {true, true, true, 0.85, true},
-    /* product */ {true, true, true, 0.85},
+    /* forum */ {true, true, true, 0.85, kPostChrome},
+    /* product */ {true, true, true, 0.85, kReviewWidgets},
     /* collection */ {true, true, false},
     /* listing */ {true, false, false},
     /* documentation */ {false, true, false},
