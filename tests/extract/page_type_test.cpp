@@ -86,6 +86,29 @@ TEST(PageType, PricingAndHomePagesAreServicePages) {
   EXPECT_EQ(classify("<h1>We build things</h1>" + paragraphs(2), "https://agency.example/"), PageType::service);
 }
 
+TEST(PageType, TheTemplateClassesTheCmsWritesOnTheBody) {
+  const auto page = [](std::string_view body_class) {
+    return "<html><body class=\"" + std::string(body_class) + "\"><h1>Trails</h1>" + paragraphs(4) + "</body></html>";
+  };
+  const std::string_view url = "https://club.example/rides/trails";  // an address that says nothing
+  EXPECT_EQ(classify(page("home page-template-default"), url), PageType::article);
+  EXPECT_EQ(classify(page("archive category category-rides"), url), PageType::listing);
+  EXPECT_EQ(classify(page("archive tax-product_cat woocommerce"), url), PageType::collection);
+  EXPECT_EQ(classify(page("product-template-default single single-product woocommerce"), url), PageType::product);
+  EXPECT_EQ(classify(page("template-product"), url), PageType::product);
+  EXPECT_EQ(classify(page("section-viewtopic"), url), PageType::forum);
+  // A post in a category is still a post.
+  EXPECT_EQ(classify(page("single single-post category-rides"), url), PageType::article);
+}
+
+TEST(PageType, AnArchiveTitleIsAListing) {
+  EXPECT_EQ(classify("<html><head><title>Air Fryer Recipes Archives - Kitchen</title></head><body><h1>Air Fryer "
+                     "Recipes</h1>" +
+                         paragraphs(3) + "</body></html>",
+                     "https://kitchen.example/recipes/air-fryer"),
+            PageType::listing);
+}
+
 TEST(PageType, WireNames) {
   EXPECT_EQ(to_string(PageType::article), "article");
   EXPECT_EQ(to_string(PageType::forum), "forum");

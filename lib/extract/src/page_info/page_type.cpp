@@ -295,6 +295,54 @@ void weigh_markup(const MarkupSignals& signals, Evidence& evidence) {
   if (signals.sections >= 4) evidence.add(PageType::service, 1);
 }
 
+// The classes a CMS writes on <body> (and <html>) for the template it rendered: WordPress's
+// "archive category" and "single-post", WooCommerce's "single-product" and "tax-product_cat",
+// Shopify themes' "template-product", Magento's "catalog-category-view", phpBB's
+// "section-viewtopic". The platform says what kind of page it made.
+void weigh_template_classes(const Document& doc, Evidence& evidence) {
+  bool listing = false;
+  bool collection = false;
+  bool product = false;
+  bool post = false;
+  bool thread = false;
+  for (const GumboTag tag : {GUMBO_TAG_HTML, GUMBO_TAG_BODY}) {
+    const NodeId id = doc.find_first(tag);
+    const std::string* classes = id == kNoNode ? nullptr : doc.attribute(id, "class");
+    if (classes == nullptr) continue;
+    any_token(*classes, [&](std::string_view token) {
+      const std::string lower = ascii_lower_copy(token);
+      listing = listing || is_one_of(lower, {"archive", "category", "tag", "author", "search-results", "blog",
+                                             "post-type-archive", "page-template-archive"});
+      collection = collection || is_one_of(lower, {"tax-product_cat", "post-type-archive-product", "woocommerce-shop",
+                                                   "template-collection", "catalog-category-view"});
+      product = product || is_one_of(lower, {"single-product", "template-product", "catalog-product-view",
+                                             "product-template-default"});
+      post = post || lower == "single-post";
+      thread = thread || is_one_of(lower, {"section-viewtopic", "thread-view", "archetype-regular"});
+      return false;
+    });
+  }
+  if (collection) {
+    evidence.add(PageType::collection, 4);
+  } else if (listing && !post && !product) {
+    evidence.add(PageType::listing, 3);
+  }
+  if (product) evidence.add(PageType::product, 4);
+  if (post) evidence.add(PageType::article, 2);
+  if (thread) evidence.add(PageType::forum, 3);
+}
+
+// WordPress titles its archives "<term> Archives".
+void weigh_title(const PageInfo& info, Evidence& evidence) {
+  const std::string_view title = trim(info.title);
+  for (const std::string_view suffix : {" archives", " archive"}) {
+    if (title.size() > suffix.size() && equals_ignore_case(title.substr(title.size() - suffix.size()), suffix)) {
+      evidence.add(PageType::listing, 3);
+      return;
+    }
+  }
+}
+
 // A story says when it was published and who wrote it; a service page rarely does.
 void weigh_byline(const PageInfo& info, Evidence& evidence) {
   if (!info.published_time.empty()) {
@@ -325,6 +373,8 @@ PageType classify_page(const Document& doc, const PageInfo& info, std::string_vi
   weigh_url(page_url.empty() ? info.canonical_url : page_url, evidence);
   weigh_structured_data(info, evidence);
   weigh_byline(info, evidence);
+  weigh_template_classes(doc, evidence);
+  weigh_title(info, evidence);
   weigh_markup(read_markup(doc), evidence);
   return evidence.verdict();
 }
