@@ -46,7 +46,7 @@ TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
 }
 
 // Every post is content with its author line; the rank, badges and signature repeated with every
-// post are not.
+// post are not, nor the quotes of earlier posts.
 TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   ExtractOptions options;
   options.page_url = "https://forum.example/threads/kiln-wash.77/";
@@ -55,8 +55,11 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
     thread += "<article class=\"message\"><div class=\"message-user\"><h4 class=\"message-name\">potter" +
               std::to_string(i) +
               "</h4><h5 class=\"userTitle message-userTitle\">Well-known member</h5>"
-              "<div class=\"userBanner\">Supporter</div></div><div class=\"message-content\"><p>Post " +
-              std::to_string(i) +
+              "<div class=\"userBanner\">Supporter</div></div><div class=\"message-content\">" +
+              (i > 0 ? "<blockquote class=\"bbCodeBlock bbCodeBlock--quote\">potter0 said: an earlier post, "
+                       "quoted again</blockquote>"
+                     : "") +
+              "<p>Post " + std::to_string(i) +
               " says a thin coat of kiln wash on the shelves saves them from glaze drips, "
               "and it is worth renewing each spring.</p></div><aside class=\"message-signature\">Throwing pots "
               "since the last century.</aside></article>";
@@ -71,6 +74,7 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   EXPECT_EQ(forum.markdown.find("Well-known member"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("Supporter"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("since the last century"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("quoted again"), std::string::npos) << forum.markdown;  // the thread holds it
 }
 
 // Under-extraction: an article that a page builder split into alike rows (each a column holding a

@@ -33,10 +33,12 @@ struct ContentProfile {
 
 // What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
 // usertitle, phpBB's rank, Discourse's user-title, signatures and reaction bars everywhere): it
-// repeats with every post and is none of its text.
-inline constexpr std::array<std::string_view, 14> kPostChrome{
-    "usertitle", "user-title", "userbanner", "user-banner", "rank",         "badge", "badges",
-    "signature", "sig",        "avatar",     "reactions",   "reactionsbar", "votes", "vote"};
+// repeats with every post and is none of its text. So are the quotes of earlier posts a reply
+// opens with (Discourse's aside.quote, XenForo's bbCodeBlock--quote, Invision's ipsQuote): the
+// thread already holds them.
+inline constexpr std::array<std::string_view, 16> kPostChrome{
+    "usertitle", "user-title", "userbanner", "user-banner",  "rank",  "badge", "badges", "signature",
+    "sig",       "avatar",     "reactions",  "reactionsbar", "votes", "vote",  "quote",  "ipsquote"};
 
 // A shop's review and rating widgets (its own, Shopify's review apps, Bazaarvoice, Trustpilot):
 // the customers' words, not the product's.
