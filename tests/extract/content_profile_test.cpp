@@ -77,6 +77,33 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   EXPECT_EQ(forum.markdown.find("quoted again"), std::string::npos) << forum.markdown;  // the thread holds it
 }
 
+// Under-extraction: a reference page in headed sections (Sphinx writes a module's functions and
+// its recipes as sibling <section>s, an anchor before each heading) is all of them, though a code
+// block of one section (all commas) outscores everything around it.
+TEST(ExtractUnderExtraction, AReferenceInHeadedSectionsIsEverySection) {
+  std::string functions;
+  for (int i = 0; i < 10; ++i) {
+    functions += "<dl class='py function'><dt>tool" + std::to_string(i) +
+                 "(iterable)</dt><dd><p>Make an iterator that returns the items of iterable " + std::to_string(i) +
+                 ", one at a time.</p></dd></dl>";
+  }
+  std::string code;
+  for (int i = 0; i < 12; ++i) code += "def recipe" + std::to_string(i) + "(a, b, c, d, e): return f(a, b, c, d, e)\n";
+  const std::string prose =
+      "<p>The recipes show how the tools combine: chain the iterables, then slice the result, then group "
+      "the items by a key, and each step stays lazy, so memory stays flat.</p>";
+  const std::string page =
+      "<html><head><title>tools</title></head><body><div class=body role=main><section id=module><h1>tools</h1>"
+      "<p>Functions that build iterators.</p><section id=functions><span id=fn></span><h2>Functions</h2>" +
+      functions + "</section><section id=recipes><span id=rc></span><h2>Recipes</h2>" + prose + prose +
+      "<div class=highlight-python><pre>" + code + "</pre></div>" + prose +
+      "</section></section></div><div class=sphinxsidebar><a href=/>Index</a></div></body></html>";
+  const Extraction reference = run(page);
+  EXPECT_NE(reference.markdown.find("returns the items of iterable 3"), std::string::npos) << reference.markdown;
+  EXPECT_NE(reference.markdown.find("## Recipes"), std::string::npos) << reference.markdown;
+  EXPECT_NE(reference.markdown.find("def recipe11"), std::string::npos) << reference.markdown;
+}
+
 // Under-extraction: an article that a page builder split into alike rows (each a column holding a
 // text block, with pictures between them) is every row, not the row that scores best; the same
 // holds for the teasers of an index.

@@ -140,7 +140,7 @@ class ContentFinder {
   // siblings of the same tag, class and about its size that together hold at least twice its text,
   // the content is their parent: every item, not the first or the longest.
   void widen_to_item_group(std::vector<NodeId>& roots) const {
-    if (roots.size() != 1) return;
+    if (widen_to_sections(roots) || roots.size() != 1) return;
     constexpr int kLevels = 3;
     constexpr std::size_t kMinItems = 3;
     NodeId at = roots.front();
@@ -166,6 +166,45 @@ class ContentFinder {
         return;
       }
     }
+  }
+
+  // A document in headed <section>s (as Sphinx, rustdoc and many CMSs write one) is all of them:
+  // the best-scoring section (or blocks of one) is one chapter, whatever the sizes of the others.
+  bool widen_to_sections(std::vector<NodeId>& roots) const {
+    constexpr int kLevels = 3;
+    if (roots.empty()) return false;
+    // Several roots are siblings: their parent is what they were chosen from.
+    NodeId at = roots.size() == 1 ? roots.front() : doc_.node(roots.front()).parent;
+    for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
+      const NodeId parent = doc_.node(at).parent;
+      if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return false;
+      if (!is_headed_section(at)) continue;
+      int sections = 0;
+      for (NodeId sibling = doc_.node(parent).first_child; sibling != kNoNode;
+           sibling = doc_.node(sibling).next_sibling) {
+        if (!page_.dropped(sibling) && is_headed_section(sibling)) ++sections;
+      }
+      if (sections >= 2) {
+        roots = {parent};
+        return true;
+      }
+    }
+    return false;
+  }
+
+  bool is_headed_section(NodeId id) const {
+    if (!doc_.is_element(id, GUMBO_TAG_SECTION)) return false;
+    for (NodeId child = doc_.node(id).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
+      const Node& n = doc_.node(child);
+      // Anchors without text (<span id="...">) may come before the heading.
+      if ((n.kind == NodeKind::text && trim(n.text).empty()) ||
+          (n.kind == NodeKind::element && !is_block_tag(n.tag) && heading_level(n.tag) == 0 &&
+           page_.stats(child).chars == 0)) {
+        continue;
+      }
+      return n.kind == NodeKind::element && heading_level(n.tag) > 0;
+    }
+    return false;
   }
 
   // Under-extraction, the other way round: a pick that holds little prose of its own and under
