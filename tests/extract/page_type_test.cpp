@@ -86,6 +86,18 @@ TEST(PageType, PricingAndHomePagesAreServicePages) {
   EXPECT_EQ(classify("<h1>We build things</h1>" + paragraphs(2), "https://agency.example/"), PageType::service);
 }
 
+TEST(PageType, WhatABusinessOffersIsAServicePage) {
+  const std::string page = "<h1>Data analytics</h1>" + paragraphs(4);
+  // Under /services/, or a slug that names services, though a long slug would otherwise say "post".
+  EXPECT_EQ(classify(page, "https://agency.example/services/data-analytics"), PageType::service);
+  EXPECT_EQ(classify(page, "https://agency.example/professional-resume-writing-services-packages/"), PageType::service);
+  EXPECT_EQ(classify(page, "https://agency.example/professional-resume-writing-tips-for-spring/"), PageType::article);
+  // A CMS's own post type for services.
+  EXPECT_EQ(classify("<html><body class=\"single single-service service-template-default\">" + page + "</body></html>",
+                     "https://agency.example/data-analytics/"),
+            PageType::service);
+}
+
 TEST(PageType, TheTemplateClassesTheCmsWritesOnTheBody) {
   const auto page = [](std::string_view body_class) {
     return "<html><body class=\"" + std::string(body_class) + "\"><h1>Trails</h1>" + paragraphs(4) + "</body></html>";

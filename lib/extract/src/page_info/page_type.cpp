@@ -105,6 +105,10 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
                                         "stories", "insights", "press", "magazine"})) {
       evidence.add(PageType::article, 2);
     }
+    if (followed && is_one_of(segment, {"services", "service", "solutions", "what-we-do", "expertise", "capabilities",
+                                        "offerings", "support-services"})) {
+      evidence.add(PageType::service, 3);
+    }
     if (is_year(segment)) evidence.add(PageType::article, 2);
     if (is_one_of(segment, {"tag", "tags", "author", "authors", "archive", "archives"}) ||
         (segment == "page" && followed)) {
@@ -121,8 +125,10 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
                        "tuition", "rates", "packages", "offers", "pricing.html", "features.html"})) {
     evidence.add(PageType::service, 3);
   }
-  // A slug of many words names one story or post.
-  if (std::count(tail.begin(), tail.end(), '-') >= 4) evidence.add(PageType::article, 1);
+  // A slug of many words names one story or post, unless it names a service offered.
+  const bool offers_services = tail.find("services") != std::string::npos;
+  if (offers_services) evidence.add(PageType::service, 2);
+  if (std::count(tail.begin(), tail.end(), '-') >= 4 && !offers_services) evidence.add(PageType::article, 1);
 }
 
 void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
@@ -304,6 +310,7 @@ void weigh_template_classes(const Document& doc, Evidence& evidence) {
   bool collection = false;
   bool product = false;
   bool post = false;
+  bool service = false;
   bool thread = false;
   for (const GumboTag tag : {GUMBO_TAG_HTML, GUMBO_TAG_BODY}) {
     const NodeId id = doc.find_first(tag);
@@ -318,6 +325,8 @@ void weigh_template_classes(const Document& doc, Evidence& evidence) {
       product = product || is_one_of(lower, {"single-product", "template-product", "catalog-product-view",
                                              "product-template-default"});
       post = post || lower == "single-post";
+      // A CMS's own post type for what the business offers ("single-service", "services-template-default").
+      service = service || (lower.starts_with("single-") && lower.find("service") != std::string::npos);
       thread = thread || is_one_of(lower, {"section-viewtopic", "thread-view", "archetype-regular"});
       return false;
     });
@@ -330,6 +339,7 @@ void weigh_template_classes(const Document& doc, Evidence& evidence) {
   if (product) evidence.add(PageType::product, 4);
   if (post) evidence.add(PageType::article, 2);
   if (thread) evidence.add(PageType::forum, 3);
+  if (service) evidence.add(PageType::service, 4);
 }
 
 // WordPress titles its archives "<term> Archives".
