@@ -70,6 +70,14 @@ TEST(PageType, AGridOfPricedItemsIsACollectionAndAnIndexIsAListing) {
   EXPECT_EQ(classify("<h1>Kettles</h1>" + cards(12, true), "https://shop.example/kitchen/kettles"),
             PageType::collection);
   EXPECT_EQ(classify("<h1>News</h1>" + cards(12, false), "https://example.org/news"), PageType::listing);
+  // Open Graph's product.group is a range of products; a shop's listing template says the same.
+  EXPECT_EQ(classify("<html><head><meta property=\"og:type\" content=\"product.group\"></head><body><h1>Sofas</h1>" +
+                         paragraphs(2) + "</body></html>",
+                     "https://shop.example/us/sofas-st003/"),
+            PageType::collection);
+  EXPECT_EQ(classify("<html><body class=\"product-listing-page\"><h1>Sofas</h1>" + paragraphs(2) + "</body></html>",
+                     "https://shop.example/us/sofas-st003/"),
+            PageType::collection);
 }
 
 TEST(PageType, DocumentationFromItsAddressAndItsCode) {

@@ -156,7 +156,9 @@ void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
     }
   }
   if (info.og_type == "article") evidence.add(PageType::article, 2);
-  if (info.og_type == "product" || info.og_type == "og:product" || info.og_type.starts_with("product.")) {
+  if (info.og_type == "product.group") {  // a range of products: a category page
+    evidence.add(PageType::collection, 5);
+  } else if (info.og_type == "product" || info.og_type == "og:product" || info.og_type.starts_with("product.")) {
     evidence.add(PageType::product, 4);
   }
 }
@@ -321,7 +323,8 @@ void weigh_template_classes(const Document& doc, Evidence& evidence) {
       listing = listing || is_one_of(lower, {"archive", "category", "tag", "author", "search-results", "blog",
                                              "post-type-archive", "page-template-archive"});
       collection = collection || is_one_of(lower, {"tax-product_cat", "post-type-archive-product", "woocommerce-shop",
-                                                   "template-collection", "catalog-category-view"});
+                                                   "template-collection", "catalog-category-view",
+                                                   "product-listing-page", "page-category", "category-page", "plp"});
       product = product || is_one_of(lower, {"single-product", "template-product", "catalog-product-view",
                                              "product-template-default"});
       post = post || lower == "single-post";
