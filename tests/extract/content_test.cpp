@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "tree/dom.hpp"
+#include "tree/element_kinds.hpp"
 #include "tree/selector.hpp"
 #include "tree/table_kind.hpp"
 #include "text/text_util.hpp"
@@ -203,6 +204,26 @@ TEST(ContentSelect, HiddenAndRoleNavigationDropped) {
                            "<p hidden>hidden text</p><p style='display: none'>invisible</p>"
                            "<div aria-hidden=true>decor</div></main></body>";
   EXPECT_EQ(select(html), kArticleText);
+}
+
+TEST(ContentSelect, AReactStreamedSegmentIsContent) {
+  // React's streaming rendering sends the finished article hidden, for a script to move into place.
+  const std::string html =
+      "<body><div class=shell><template id=\"B:0\"></template><p>Loading…</p></div>"
+      "<footer>Footer line</footer><div hidden id=\"S:0\"><article>" +
+      article_paragraphs() + "</article></div><p hidden>really hidden</p></body>";
+  EXPECT_EQ(select(html), kArticleText);
+}
+
+TEST(ContentSelect, LayoutUtilityClassesSayNothing) {
+  // Tailwind's overflow-hidden clips a block, it does not hide it; "hidden" in a name still warns.
+  const std::string html = "<body><div class='flex flex-col overflow-hidden md:hidden'>" + article_paragraphs() +
+                           "</div><div class=hidden-teasers><p>Read next: a story about something else, "
+                           "with a teaser long enough to be a paragraph.</p></div></body>";
+  const Document doc = Document::parse(html);
+  const NodeId article = doc.find_first(GUMBO_TAG_DIV);
+  EXPECT_EQ(class_hint(doc, article), Hint::none);
+  EXPECT_EQ(class_hint(doc, doc.node(article).next_sibling), Hint::negative);
 }
 
 TEST(ContentSelect, ChoosesTheProseOverLinkLists) {

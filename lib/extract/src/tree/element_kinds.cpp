@@ -54,22 +54,32 @@ bool contains_token(const std::array<std::string_view, N>& list, std::string_vie
   return std::find(list.begin(), list.end(), token) != list.end();
 }
 
+// Utility classes (Tailwind's overflow-hidden, md:hidden) say how a block is laid out, not what it
+// is: "overflow-hidden" clips an article's body, it does not hide it.
+bool is_layout_utility(std::string_view name) {
+  return starts_with_ignore_case(name, "overflow") || name.find(':') != std::string_view::npos;
+}
+
 // Lower-cased class and id name tokens of an element.
 std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
   std::vector<std::string> tokens;
   for (const char* attr : {"class", "id"}) {
     const std::string* value = doc.attribute(id, attr);
     if (!value) continue;
-    std::string token;
-    for (char c : *value) {
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '-' || c == '_') {
-        if (!token.empty()) tokens.push_back(std::move(token));
-        token.clear();
-      } else {
-        token.push_back(ascii_lower(c));
+    any_token(*value, [&](std::string_view name) {
+      if (is_layout_utility(name)) return false;
+      std::string token;
+      for (char c : name) {
+        if (c == '-' || c == '_') {
+          if (!token.empty()) tokens.push_back(std::move(token));
+          token.clear();
+        } else {
+          token.push_back(ascii_lower(c));
+        }
       }
-    }
-    if (!token.empty()) tokens.push_back(std::move(token));
+      if (!token.empty()) tokens.push_back(std::move(token));
+      return false;
+    });
   }
   return tokens;
 }
@@ -116,8 +126,16 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   return always ? Unlikely::always : Unlikely::by_hint;
 }
 
+// React's streaming server rendering sends each finished Suspense boundary as <div hidden
+// id="S:n"> and a script moves it into place: the page's content, hidden only until scripts run.
+bool is_streamed_segment(const Document& doc, NodeId id) {
+  const std::string* element_id = doc.attribute(id, "id");
+  return element_id != nullptr && element_id->size() > 2 && element_id->starts_with("S:") &&
+         std::all_of(element_id->begin() + 2, element_id->end(), is_ascii_digit);
+}
+
 bool is_hidden(const Document& doc, NodeId id) {
-  if (doc.attribute(id, "hidden")) return true;
+  if (doc.attribute(id, "hidden")) return !is_streamed_segment(doc, id);
   if (const std::string* aria = doc.attribute(id, "aria-hidden"); aria && equals_ignore_case(trim(*aria), "true")) {
     return true;
   }
