@@ -82,8 +82,10 @@ if [[ -f $control/preinst ]] && grep -q 'deb-systemd-invoke stop' "$control/prei
   fail "preinst stops pagemdd on upgrade, and nothing would start it again"
 fi
 grep -q 'deb-systemd-invoke stop pagemdd.service' "$control/prerm" || fail "prerm does not stop pagemdd on removal"
-dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./lib/systemd/system/pagemdd.service \
-  | grep -qx 'ExecStart=/usr/bin/pagemdd --config /etc/pagemd/pagemdd.conf' \
+# Read whole before matching: grep -q leaving a pipe early would break tar's later writes, and
+# pipefail would report that (seen on a loaded machine) as a wrong unit.
+unit=$(dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./lib/systemd/system/pagemdd.service)
+grep -qx 'ExecStart=/usr/bin/pagemdd --config /etc/pagemd/pagemdd.conf' <<<"$unit" \
   || fail "the packaged unit does not run /usr/bin/pagemdd with /etc/pagemd/pagemdd.conf"
 
 echo "build-deb: $deb has the ${#expected[@]} expected files; its scripts enable and start nothing"
