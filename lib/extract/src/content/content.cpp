@@ -65,7 +65,7 @@ class ContentFinder {
       mark_furniture(body);
       page_.compute_stats();
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
-      widen_to_item_group(roots);
+      if (!widen_to_sections(roots)) widen_to_item_group(roots);
       widen_small_pick(body, roots);
       prune(page_, roots, scores_, strictness_);
       std::uint32_t chars = 0;
@@ -86,33 +86,16 @@ class ContentFinder {
  private:
   static constexpr std::uint32_t kEnoughChars = 500;
 
-  // The blocks a profile names as chrome for its kind of page, by a class or id name or one of its
-  // '-'/'_' parts ("product-reviews"); a wrapper holding most of the page is not one of them.
+  // The blocks a profile names as chrome for its kind of page; a wrapper holding most of the page
+  // is not one of them.
   void drop_named_chrome(NodeId body, std::span<const std::string_view> names) {
     const std::size_t page_chars = visible_chars(body);
-    const auto named = [&](std::string_view token) {
-      return std::any_of(names.begin(), names.end(),
-                         [&](std::string_view name) { return equals_ignore_case(token, name); });
-    };
-    const auto names_chrome = [&](std::string_view token) {
-      if (named(token)) return true;
-      for (std::size_t start = 0; start < token.size();) {
-        std::size_t end = token.find_first_of("-_", start);
-        if (end == std::string_view::npos) end = token.size();
-        if (end > start && end - start < token.size() && named(token.substr(start, end - start))) return true;
-        start = end + 1;
-      }
-      return false;
-    };
     doc_.walk(body, [&](NodeId id) {
       if (page_.dropped(id)) return false;
       if (doc_.node(id).kind != NodeKind::element || id == body) return true;
-      for (const std::string_view attribute : {"class", "id"}) {
-        const std::string* value = doc_.attribute(id, attribute);
-        if (value != nullptr && any_token(*value, names_chrome) && visible_chars(id) * 5 <= page_chars * 2) {
-          page_.mark_dropped(id);
-          return false;
-        }
+      if (has_name_or_part(doc_, id, names) && visible_chars(id) * 5 <= page_chars * 2) {
+        page_.mark_dropped(id);
+        return false;
       }
       return true;
     });
@@ -140,7 +123,7 @@ class ContentFinder {
   // siblings of the same tag, class and about its size that together hold at least twice its text,
   // the content is their parent: every item, not the first or the longest.
   void widen_to_item_group(std::vector<NodeId>& roots) const {
-    if (widen_to_sections(roots) || roots.size() != 1) return;
+    if (roots.size() != 1) return;
     constexpr int kLevels = 3;
     constexpr std::size_t kMinItems = 3;
     NodeId at = roots.front();

@@ -125,33 +125,27 @@ class Pruner {
         "subscribe", "newsletter", "sign up", "signup", "inbox", "join", "abonn", "anmelden", "suscrib", "inscri"};
     if (page_.stats(id).chars > kPitchChars || !is_block_tag(doc_.node(id).tag)) return false;
     bool email = false;
-    int budget = 200;  // a pitch is a few elements
-    // Form fields were left out up front, so the walk looks at dropped nodes too.
+    std::string words;  // of the buttons and submit values, which were dropped with the form
+    int budget = 200;   // a pitch is a few elements
+    // Form fields and buttons were left out up front, so the walk looks at dropped nodes too.
     doc_.walk(id, [&](NodeId d) {
       if (--budget < 0) return WalkStep::stop;
+      const Node& n = doc_.node(d);
+      if (n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, GUMBO_TAG_BUTTON)) {
+        words += ' ' + ascii_lower_copy(n.text);
+      }
       if (!doc_.is_element(d, GUMBO_TAG_INPUT)) return WalkStep::descend;
+      if (const std::string* value = doc_.attribute(d, "value")) words += ' ' + ascii_lower_copy(*value);
       for (const char* attribute : {"type", "name", "placeholder", "id", "autocomplete"}) {
         const std::string* value = doc_.attribute(d, attribute);
-        if (value != nullptr && (contains_ignore_case(*value, "email") || contains_ignore_case(*value, "e-mail") ||
-                                 value->find('@') != std::string::npos)) {
-          email = true;
-          return WalkStep::stop;
-        }
+        email = email ||
+                (value != nullptr && (contains_ignore_case(*value, "email") || contains_ignore_case(*value, "e-mail") ||
+                                      value->find('@') != std::string::npos));
       }
       return WalkStep::skip;
     });
     if (!email) return false;
-    std::string words = ascii_lower_copy(page_.small_text(id));
-    doc_.walk(id, [&](NodeId d) {  // the button's text, dropped with the form fields
-      const Node& n = doc_.node(d);
-      if (n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, GUMBO_TAG_BUTTON)) {
-        words += ' ' + ascii_lower_copy(n.text);
-      } else if (const std::string* value =
-                     doc_.is_element(d, GUMBO_TAG_INPUT) ? doc_.attribute(d, "value") : nullptr) {
-        words += ' ' + ascii_lower_copy(*value);
-      }
-      return WalkStep::descend;
-    });
+    words += ' ' + ascii_lower_copy(page_.small_text(id));
     return std::any_of(kPitchWords.begin(), kPitchWords.end(),
                        [&](std::string_view word) { return words.find(word) != std::string::npos; });
   }

@@ -102,6 +102,29 @@ Hint class_hint(const Document& doc, NodeId id) {
   return Hint::none;
 }
 
+bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names) {
+  const auto named = [&](std::string_view name) {
+    return std::any_of(names.begin(), names.end(),
+                       [&](std::string_view wanted) { return equals_ignore_case(name, wanted); });
+  };
+  const auto name_or_part_named = [&](std::string_view name) {
+    if (named(name)) return true;
+    bool found = false;
+    for (std::size_t start = 0; start < name.size() && !found;) {
+      std::size_t end = name.find_first_of("-_", start);
+      if (end == std::string_view::npos) end = name.size();
+      found = end > start && end - start < name.size() && named(name.substr(start, end - start));
+      start = end + 1;
+    }
+    return found;
+  };
+  for (const char* attr : {"class", "id"}) {
+    const std::string* value = doc.attribute(id, attr);
+    if (value != nullptr && any_token(*value, name_or_part_named)) return true;
+  }
+  return false;
+}
+
 Unlikely unlikely_kind(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
   if (n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_ARTICLE ||

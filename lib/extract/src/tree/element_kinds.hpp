@@ -4,6 +4,8 @@
 // statistics): hidden, never content, page furniture, a block, or hinted as content or boilerplate.
 
 #include <cstdint>
+#include <span>
+#include <string_view>
 
 #include "tree/dom.hpp"
 
@@ -20,7 +22,12 @@ enum class Unlikely : std::uint8_t {
 };
 [[nodiscard]] Unlikely unlikely_kind(const Document& doc, NodeId id);
 
-// hidden, aria-hidden="true", or an inline display:none / visibility:hidden.
+// Whether one of the element's class or id names, whole ("product-reviews") or one of its '-'/'_'
+// parts ("reviews"), is one of `names`, ASCII case ignored.
+[[nodiscard]] bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names);
+
+// hidden (but not React's streamed segments), aria-hidden="true", or an inline display:none /
+// visibility:hidden.
 [[nodiscard]] bool is_hidden(const Document& doc, NodeId id);
 // Elements that start a new block in the rendering.
 [[nodiscard]] bool is_block_tag(GumboTag tag);
