@@ -119,9 +119,9 @@ TEST(IsolatedConverter, APageOverTheMemoryLimitFailsAndTheNextPageWorks) {
   limits.memory_bytes = std::size_t{192} * 1024 * 1024;
   auto converter = IsolatedConverter::start(this_program_as_worker(), limits);
   ASSERT_TRUE(converter);
-  // Two hundred thousand levels of nesting with text at every level: far more tree than that holds.
+  // Two million tiny elements in 8 MB: far more tree than that holds.
   std::string heavy = "<html><body>";
-  for (int i = 0; i < 200000; ++i) heavy += "<div><p>word word word</p>";
+  for (int i = 0; i < 500000; ++i) heavy += "<b>x</b><i>y</i>";
   auto result = (*converter)->convert(page(heavy), {});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);

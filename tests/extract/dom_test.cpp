@@ -15,7 +15,7 @@ TEST(Document, CopiesElementsTextAndAttributes) {
   EXPECT_EQ(*doc.attribute(p, "class"), "lead");
   EXPECT_EQ(doc.attribute(p, "id"), nullptr);
   EXPECT_EQ(doc.text_content(p), "Hello world");
-  EXPECT_EQ(doc.node(p).name, "p");
+  EXPECT_EQ(doc.node(p).name(), "p");
 }
 
 TEST(Document, KeepsUnknownTagNamesLowerCase) {
@@ -24,7 +24,7 @@ TEST(Document, KeepsUnknownTagNamesLowerCase) {
   const NodeId widget = doc.node(body).first_child;
   ASSERT_NE(widget, kNoNode);
   EXPECT_EQ(doc.node(widget).tag, GUMBO_TAG_UNKNOWN);
-  EXPECT_EQ(doc.node(widget).name, "my-widget");
+  EXPECT_EQ(doc.node(widget).name(), "my-widget");
 }
 
 TEST(Document, MergesTextSplitByComments) {
@@ -32,7 +32,7 @@ TEST(Document, MergesTextSplitByComments) {
   const NodeId p = doc.find_first(GUMBO_TAG_P);
   const NodeId text = doc.node(p).first_child;
   ASSERT_NE(text, kNoNode);
-  EXPECT_EQ(doc.node(text).text, "onetwo");
+  EXPECT_EQ(doc.node(text).text(), "onetwo");
   EXPECT_EQ(doc.node(text).next_sibling, kNoNode);
 }
 
@@ -41,7 +41,7 @@ TEST(Document, WalkSkipsChildrenWhenAsked) {
   std::string seen;
   doc.walk(doc.root(), [&](NodeId id) {
     if (doc.is_element(id, GUMBO_TAG_NAV)) return false;
-    if (doc.node(id).kind == NodeKind::text) seen += doc.node(id).text;
+    if (doc.node(id).kind == NodeKind::text) seen += doc.node(id).text();
     return true;
   });
   EXPECT_EQ(seen, "ac");

@@ -22,7 +22,7 @@ SelectorList parse_ok(std::string_view text) {
 NodeId by_id(const Document& doc, std::string_view id) {
   NodeId found = kNoNode;
   doc.walk(doc.root(), [&](NodeId n) {
-    const std::string* value = doc.attribute(n, "id");
+    const std::string_view* value = doc.attribute(n, "id");
     if (value != nullptr && *value == id && found == kNoNode) found = n;
     return found == kNoNode;
   });
@@ -38,8 +38,8 @@ std::vector<std::string> matching_ids(const Document& doc, std::string_view sele
   doc.walk(doc.root(), [&](NodeId n) {
     EXPECT_EQ(all[n] != 0, list.matches(doc, n)) << selector << " at node " << n;
     if (list.matches(doc, n)) {
-      const std::string* id = doc.attribute(n, "id");
-      ids.push_back(id != nullptr ? *id : "<" + doc.node(n).name + ">");
+      const std::string_view* id = doc.attribute(n, "id");
+      ids.push_back(id != nullptr ? std::string(*id) : "<" + std::string(doc.node(n).name()) + ">");
     }
     return true;
   });

@@ -130,14 +130,14 @@ class ContentFinder {
     for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
       const NodeId parent = doc_.node(at).parent;
       if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return;
-      const std::string* own_class = doc_.attribute(at, "class");
+      const std::string_view* own_class = doc_.attribute(at, "class");
       std::size_t items = 0;
       std::uint32_t group_chars = 0;
       for (NodeId sibling = doc_.node(parent).first_child; sibling != kNoNode;
            sibling = doc_.node(sibling).next_sibling) {
         const Node& s = doc_.node(sibling);
         if (s.kind != NodeKind::element || s.tag != doc_.node(at).tag || page_.dropped(sibling)) continue;
-        const std::string* cls = doc_.attribute(sibling, "class");
+        const std::string_view* cls = doc_.attribute(sibling, "class");
         if ((cls == nullptr) != (own_class == nullptr) || (cls != nullptr && *cls != *own_class)) continue;
         // Items of one index are alike in size too: a headline strip beside a story is not its peer.
         if (page_.stats(sibling).chars < 40 || 3 * page_.stats(sibling).chars < page_.stats(at).chars) continue;
@@ -180,7 +180,7 @@ class ContentFinder {
     for (NodeId child = doc_.node(id).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
       const Node& n = doc_.node(child);
       // Anchors without text (<span id="...">) may come before the heading.
-      if ((n.kind == NodeKind::text && trim(n.text).empty()) ||
+      if ((n.kind == NodeKind::text && trim(n.text()).empty()) ||
           (n.kind == NodeKind::element && !is_block_tag(n.tag) && heading_level(n.tag) == 0 &&
            page_.stats(child).chars == 0)) {
         continue;
@@ -250,7 +250,7 @@ class ContentFinder {
     const Node& n = doc_.node(id);
     if (n.kind != NodeKind::element) return false;
     // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
-    if (is_never_content(n.tag) || is_hidden(doc_, id) || n.name == "dialog") return true;
+    if (is_never_content(n.tag) || is_hidden(doc_, id) || n.name() == "dialog") return true;
     if (!excluded_.empty() && excluded_[id] != 0) return true;
     return false;
   }
@@ -287,7 +287,7 @@ class ContentFinder {
       for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
         const Node& n = doc_.node(id);
         if (n.kind == NodeKind::text) {
-          for (char c : n.text) raw_chars_[id] += is_ascii_space(c) ? 0u : 1u;
+          for (char c : n.text()) raw_chars_[id] += is_ascii_space(c) ? 0u : 1u;
         }
         if (n.parent != kNoNode && !page_.dropped(id)) raw_chars_[n.parent] += raw_chars_[id];
       }

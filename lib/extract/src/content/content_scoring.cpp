@@ -208,7 +208,7 @@ class CandidateScoring {
     const double threshold = std::max(10.0, score_[top] * 0.2);
     const std::vector<std::string> top_classes = [&] {
       std::vector<std::string> v;
-      if (const std::string* c = doc_.attribute(top, "class")) v.push_back(*c);
+      if (const std::string_view* c = doc_.attribute(top, "class")) v.emplace_back(*c);
       return v;
     }();
     std::vector<NodeId> roots;
@@ -221,7 +221,7 @@ class CandidateScoring {
       const Node& n = doc_.node(s);
       if (n.kind != NodeKind::element) continue;
       double bonus = 0;
-      if (const std::string* c = doc_.attribute(s, "class");
+      if (const std::string_view* c = doc_.attribute(s, "class");
           c && !c->empty() && !top_classes.empty() && *c == top_classes.front()) {
         bonus = score_[top] * 0.2;
       }

@@ -31,12 +31,12 @@ void count_text(std::string_view text, TextStats& s) {
 // Share buttons, logos and spacers are pictures too, but say nothing about the block's kind.
 bool is_icon(const Document& doc, NodeId img) {
   for (const char* dimension : {"width", "height"}) {
-    if (const std::string* v = doc.attribute(img, dimension)) {
-      const long pixels = std::strtol(v->c_str(), nullptr, 10);
+    if (const std::string_view* v = doc.attribute(img, dimension)) {
+      const std::size_t pixels = leading_number(*v);
       if (pixels > 0 && pixels <= 64) return true;
     }
   }
-  if (const std::string* src = doc.attribute(img, "src")) {
+  if (const std::string_view* src = doc.attribute(img, "src")) {
     const std::string lower = ascii_lower_copy(*src);
     for (const char* word : {"icon", "logo", "sprite", "button", "share", "avatar", "pixel", "badge"}) {
       if (lower.find(word) != std::string::npos) return true;
@@ -74,7 +74,7 @@ void PageStats::compute_stats() {
     if (dropped_[id]) continue;
     TextStats& s = stats_[id];
     if (n.kind == NodeKind::text) {
-      count_text(n.text, s);
+      count_text(n.text(), s);
     } else {
       ++s.elements;
       switch (n.tag) {
@@ -112,7 +112,7 @@ std::string PageStats::small_text(NodeId id) const {
       return WalkStep::stop;
     }
     if (dropped_[d]) return WalkStep::skip;
-    if (doc_.node(d).kind == NodeKind::text) text += doc_.node(d).text;
+    if (doc_.node(d).kind == NodeKind::text) text += doc_.node(d).text();
     return WalkStep::descend;
   });
   return too_big ? std::string() : text;

@@ -39,7 +39,7 @@ constexpr int kMaxContainerDepth = 12;
 // The language of a code block, from the class conventions of highlighters and Markdown renderers
 // (`language-x`, `lang-x`, `highlight-x`, `highlight-source-x`, `brush: x`) or a data attribute.
 std::string code_language(const Document& doc, NodeId id) {
-  if (const std::string* cls = doc.attribute(id, "class")) {
+  if (const std::string_view* cls = doc.attribute(id, "class")) {
     std::string_view rest = *cls;
     std::string_view previous;
     while (!rest.empty()) {
@@ -59,7 +59,7 @@ std::string code_language(const Document& doc, NodeId id) {
     }
   }
   for (const char* attr : {"data-lang", "data-language", "lang"}) {
-    if (const std::string* value = doc.attribute(id, attr); value && !trim(*value).empty()) {
+    if (const std::string_view* value = doc.attribute(id, attr); value && !trim(*value).empty()) {
       if (std::string_view(attr) == "lang" && !doc.is_element(id, GUMBO_TAG_CODE)) continue;
       return ascii_lower_copy(trim(*value));
     }
@@ -104,15 +104,15 @@ std::string best_from_srcset(std::string_view srcset) {
 }
 
 std::string image_source(const Document& doc, NodeId id) {
-  const std::string* src = doc.attribute(id, "src");
+  const std::string_view* src = doc.attribute(id, "src");
   if (src && !is_placeholder_image(trim(*src))) return std::string(trim(*src));
   for (const char* attr : {"data-src", "data-lazy-src", "data-original", "data-lazy", "data-url", "data-hi-res-src"}) {
-    if (const std::string* v = doc.attribute(id, attr); v && !is_placeholder_image(trim(*v))) {
+    if (const std::string_view* v = doc.attribute(id, attr); v && !is_placeholder_image(trim(*v))) {
       return std::string(trim(*v));
     }
   }
   for (const char* attr : {"srcset", "data-srcset", "data-lazy-srcset"}) {
-    if (const std::string* v = doc.attribute(id, attr)) {
+    if (const std::string_view* v = doc.attribute(id, attr)) {
       if (std::string best = best_from_srcset(*v); !best.empty()) return best;
     }
   }
@@ -120,16 +120,16 @@ std::string image_source(const Document& doc, NodeId id) {
 }
 
 std::size_t span_attribute(const Document& doc, NodeId id, const char* name) {
-  const std::string* value = doc.attribute(id, name);
+  const std::string_view* value = doc.attribute(id, name);
   if (!value) return 1;
-  const unsigned long parsed = std::strtoul(value->c_str(), nullptr, 10);
+  const std::size_t parsed = leading_number(*value);
   return std::clamp<std::size_t>(parsed, 1, 64);
 }
 
 TableAlignment cell_alignment(const Document& doc, NodeId id) {
   std::string align;
-  if (const std::string* a = doc.attribute(id, "align")) align = ascii_lower_copy(trim(*a));
-  if (const std::string* style = doc.attribute(id, "style")) {
+  if (const std::string_view* a = doc.attribute(id, "align")) align = ascii_lower_copy(trim(*a));
+  if (const std::string_view* style = doc.attribute(id, "style")) {
     const std::string lower = ascii_lower_copy(*style);
     const std::size_t at = lower.find("text-align");
     if (at != std::string::npos) {
@@ -184,7 +184,7 @@ class Renderer {
       const Node& n = doc_.node(id);
       if (n.kind == NodeKind::text) {
         stack.pop_back();
-        writer_.text(n.text);
+        writer_.text(n.text());
         continue;
       }
       bool descend = true;
@@ -339,23 +339,22 @@ class Renderer {
   }
 
   int list_start(NodeId id) const {
-    if (const std::string* start = doc_.attribute(id, "start")) {
-      const long value = std::strtol(start->c_str(), nullptr, 10);
-      return static_cast<int>(std::clamp(value, 0L, 999'999'999L));
+    if (const std::string_view* start = doc_.attribute(id, "start")) {
+      return static_cast<int>(std::min<std::size_t>(leading_number(*start), 999'999'999));
     }
     return 1;
   }
 
   int item_value(NodeId id) const {
-    if (const std::string* value = doc_.attribute(id, "value")) {
-      return static_cast<int>(std::clamp(std::strtol(value->c_str(), nullptr, 10), 0L, 999'999'999L));
+    if (const std::string_view* value = doc_.attribute(id, "value")) {
+      return static_cast<int>(std::min<std::size_t>(leading_number(*value), 999'999'999));
     }
     return -1;
   }
 
   // Permalink marks next to headings ("#", "¶", "🔗") point into the page and say nothing.
   bool is_anchor_decoration(NodeId id) const {
-    const std::string* href = doc_.attribute(id, "href");
+    const std::string_view* href = doc_.attribute(id, "href");
     if (!href || trim(*href).empty() || trim(*href).front() != '#') return false;
     const std::string content = doc_.text_content(id);
     const std::string_view text = trim(content);
@@ -365,7 +364,7 @@ class Renderer {
 
   Frame open_link(NodeId id) {
     std::string target;
-    if (const std::string* href = doc_.attribute(id, "href")) {
+    if (const std::string_view* href = doc_.attribute(id, "href")) {
       const std::string_view raw = trim(*href);
       // Same-page anchors (permalinks, footnote jumps) carry no target worth keeping.
       if (!raw.empty() && raw.front() != '#') {
@@ -402,7 +401,7 @@ class Renderer {
     const auto resolved = resolver_.resolve(source);
     if (!resolved) return;
     std::string alt;
-    if (const std::string* a = doc_.attribute(id, "alt")) alt = collapse_whitespace(*a);
+    if (const std::string_view* a = doc_.attribute(id, "alt")) alt = collapse_whitespace(*a);
     writer_.image(alt, *resolved);
   }
 

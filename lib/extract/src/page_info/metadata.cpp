@@ -71,7 +71,7 @@ std::string visible_text(const Document& doc, NodeId id) {
   doc.walk(id, [&](NodeId n) {
     const Node& node = doc.node(n);
     if (node.kind == NodeKind::text) {
-      text += node.text;
+      text += node.text();
     } else if (node.kind == NodeKind::element) {
       if (node.tag == GUMBO_TAG_STYLE || node.tag == GUMBO_TAG_SCRIPT || node.tag == GUMBO_TAG_TEMPLATE) return false;
       if (node.tag == GUMBO_TAG_BR || is_block_tag(node.tag)) text += ' ';
@@ -82,7 +82,7 @@ std::string visible_text(const Document& doc, NodeId id) {
 }
 
 bool is_home_link(const Document& doc, NodeId a, const UrlResolver& resolver) {
-  const std::string* href = doc.attribute(a, "href");
+  const std::string_view* href = doc.attribute(a, "href");
   if (href == nullptr) return false;
   const std::string_view raw = trim(*href);
   if (raw == "/" || raw == "./") return true;
@@ -134,7 +134,7 @@ Scan scan_document(const Document& doc) {
     switch (node.tag) {
       case GUMBO_TAG_HTML:
         if (!have_lang) {
-          if (const std::string* lang = doc.attribute(id, "lang")) {
+          if (const std::string_view* lang = doc.attribute(id, "lang")) {
             scan.html_lang = std::string(trim(*lang));
             have_lang = true;
           }
@@ -144,19 +144,19 @@ Scan scan_document(const Document& doc) {
         if (!scan.title) scan.title = collapse_spaces(doc.text_content(id));
         return false;
       case GUMBO_TAG_META: {
-        const std::string* content = doc.attribute(id, "content");
+        const std::string_view* content = doc.attribute(id, "content");
         if (content == nullptr) break;
         const std::string value = collapse_spaces(*content);
         if (value.empty()) break;
         for (const std::string_view attr : {"property", "name", "itemprop"}) {
-          if (const std::string* keys = doc.attribute(id, attr)) add_meta_keys(scan.metas, *keys, value);
+          if (const std::string_view* keys = doc.attribute(id, attr)) add_meta_keys(scan.metas, *keys, value);
         }
         break;
       }
       case GUMBO_TAG_LINK:
         if (!have_canonical) {
-          const std::string* rel = doc.attribute(id, "rel");
-          const std::string* href = doc.attribute(id, "href");
+          const std::string_view* rel = doc.attribute(id, "rel");
+          const std::string_view* href = doc.attribute(id, "href");
           if (rel != nullptr && href != nullptr && has_token(*rel, "canonical") && !trim(*href).empty()) {
             scan.canonical_href = std::string(trim(*href));
             have_canonical = true;
@@ -165,7 +165,7 @@ Scan scan_document(const Document& doc) {
         break;
       case GUMBO_TAG_BASE:
         if (!have_base) {
-          if (const std::string* href = doc.attribute(id, "href")) {
+          if (const std::string_view* href = doc.attribute(id, "href")) {
             scan.base_href = std::string(trim(*href));
             have_base = true;
           }
@@ -174,11 +174,11 @@ Scan scan_document(const Document& doc) {
       case GUMBO_TAG_H1: scan.h1s.push_back({id, visible_text(doc, id), false}); return false;
       default: break;
     }
-    if (const std::string* itemtype = doc.attribute(id, "itemtype")) note_itemtypes(*itemtype, scan.itemtypes);
+    if (const std::string_view* itemtype = doc.attribute(id, "itemtype")) note_itemtypes(*itemtype, scan.itemtypes);
     if (scan.itemprop_date.empty()) {
-      const std::string* itemprop = doc.attribute(id, "itemprop");
+      const std::string_view* itemprop = doc.attribute(id, "itemprop");
       if (itemprop != nullptr && node.tag != GUMBO_TAG_META && has_token(*itemprop, "datePublished")) {
-        const std::string* value = doc.attribute(id, "content");
+        const std::string_view* value = doc.attribute(id, "content");
         if (value == nullptr || trim(*value).empty()) value = doc.attribute(id, "datetime");
         if (value != nullptr) scan.itemprop_date = collapse_spaces(*value);
       }

@@ -199,7 +199,7 @@ std::size_t count_prices(std::string_view text) {
 
 bool has_class_token(const Document& doc, NodeId id, std::initializer_list<std::string_view> tokens) {
   for (const std::string_view attr : {"class", "id"}) {
-    const std::string* value = doc.attribute(id, attr);
+    const std::string_view* value = doc.attribute(id, attr);
     const bool found = value != nullptr && any_token(*value, [&](std::string_view token) {
                          return std::any_of(tokens.begin(), tokens.end(),
                                             [&](std::string_view wanted) { return equals_ignore_case(token, wanted); });
@@ -246,7 +246,7 @@ std::size_t largest_alike_group(const Document& doc, NodeId parent,
   for (NodeId child = doc.node(parent).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
     const Node& c = doc.node(child);
     if (c.kind != NodeKind::element) continue;
-    const std::string* cls = doc.attribute(child, "class");
+    const std::string_view* cls = doc.attribute(child, "class");
     children.emplace_back(c.tag, cls != nullptr ? std::string_view(*cls) : std::string_view(kNoClass));
   }
   if (children.size() < 2) return children.size();
@@ -266,7 +266,7 @@ MarkupSignals read_markup(const Document& doc) {
   doc.walk(doc.root(), [&](NodeId id) {
     const Node& n = doc.node(id);
     if (n.kind == NodeKind::text) {
-      signals.prices += count_prices(n.text);
+      signals.prices += count_prices(n.text());
       return true;
     }
     if (n.kind != NodeKind::element) return true;
@@ -278,8 +278,8 @@ MarkupSignals read_markup(const Document& doc) {
     }
     if (n.tag == GUMBO_TAG_CODE) ++signals.code;
     if (!signals.buy_button && (n.tag == GUMBO_TAG_BUTTON || n.tag == GUMBO_TAG_INPUT)) {
-      const std::string* value = n.tag == GUMBO_TAG_INPUT ? doc.attribute(id, "value") : nullptr;
-      signals.buy_button = says_buy(value != nullptr ? *value : doc.text_content(id));
+      const std::string_view* value = n.tag == GUMBO_TAG_INPUT ? doc.attribute(id, "value") : nullptr;
+      signals.buy_button = says_buy(value != nullptr ? std::string(*value) : doc.text_content(id));
     }
     if (has_class_token(doc, id,
                         {"post", "message", "reply", "answer", "postbit", "topic-post", "post-body", "postbody",
@@ -316,7 +316,7 @@ void weigh_template_classes(const Document& doc, Evidence& evidence) {
   bool thread = false;
   for (const GumboTag tag : {GUMBO_TAG_HTML, GUMBO_TAG_BODY}) {
     const NodeId id = doc.find_first(tag);
-    const std::string* classes = id == kNoNode ? nullptr : doc.attribute(id, "class");
+    const std::string_view* classes = id == kNoNode ? nullptr : doc.attribute(id, "class");
     if (classes == nullptr) continue;
     any_token(*classes, [&](std::string_view token) {
       const std::string lower = ascii_lower_copy(token);
@@ -404,14 +404,14 @@ bool is_blank(const Document& doc, NodeId id) {
   for (NodeId child = doc.node(id).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
     const Node& n = doc.node(child);
     if (n.kind == NodeKind::element) return false;
-    if (n.kind == NodeKind::text && !trim(n.text).empty()) return false;
+    if (n.kind == NodeKind::text && !trim(n.text()).empty()) return false;
   }
   return true;
 }
 
 bool is_mount_node(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
-  const bool custom_element = n.name.find('-') != std::string::npos;
+  const bool custom_element = n.name().find('-') != std::string::npos;
   const bool container = n.tag == GUMBO_TAG_DIV || n.tag == GUMBO_TAG_MAIN || n.tag == GUMBO_TAG_SECTION;
   return (custom_element || (container && doc.attribute(id, "id") != nullptr)) && is_blank(doc, id);
 }

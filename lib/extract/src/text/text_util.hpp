@@ -26,6 +26,19 @@ using core::is_ascii_space;
 using core::starts_with_ignore_case;
 using core::trim;
 
+// The number its leading ASCII digits spell (after whitespace and an optional '+'), as HTML reads
+// colspan and start ("3px" is 3); 0 when there are none. Saturates at 10^9 rather than wrapping.
+inline std::size_t leading_number(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && is_ascii_space(text[i])) ++i;
+  if (i < text.size() && text[i] == '+') ++i;
+  std::size_t value = 0;
+  for (; i < text.size() && is_ascii_digit(text[i]); ++i) {
+    value = value >= 100'000'000 ? 1'000'000'000 : value * 10 + static_cast<std::size_t>(text[i] - '0');
+  }
+  return value;
+}
+
 // Calls `visit` with each whitespace-separated token of `list` (a class list, rel, itemtype) until it
 // returns true; whether one did.
 template <typename Visit>

@@ -1,7 +1,8 @@
 #include "tree/dom.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <memory>
-#include <utility>
 
 namespace pagemd::extract {
 namespace {
@@ -10,24 +11,80 @@ struct GumboOutputDeleter {
   void operator()(GumboOutput* output) const { gumbo_destroy_output(&kGumboDefaultOptions, output); }
 };
 
-std::string element_name(const GumboElement& element) {
+// Known tags name themselves with gumbo's static strings; an unknown one is lower-cased into `buffer`.
+std::string_view element_name(const GumboElement& element, std::string& buffer) {
   if (element.tag != GUMBO_TAG_UNKNOWN) return gumbo_normalized_tagname(element.tag);
   GumboStringPiece piece = element.original_tag;
   gumbo_tag_from_original_text(&piece);
-  std::string name(piece.data, piece.length);
-  for (char& c : name) {
+  buffer.assign(piece.data, piece.length);
+  for (char& c : buffer) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
-  return name;
+  return buffer;
+}
+
+// Most pages' strings are small; a block this size holds thousands, and a longer string gets a
+// block of its own.
+constexpr std::size_t kArenaBlock = std::size_t{64} * 1024;
+
+// Counts the nodes of gumbo's tree, so that the copy is allocated once at its final size.
+std::size_t count_nodes(const GumboNode* document) {
+  std::size_t count = 1;
+  std::vector<const GumboNode*> stack{document};
+  while (!stack.empty()) {
+    const GumboNode* node = stack.back();
+    stack.pop_back();
+    const GumboVector* children = node->type == GUMBO_NODE_DOCUMENT  ? &node->v.document.children
+                                  : node->type == GUMBO_NODE_ELEMENT ? &node->v.element.children
+                                                                     : nullptr;
+    if (children == nullptr) continue;
+    count += children->length;
+    for (unsigned i = 0; i < children->length; ++i) stack.push_back(static_cast<const GumboNode*>(children->data[i]));
+  }
+  return count;
 }
 
 }  // namespace
 
-NodeId Document::add_node(Node node, NodeId parent) {
+char* StringArena::reserve(std::size_t size) {
+  if (size > left_) {
+    const std::size_t block = std::max(size, kArenaBlock);
+    blocks_.push_back(std::make_unique_for_overwrite<char[]>(block));
+    next_ = blocks_.back().get();
+    left_ = block;
+  }
+  char* at = next_;
+  next_ += size;
+  left_ -= size;
+  return at;
+}
+
+std::string_view StringArena::store(std::string_view text) {
+  if (text.empty()) return {};
+  char* at = reserve(text.size());
+  std::memcpy(at, text.data(), text.size());
+  return {at, text.size()};
+}
+
+std::string_view StringArena::append(std::string_view first, std::string_view more) {
+  if (more.empty()) return first;
+  if (!first.empty() && first.data() + first.size() == next_ && more.size() <= left_) {
+    std::memcpy(next_, more.data(), more.size());
+    next_ += more.size();
+    left_ -= more.size();
+    return {first.data(), first.size() + more.size()};
+  }
+  char* at = reserve(first.size() + more.size());
+  std::memcpy(at, first.data(), first.size());
+  std::memcpy(at + first.size(), more.data(), more.size());
+  return {at, first.size() + more.size()};
+}
+
+NodeId Document::link(Node node, NodeId parent) {
   const auto id = static_cast<NodeId>(nodes_.size());
   node.parent = parent;
   node.first_child = node.last_child = node.next_sibling = node.prev_sibling = kNoNode;
-  nodes_.push_back(std::move(node));
+  nodes_.push_back(node);
   if (parent != kNoNode) {
     Node& p = nodes_[parent];
     if (p.last_child == kNoNode) {
@@ -41,6 +98,34 @@ NodeId Document::add_node(Node node, NodeId parent) {
   return id;
 }
 
+NodeId Document::add_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes,
+                             NodeId parent) {
+  Node node;
+  node.kind = NodeKind::element;
+  node.tag = tag;
+  // gumbo's names of known tags are static strings; only the rest need a copy.
+  node.chars = tag != GUMBO_TAG_UNKNOWN && name.data() == gumbo_normalized_tagname(tag) ? name : strings_.store(name);
+  node.first_attribute = static_cast<std::uint32_t>(attributes_.size());
+  node.attribute_count = static_cast<std::uint32_t>(attributes.size());
+  for (const Attribute& attribute : attributes) {
+    attributes_.push_back({strings_.store(attribute.name), strings_.store(attribute.value)});
+  }
+  return link(node, parent);
+}
+
+NodeId Document::add_text(std::string_view text, NodeId parent) {
+  // Adjacent text (split by a dropped comment) is merged so later stages see one run.
+  const NodeId last = parent == kNoNode ? kNoNode : nodes_[parent].last_child;
+  if (last != kNoNode && nodes_[last].kind == NodeKind::text) {
+    nodes_[last].chars = strings_.append(nodes_[last].chars, text);
+    return last;
+  }
+  Node node;
+  node.kind = NodeKind::text;
+  node.chars = strings_.store(text);
+  return link(node, parent);
+}
+
 Document Document::parse(std::string_view utf8_html) {
   GumboOptions options = kGumboDefaultOptions;
   // Error records cost time and memory on tag soup and nobody reads them.
@@ -49,8 +134,8 @@ Document Document::parse(std::string_view utf8_html) {
       gumbo_parse_with_options(&options, utf8_html.data(), utf8_html.size()));
 
   Document doc;
-  doc.nodes_.reserve(utf8_html.size() / 24 + 16);
-  doc.add_node(Node{}, kNoNode);
+  doc.nodes_.reserve(count_nodes(output->document));
+  doc.link(Node{}, kNoNode);
 
   struct Pending {
     const GumboNode* source;
@@ -60,6 +145,8 @@ Document Document::parse(std::string_view utf8_html) {
   const GumboVector& top = output->document->v.document.children;
   for (unsigned i = top.length; i-- > 0;) stack.push_back({static_cast<const GumboNode*>(top.data[i]), 0});
 
+  std::string unknown_name;
+  std::vector<Attribute> attributes;
   while (!stack.empty()) {
     const Pending item = stack.back();
     stack.pop_back();
@@ -67,16 +154,12 @@ Document Document::parse(std::string_view utf8_html) {
     switch (source->type) {
       case GUMBO_NODE_ELEMENT: {
         const GumboElement& element = source->v.element;
-        Node node;
-        node.kind = NodeKind::element;
-        node.tag = element.tag;
-        node.name = element_name(element);
-        node.attributes.reserve(element.attributes.length);
+        attributes.clear();
         for (unsigned i = 0; i < element.attributes.length; ++i) {
           const auto* attr = static_cast<const GumboAttribute*>(element.attributes.data[i]);
-          node.attributes.push_back({attr->name, attr->value});
+          attributes.push_back({attr->name, attr->value});
         }
-        const NodeId id = doc.add_node(std::move(node), item.parent);
+        const NodeId id = doc.add_element(element.tag, element_name(element, unknown_name), attributes, item.parent);
         for (unsigned i = element.children.length; i-- > 0;) {
           stack.push_back({static_cast<const GumboNode*>(element.children.data[i]), id});
         }
@@ -84,19 +167,7 @@ Document Document::parse(std::string_view utf8_html) {
       }
       case GUMBO_NODE_TEXT:
       case GUMBO_NODE_WHITESPACE:
-      case GUMBO_NODE_CDATA: {
-        // Adjacent text (split by a dropped comment) is merged so later stages see one run.
-        const NodeId last = doc.nodes_[item.parent].last_child;
-        if (last != kNoNode && doc.nodes_[last].kind == NodeKind::text) {
-          doc.nodes_[last].text += source->v.text.text;
-          break;
-        }
-        Node node;
-        node.kind = NodeKind::text;
-        node.text = source->v.text.text;
-        doc.add_node(std::move(node), item.parent);
-        break;
-      }
+      case GUMBO_NODE_CDATA: doc.add_text(source->v.text.text, item.parent); break;
       case GUMBO_NODE_DOCUMENT:
       case GUMBO_NODE_COMMENT:
       case GUMBO_NODE_TEMPLATE: break;
@@ -105,8 +176,8 @@ Document Document::parse(std::string_view utf8_html) {
   return doc;
 }
 
-const std::string* Document::attribute(NodeId id, std::string_view name) const {
-  for (const Attribute& attr : nodes_[id].attributes) {
+const std::string_view* Document::attribute(NodeId id, std::string_view name) const {
+  for (const Attribute& attr : attributes(id)) {
     if (attr.name == name) return &attr.value;
   }
   return nullptr;
@@ -134,7 +205,7 @@ std::vector<NodeId> Document::find_all(GumboTag tag, NodeId from) const {
 std::string Document::text_content(NodeId id) const {
   std::string text;
   walk(id, [&](NodeId n) {
-    if (nodes_[n].kind == NodeKind::text) text += nodes_[n].text;
+    if (nodes_[n].kind == NodeKind::text) text += nodes_[n].chars;
     return true;
   });
   return text;

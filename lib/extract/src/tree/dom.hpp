@@ -8,11 +8,15 @@
 //
 // A compact, index-linked copy of gumbo's tree. Gumbo's own tree is freed right after parsing
 // (its recursive destructor is the reason the depth is bounded first), and everything after that
-// walks this one iteratively: nodes live in one vector and refer to each other by index.
+// walks this one iteratively: nodes live in one vector and refer to each other by index, and all
+// their text, names and attributes live in a few large blocks (StringArena), not one allocation
+// each. A page of a million tiny elements must fit in a small multiple of its size (issue 21).
 
 #include <gumbo.h>
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -26,26 +30,56 @@ inline constexpr NodeId kNoNode = UINT32_MAX;
 enum class NodeKind : std::uint8_t { document, element, text };
 enum class WalkStep : std::uint8_t { descend, skip, stop };
 
+// Strings that stay where they are for the arena's lifetime: stored back to back in blocks that
+// are never moved or resized, so views into them remain valid as more is added.
+class StringArena {
+ public:
+  std::string_view store(std::string_view text);
+  // `first` followed by `more`; extends `first` in place when it was the last string stored.
+  std::string_view append(std::string_view first, std::string_view more);
+
+ private:
+  char* reserve(std::size_t size);
+
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  char* next_ = nullptr;
+  std::size_t left_ = 0;
+};
+
 struct Attribute {
-  std::string name;  // lower-case, as gumbo gives it
-  std::string value;
+  std::string_view name;  // lower-case, as gumbo gives it
+  std::string_view value;
 };
 
 struct Node {
   NodeKind kind = NodeKind::document;
   GumboTag tag = GUMBO_TAG_UNKNOWN;  // elements only
-  std::string name;                  // lower-case tag name of an element ("svg", "my-widget")
-  std::string text;                  // text nodes only, entities already decoded
-  std::vector<Attribute> attributes;
   NodeId parent = kNoNode;
   NodeId first_child = kNoNode;
   NodeId last_child = kNoNode;
   NodeId next_sibling = kNoNode;
   NodeId prev_sibling = kNoNode;
+  std::uint32_t first_attribute = 0;  // into the document's attribute list
+  std::uint32_t attribute_count = 0;
+  // Lower-case tag name of an element ("svg", "my-widget"); for text nodes their text, entities
+  // already decoded. Both point into the document's arena.
+  std::string_view chars;
+
+  [[nodiscard]] std::string_view name() const noexcept {
+    return kind == NodeKind::element ? chars : std::string_view{};
+  }
+  [[nodiscard]] std::string_view text() const noexcept { return kind == NodeKind::text ? chars : std::string_view{}; }
 };
 
 class Document {
  public:
+  Document() = default;
+  // Moves keep the arena's blocks, so views into them survive; copies would not.
+  Document(Document&&) noexcept = default;
+  Document& operator=(Document&&) noexcept = default;
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
+
   // Parses UTF-8 HTML with gumbo and copies the tree. Comments and <template> contents are left out.
   static Document parse(std::string_view utf8_html);
 
@@ -57,7 +91,10 @@ class Document {
     return nodes_[id].kind == NodeKind::element && nodes_[id].tag == tag;
   }
   // The attribute's value, or nullptr when the element has no such attribute.
-  [[nodiscard]] const std::string* attribute(NodeId id, std::string_view name) const;
+  [[nodiscard]] const std::string_view* attribute(NodeId id, std::string_view name) const;
+  [[nodiscard]] std::span<const Attribute> attributes(NodeId id) const {
+    return {attributes_.data() + nodes_[id].first_attribute, nodes_[id].attribute_count};
+  }
   // The first element with this tag in document order, or kNoNode.
   [[nodiscard]] NodeId find_first(GumboTag tag, NodeId from = 0) const;
   // Every descendant element of `from` with this tag, in document order.
@@ -92,11 +129,16 @@ class Document {
     }
   }
 
-  // Mutators used while building and by tests.
-  NodeId add_node(Node node, NodeId parent);
+  // Builders: a node under `parent` (kNoNode for the root) whose strings are copied into the arena.
+  NodeId add_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes, NodeId parent);
+  NodeId add_text(std::string_view text, NodeId parent);
 
  private:
+  NodeId link(Node node, NodeId parent);
+
   std::vector<Node> nodes_;
+  std::vector<Attribute> attributes_;
+  StringArena strings_;
 };
 
 }  // namespace pagemd::extract

@@ -64,7 +64,7 @@ bool is_layout_utility(std::string_view name) {
 std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
   std::vector<std::string> tokens;
   for (const char* attr : {"class", "id"}) {
-    const std::string* value = doc.attribute(id, attr);
+    const std::string_view* value = doc.attribute(id, attr);
     if (!value) continue;
     any_token(*value, [&](std::string_view name) {
       if (is_layout_utility(name)) return false;
@@ -93,7 +93,7 @@ Hint class_hint(const Document& doc, NodeId id) {
     positive = positive || contains_token(kPositiveTokens, token);
     negative = negative || contains_token(kNegativeTokens, token);
   }
-  if (const std::string* itemprop = doc.attribute(id, "itemprop");
+  if (const std::string_view* itemprop = doc.attribute(id, "itemprop");
       itemprop && itemprop->find("articleBody") != std::string::npos) {
     return Hint::positive;
   }
@@ -119,7 +119,7 @@ bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::strin
     return found;
   };
   for (const char* attr : {"class", "id"}) {
-    const std::string* value = doc.attribute(id, attr);
+    const std::string_view* value = doc.attribute(id, attr);
     if (value != nullptr && any_token(*value, name_or_part_named)) return true;
   }
   return false;
@@ -131,7 +131,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
       n.tag == GUMBO_TAG_MAIN) {
     return Unlikely::no;
   }
-  if (const std::string* role = doc.attribute(id, "role")) {
+  if (const std::string_view* role = doc.attribute(id, "role")) {
     if (contains_token(kBoilerplateRoles, ascii_lower_copy(trim(*role)))) return Unlikely::always;
   }
   bool unlikely = false;
@@ -152,17 +152,18 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
 // React's streaming server rendering sends each finished Suspense boundary as <div hidden
 // id="S:n"> and a script moves it into place: the page's content, hidden only until scripts run.
 bool is_streamed_segment(const Document& doc, NodeId id) {
-  const std::string* element_id = doc.attribute(id, "id");
+  const std::string_view* element_id = doc.attribute(id, "id");
   return element_id != nullptr && element_id->size() > 2 && element_id->starts_with("S:") &&
          std::all_of(element_id->begin() + 2, element_id->end(), is_ascii_digit);
 }
 
 bool is_hidden(const Document& doc, NodeId id) {
   if (doc.attribute(id, "hidden")) return !is_streamed_segment(doc, id);
-  if (const std::string* aria = doc.attribute(id, "aria-hidden"); aria && equals_ignore_case(trim(*aria), "true")) {
+  if (const std::string_view* aria = doc.attribute(id, "aria-hidden");
+      aria && equals_ignore_case(trim(*aria), "true")) {
     return true;
   }
-  if (const std::string* style = doc.attribute(id, "style")) {
+  if (const std::string_view* style = doc.attribute(id, "style")) {
     std::string compact;
     for (char c : *style) {
       if (!is_ascii_space(c)) compact.push_back(ascii_lower(c));

@@ -251,9 +251,9 @@ class Parser {
   std::string error_;
 };
 
-[[nodiscard]] const std::string* find_attribute(const Node& node, std::string_view name) {
+[[nodiscard]] const std::string_view* find_attribute(const Document& doc, NodeId id, std::string_view name) {
   // Case-insensitive: gumbo keeps the camelCase of some SVG attributes (viewBox).
-  for (const Attribute& attribute : node.attributes) {
+  for (const Attribute& attribute : doc.attributes(id)) {
     if (equals_ignore_case(attribute.name, name)) return &attribute.value;
   }
   return nullptr;
@@ -273,23 +273,23 @@ class Parser {
 [[nodiscard]] bool matches_compound(const Document& doc, NodeId id, const Compound& compound) {
   const Node& node = doc.node(id);
   if (node.kind != NodeKind::element) return false;
-  if (!compound.tag.empty() && !equals_ignore_case(node.name, compound.tag)) return false;
+  if (!compound.tag.empty() && !equals_ignore_case(node.name(), compound.tag)) return false;
   if (!compound.ids.empty()) {
-    const std::string* value = find_attribute(node, "id");
+    const std::string_view* value = find_attribute(doc, id, "id");
     if (value == nullptr) return false;
     for (const std::string& wanted : compound.ids) {
       if (*value != wanted) return false;
     }
   }
   if (!compound.classes.empty()) {
-    const std::string* value = find_attribute(node, "class");
+    const std::string_view* value = find_attribute(doc, id, "class");
     if (value == nullptr) return false;
     for (const std::string& wanted : compound.classes) {
       if (!has_class(*value, wanted)) return false;
     }
   }
   for (const AttributeTest& test : compound.attributes) {
-    const std::string* value = find_attribute(node, test.name);
+    const std::string_view* value = find_attribute(doc, id, test.name);
     if (value == nullptr || (test.has_value && *value != test.value)) return false;
   }
   return true;

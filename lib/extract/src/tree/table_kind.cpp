@@ -8,11 +8,11 @@
 namespace pagemd::extract {
 
 TableKind classify_table(const Document& doc, NodeId table) {
-  if (const std::string* role = doc.attribute(table, "role");
+  if (const std::string_view* role = doc.attribute(table, "role");
       role && (equals_ignore_case(trim(*role), "presentation") || equals_ignore_case(trim(*role), "none"))) {
     return TableKind::layout;
   }
-  if (const std::string* datatable = doc.attribute(table, "datatable"); datatable && trim(*datatable) == "0") {
+  if (const std::string_view* datatable = doc.attribute(table, "datatable"); datatable && trim(*datatable) == "0") {
     return TableKind::layout;
   }
   if (doc.attribute(table, "summary")) return TableKind::data;
@@ -39,8 +39,8 @@ TableKind classify_table(const Document& doc, NodeId table) {
         std::size_t columns = 0;
         for (NodeId c = n.first_child; c != kNoNode; c = doc.node(c).next_sibling) {
           if (doc.is_element(c, GUMBO_TAG_TD) || doc.is_element(c, GUMBO_TAG_TH)) {
-            const std::string* span = doc.attribute(c, "colspan");
-            columns += span ? std::clamp<std::size_t>(std::strtoul(span->c_str(), nullptr, 10), 1, 100) : 1;
+            const std::string_view* span = doc.attribute(c, "colspan");
+            columns += span ? std::clamp<std::size_t>(leading_number(*span), 1, 100) : 1;
           }
         }
         max_columns = std::max(max_columns, columns);
