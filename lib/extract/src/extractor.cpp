@@ -137,8 +137,8 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   auto exclude = SelectorList::parse_all(options.exclude_selectors);
   if (!exclude) return core::unexpected(exclude.error());
 
-  const PrepassResult cleaned = prepass(decode_to_utf8(html_bytes, options.declared_charset));
-  const Document doc = Document::parse(cleaned.html);
+  PrepassResult cleaned = prepass(decode_to_utf8(html_bytes, options.declared_charset));
+  const Document doc = Document::build(std::move(cleaned.html));
   const PageInfo info = read_page_info(doc, cleaned.json_ld, options.page_url);
   const UrlResolver resolver = make_resolver(options.page_url, info);
 

@@ -4,44 +4,18 @@
 #include <cstring>
 #include <memory>
 
+#include "tree/tree_builder.hpp"
+
 namespace pagemd::extract {
 namespace {
-
-struct GumboOutputDeleter {
-  void operator()(GumboOutput* output) const { gumbo_destroy_output(&kGumboDefaultOptions, output); }
-};
-
-// Known tags name themselves with gumbo's static strings; an unknown one is lower-cased into `buffer`.
-std::string_view element_name(const GumboElement& element, std::string& buffer) {
-  if (element.tag != GUMBO_TAG_UNKNOWN) return gumbo_normalized_tagname(element.tag);
-  GumboStringPiece piece = element.original_tag;
-  gumbo_tag_from_original_text(&piece);
-  buffer.assign(piece.data, piece.length);
-  for (char& c : buffer) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return buffer;
-}
 
 // Most pages' strings are small; a block this size holds thousands, and a longer string gets a
 // block of its own.
 constexpr std::size_t kArenaBlock = std::size_t{64} * 1024;
 
-// Counts the nodes of gumbo's tree, so that the copy is allocated once at its final size.
-std::size_t count_nodes(const GumboNode* document) {
-  std::size_t count = 1;
-  std::vector<const GumboNode*> stack{document};
-  while (!stack.empty()) {
-    const GumboNode* node = stack.back();
-    stack.pop_back();
-    const GumboVector* children = node->type == GUMBO_NODE_DOCUMENT  ? &node->v.document.children
-                                  : node->type == GUMBO_NODE_ELEMENT ? &node->v.element.children
-                                                                     : nullptr;
-    if (children == nullptr) continue;
-    count += children->length;
-    for (unsigned i = 0; i < children->length; ++i) stack.push_back(static_cast<const GumboNode*>(children->data[i]));
-  }
-  return count;
+// The static name of a known tag, so that elements need no copy of it.
+std::string_view known_name(GumboTag tag) {
+  return tag == GUMBO_TAG_UNKNOWN ? std::string_view{} : gumbo_normalized_tagname(tag);
 }
 
 }  // namespace
@@ -80,99 +54,166 @@ std::string_view StringArena::append(std::string_view first, std::string_view mo
   return {at, first.size() + more.size()};
 }
 
-NodeId Document::link(Node node, NodeId parent) {
+bool Document::in_source(std::string_view text) const {
+  return source_ && !text.empty() && text.data() >= source_->data() &&
+         text.data() + text.size() <= source_->data() + source_->size();
+}
+
+std::string_view Document::keep(std::string_view text) { return in_source(text) ? text : strings_.store(text); }
+
+NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes) {
+  Node node;
+  node.kind = NodeKind::element;
+  node.tag = tag;
+  const std::string_view static_name = known_name(tag);
+  node.chars = static_name == name ? static_name : keep(name);
+  node.first_attribute = static_cast<std::uint32_t>(attributes_.size());
+  node.attribute_count = static_cast<std::uint32_t>(attributes.size());
+  for (const Attribute& attribute : attributes) attributes_.push_back({keep(attribute.name), keep(attribute.value)});
   const auto id = static_cast<NodeId>(nodes_.size());
-  node.parent = parent;
-  node.first_child = node.last_child = node.next_sibling = node.prev_sibling = kNoNode;
   nodes_.push_back(node);
-  if (parent != kNoNode) {
-    Node& p = nodes_[parent];
+  return id;
+}
+
+NodeId Document::clone_element(NodeId id) {
+  Node node = nodes_[id];
+  node.parent = node.first_child = node.last_child = node.next_sibling = node.prev_sibling = kNoNode;
+  // The copy shares the strings; its attribute list is its own, since that one may grow.
+  node.first_attribute = static_cast<std::uint32_t>(attributes_.size());
+  for (std::uint32_t i = 0; i < node.attribute_count; ++i) {
+    attributes_.push_back(attributes_[nodes_[id].first_attribute + i]);
+  }
+  const auto clone = static_cast<NodeId>(nodes_.size());
+  nodes_.push_back(node);
+  return clone;
+}
+
+void Document::insert(NodeId id, NodeId parent, NodeId before) {
+  Node& node = nodes_[id];
+  node.parent = parent;
+  Node& p = nodes_[parent];
+  if (before == kNoNode) {
+    node.prev_sibling = p.last_child;
+    node.next_sibling = kNoNode;
     if (p.last_child == kNoNode) {
       p.first_child = id;
     } else {
       nodes_[p.last_child].next_sibling = id;
-      nodes_[id].prev_sibling = p.last_child;
     }
     p.last_child = id;
+    return;
   }
-  return id;
+  Node& next = nodes_[before];
+  node.next_sibling = before;
+  node.prev_sibling = next.prev_sibling;
+  if (next.prev_sibling == kNoNode) {
+    p.first_child = id;
+  } else {
+    nodes_[next.prev_sibling].next_sibling = id;
+  }
+  next.prev_sibling = id;
 }
 
-NodeId Document::add_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes,
-                             NodeId parent) {
-  Node node;
-  node.kind = NodeKind::element;
-  node.tag = tag;
-  // gumbo's names of known tags are static strings; only the rest need a copy.
-  node.chars = tag != GUMBO_TAG_UNKNOWN && name.data() == gumbo_normalized_tagname(tag) ? name : strings_.store(name);
-  node.first_attribute = static_cast<std::uint32_t>(attributes_.size());
-  node.attribute_count = static_cast<std::uint32_t>(attributes.size());
-  for (const Attribute& attribute : attributes) {
-    attributes_.push_back({strings_.store(attribute.name), strings_.store(attribute.value)});
+void Document::detach(NodeId id) {
+  Node& node = nodes_[id];
+  if (node.parent == kNoNode) return;
+  Node& p = nodes_[node.parent];
+  if (node.prev_sibling == kNoNode) {
+    p.first_child = node.next_sibling;
+  } else {
+    nodes_[node.prev_sibling].next_sibling = node.next_sibling;
   }
-  return link(node, parent);
+  if (node.next_sibling == kNoNode) {
+    p.last_child = node.prev_sibling;
+  } else {
+    nodes_[node.next_sibling].prev_sibling = node.prev_sibling;
+  }
+  node.parent = node.prev_sibling = node.next_sibling = kNoNode;
 }
 
-NodeId Document::add_text(std::string_view text, NodeId parent) {
-  // Adjacent text (split by a dropped comment) is merged so later stages see one run.
-  const NodeId last = parent == kNoNode ? kNoNode : nodes_[parent].last_child;
-  if (last != kNoNode && nodes_[last].kind == NodeKind::text) {
-    nodes_[last].chars = strings_.append(nodes_[last].chars, text);
-    return last;
+void Document::insert_text(std::string_view text, NodeId parent, NodeId before) {
+  if (text.empty()) return;
+  const NodeId previous = before == kNoNode ? nodes_[parent].last_child : nodes_[before].prev_sibling;
+  if (previous != kNoNode && nodes_[previous].kind == NodeKind::text) {
+    std::string_view& chars = nodes_[previous].chars;
+    // Text that continues in the source right where the node's text ends needs no copy.
+    chars = in_source(chars) && in_source(text) && chars.data() + chars.size() == text.data()
+                ? std::string_view(chars.data(), chars.size() + text.size())
+                : strings_.append(chars, text);
+    return;
   }
   Node node;
   node.kind = NodeKind::text;
-  node.chars = strings_.store(text);
-  return link(node, parent);
+  node.chars = keep(text);
+  const auto id = static_cast<NodeId>(nodes_.size());
+  nodes_.push_back(node);
+  insert(id, parent, before);
 }
 
-Document Document::parse(std::string_view utf8_html) {
-  GumboOptions options = kGumboDefaultOptions;
-  // Error records cost time and memory on tag soup and nobody reads them.
-  options.max_errors = 0;
-  std::unique_ptr<GumboOutput, GumboOutputDeleter> output(
-      gumbo_parse_with_options(&options, utf8_html.data(), utf8_html.size()));
-
-  Document doc;
-  doc.nodes_.reserve(count_nodes(output->document));
-  doc.link(Node{}, kNoNode);
-
-  struct Pending {
-    const GumboNode* source;
-    NodeId parent;
-  };
-  std::vector<Pending> stack;
-  const GumboVector& top = output->document->v.document.children;
-  for (unsigned i = top.length; i-- > 0;) stack.push_back({static_cast<const GumboNode*>(top.data[i]), 0});
-
-  std::string unknown_name;
-  std::vector<Attribute> attributes;
-  while (!stack.empty()) {
-    const Pending item = stack.back();
-    stack.pop_back();
-    const GumboNode* source = item.source;
-    switch (source->type) {
-      case GUMBO_NODE_ELEMENT: {
-        const GumboElement& element = source->v.element;
-        attributes.clear();
-        for (unsigned i = 0; i < element.attributes.length; ++i) {
-          const auto* attr = static_cast<const GumboAttribute*>(element.attributes.data[i]);
-          attributes.push_back({attr->name, attr->value});
-        }
-        const NodeId id = doc.add_element(element.tag, element_name(element, unknown_name), attributes, item.parent);
-        for (unsigned i = element.children.length; i-- > 0;) {
-          stack.push_back({static_cast<const GumboNode*>(element.children.data[i]), id});
-        }
-        break;
-      }
-      case GUMBO_NODE_TEXT:
-      case GUMBO_NODE_WHITESPACE:
-      case GUMBO_NODE_CDATA: doc.add_text(source->v.text.text, item.parent); break;
-      case GUMBO_NODE_DOCUMENT:
-      case GUMBO_NODE_COMMENT:
-      case GUMBO_NODE_TEMPLATE: break;
-    }
+void Document::add_missing_attributes(NodeId id, std::span<const Attribute> attributes) {
+  std::vector<Attribute> merged(this->attributes(id).begin(), this->attributes(id).end());
+  const std::size_t had = merged.size();
+  for (const Attribute& attribute : attributes) {
+    const bool present = std::any_of(merged.begin(), merged.begin() + static_cast<std::ptrdiff_t>(had),
+                                     [&](const Attribute& a) { return a.name == attribute.name; });
+    if (!present) merged.push_back({keep(attribute.name), keep(attribute.value)});
   }
+  if (merged.size() == had) return;
+  nodes_[id].first_attribute = static_cast<std::uint32_t>(attributes_.size());
+  nodes_[id].attribute_count = static_cast<std::uint32_t>(merged.size());
+  attributes_.insert(attributes_.end(), merged.begin(), merged.end());
+}
+
+void Document::put_in_document_order() {
+  std::vector<NodeId> order;
+  order.reserve(nodes_.size());
+  bool in_order = true;
+  walk(root(), [&](NodeId id) {
+    if (!order.empty() && id <= order.back()) in_order = false;
+    order.push_back(id);
+    return true;
+  });
+  if (in_order && order.size() == nodes_.size()) return;
+  // Nodes left out of the tree (dropped by the tree builder) are dropped here as well.
+  std::vector<NodeId> new_id(nodes_.size(), kNoNode);
+  for (std::size_t i = 0; i < order.size(); ++i) new_id[order[i]] = static_cast<NodeId>(i);
+  auto renumber = [&](NodeId id) { return id == kNoNode ? kNoNode : new_id[id]; };
+  std::vector<Node> ordered;
+  ordered.reserve(order.size());
+  for (const NodeId id : order) {
+    Node node = nodes_[id];
+    node.parent = renumber(node.parent);
+    node.first_child = renumber(node.first_child);
+    node.last_child = renumber(node.last_child);
+    node.next_sibling = renumber(node.next_sibling);
+    node.prev_sibling = renumber(node.prev_sibling);
+    ordered.push_back(node);
+  }
+  nodes_ = std::move(ordered);
+}
+
+Document Document::parse(std::string_view utf8_html) { return build(std::string(utf8_html)); }
+
+Document Document::build(std::string utf8_html) {
+  // The tokenizer sees only LF line breaks, as the standard's input stream preprocessing gives it.
+  if (utf8_html.find('\r') != std::string::npos) {
+    std::size_t out = 0;
+    for (std::size_t i = 0; i < utf8_html.size(); ++i) {
+      if (utf8_html[i] == '\r') {
+        utf8_html[out++] = '\n';
+        if (i + 1 < utf8_html.size() && utf8_html[i + 1] == '\n') ++i;
+      } else {
+        utf8_html[out++] = utf8_html[i];
+      }
+    }
+    utf8_html.resize(out);
+  }
+  Document doc;
+  // A node per start tag and one per text between tags: about one per '<', end tags included.
+  doc.nodes_.reserve(static_cast<std::size_t>(std::count(utf8_html.begin(), utf8_html.end(), '<')) + 16);
+  doc.nodes_.emplace_back();  // the document node, id 0
+  doc.keep_source(std::move(utf8_html));
+  html::build_tree(doc);
   return doc;
 }
 

@@ -4,13 +4,14 @@
 //   in:  the prepassed UTF-8 HTML of decode/
 //   out: a Document (this file), and what its elements are: block, furniture, hidden
 //        (element_kinds.hpp), data or layout tables (table_kind.hpp), selector matches (selector.hpp)
-// The only user of gumbo. Uses text/.
+// The HTML is parsed by html_tokenizer.hpp and tree_builder.hpp; of gumbo only the tag enum and
+// its names are used. Uses text/.
 //
-// A compact, index-linked copy of gumbo's tree. Gumbo's own tree is freed right after parsing
-// (its recursive destructor is the reason the depth is bounded first), and everything after that
-// walks this one iteratively: nodes live in one vector and refer to each other by index, and all
-// their text, names and attributes live in a few large blocks (StringArena), not one allocation
-// each. A page of a million tiny elements must fit in a small multiple of its size (issue 21).
+// A compact, index-linked tree, walked iteratively: nodes live in one vector, in document order,
+// and refer to each other by index. Text and attribute values point into the HTML the document
+// keeps, or, when character references had to be decoded, into a few large blocks (StringArena):
+// no allocation per node. A page of a million tiny elements fits in a small multiple of its size
+// (issue 21).
 
 #include <gumbo.h>
 
@@ -80,7 +81,9 @@ class Document {
   Document(const Document&) = delete;
   Document& operator=(const Document&) = delete;
 
-  // Parses UTF-8 HTML with gumbo and copies the tree. Comments and <template> contents are left out.
+  // Parses the prepassed UTF-8 HTML of decode/ with pagemd's tree builder (tree_builder.hpp),
+  // keeping the text: what is written without character references is not copied.
+  static Document build(std::string utf8_html);
   static Document parse(std::string_view utf8_html);
 
   [[nodiscard]] NodeId root() const noexcept { return 0; }
@@ -129,16 +132,35 @@ class Document {
     }
   }
 
-  // Builders: a node under `parent` (kNoNode for the root) whose strings are copied into the arena.
-  NodeId add_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes, NodeId parent);
-  NodeId add_text(std::string_view text, NodeId parent);
+  // For the tree builder (tree_builder.cpp), which creates elements first and places them after,
+  // and moves them while repairing misnested markup.
+  NodeId create_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes);
+  // An element of the same tag and attributes, not yet placed (for reopened formatting elements).
+  NodeId clone_element(NodeId id);
+  // Places an unplaced node as a child of `parent`, before `before` (kNoNode: as the last child).
+  void insert(NodeId id, NodeId parent, NodeId before = kNoNode);
+  // Takes a node with its subtree out of its parent.
+  void detach(NodeId id);
+  // Text at that place, joined to a text node just before it.
+  void insert_text(std::string_view text, NodeId parent, NodeId before = kNoNode);
+  // Adds the attributes the element lacks (a second <html> or <body> tag).
+  void add_missing_attributes(NodeId id, std::span<const Attribute> attributes);
+  // Renumbers the nodes in document order if moves left them out of it: later stages rely on ids
+  // that grow in document order.
+  void put_in_document_order();
+  // The text the tree builder reads: what points into it needs no copy.
+  void keep_source(std::string source) { source_ = std::make_unique<std::string>(std::move(source)); }
+  [[nodiscard]] std::string_view source() const { return source_ ? std::string_view(*source_) : std::string_view{}; }
 
  private:
-  NodeId link(Node node, NodeId parent);
+  // `text` itself when it lies in the kept source, otherwise a copy in the arena.
+  std::string_view keep(std::string_view text);
+  [[nodiscard]] bool in_source(std::string_view text) const;
 
   std::vector<Node> nodes_;
   std::vector<Attribute> attributes_;
   StringArena strings_;
+  std::unique_ptr<std::string> source_;
 };
 
 }  // namespace pagemd::extract

@@ -1,0 +1,489 @@
+#include "tree/html_tokenizer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <iterator>
+
+#include "text/text_util.hpp"
+#include "text/utf8.hpp"
+
+namespace pagemd::extract::html {
+namespace {
+
+struct NamedReference {
+  std::string_view name;
+  std::string_view text;
+};
+
+constexpr NamedReference kNamedReferences[] = {
+#include "tree/html_entities.inc"
+};
+static_assert(std::is_sorted(std::begin(kNamedReferences), std::end(kNamedReferences),
+                             [](const NamedReference& a, const NamedReference& b) { return a.name < b.name; }));
+
+// The longest name that may stand without ';' ("frac34", "middot"), and the longest of all.
+constexpr std::size_t kLongestLegacyName = 6;
+constexpr std::size_t kLongestName = 32;
+
+const NamedReference* find_reference(std::string_view name) {
+  const auto* end = std::end(kNamedReferences);
+  const auto* it = std::lower_bound(std::begin(kNamedReferences), end, name,
+                                    [](const NamedReference& r, std::string_view n) { return r.name < n; });
+  return it != end && it->name == name ? it : nullptr;
+}
+
+// What a numeric reference to 0x80-0x9F means: the windows-1252 character pages meant.
+constexpr std::array<char32_t, 32> kC1Replacements = {0x20AC, 0x81,   0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+                                                      0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,   0x017D, 0x8F,
+                                                      0x90,   0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                                      0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178};
+
+constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_alpha(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alnum(char c) { return is_alpha(c) || is_digit(c); }
+constexpr bool ends_name(char c) { return is_space(c) || c == '/' || c == '>'; }
+
+bool has_upper(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) { return is_upper(c); });
+}
+
+void append_lower(std::string& out, std::string_view text) {
+  for (const char c : text) out.push_back(is_upper(c) ? static_cast<char>(c + ('a' - 'A')) : c);
+}
+
+// Whether a doctype's public identifier names an HTML version before 4.01 (or 4.01 without its
+// system identifier), which the standard renders in quirks mode. The standard lists some sixty
+// identifiers; they share these prefixes.
+bool is_quirks_public_id(std::string_view id, bool has_system_id) {
+  static constexpr std::array<std::string_view, 21> kPrefixes = {
+      "+//silmaril//",
+      "-//as//",
+      "-//advasoft ltd//",
+      "-//ietf//dtd html",
+      "-//metrius//",
+      "-//microsoft//",
+      "-//netscape comm. corp.//",
+      "-//o'reilly and associates//",
+      "-//sq//",
+      "-//softquad software//",
+      "-//softquad//",
+      "-//spyglass//",
+      "-//sun microsystems corp.//",
+      "-//w3c//dtd html 3",
+      "-//w3c//dtd html 4.0 frameset//",
+      "-//w3c//dtd html 4.0 transitional//",
+      "-//w3c//dtd html experimental",
+      "-//w3c//dtd w3 html//",
+      "-//w3o//dtd w3 html 3.0//",
+      "-//webtechs//",
+      "-/w3c/dtd html 4.0 transitional/en",
+  };
+  const std::string lower = core::ascii_lower_copy(id);
+  if (lower == "html" || lower == "-//w3o//dtd w3 html strict 3.0//en//") return true;
+  for (const std::string_view prefix : kPrefixes) {
+    if (std::string_view(lower).starts_with(prefix)) return true;
+  }
+  return !has_system_id && (std::string_view(lower).starts_with("-//w3c//dtd html 4.01 frameset//") ||
+                            std::string_view(lower).starts_with("-//w3c//dtd html 4.01 transitional//"));
+}
+
+}  // namespace
+
+bool quirks_mode(const Token& doctype) {
+  if (doctype.force_quirks || doctype.name != "html") return true;
+  if (doctype.has_system_id &&
+      core::equals_ignore_case(doctype.system_id, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd")) {
+    return true;
+  }
+  return doctype.has_public_id && is_quirks_public_id(doctype.public_id, doctype.has_system_id);
+}
+
+const Token& Tokenizer::next() {
+  token_.attributes.clear();
+  token_.self_closing = false;
+  token_.text = {};
+  while (true) {
+    if (pos_ >= in_.size()) {
+      token_.kind = TokenKind::end_of_file;
+      return token_;
+    }
+    switch (mode_) {
+      case TextMode::plaintext: characters(in_.size(), false); return token_;
+      case TextMode::rcdata:
+      case TextMode::rawtext: raw_text(); return token_;
+      case TextMode::data: break;
+    }
+    if (in_[pos_] != '<') {
+      const void* lt = std::memchr(in_.data() + pos_, '<', in_.size() - pos_);
+      characters(lt == nullptr ? in_.size() : static_cast<std::size_t>(static_cast<const char*>(lt) - in_.data()),
+                 true);
+      return token_;
+    }
+    if (markup()) return token_;
+  }
+}
+
+void Tokenizer::switch_to(TextMode mode, std::string_view element_name) {
+  mode_ = mode;
+  end_tag_name_.assign(element_name);
+}
+
+void Tokenizer::characters(std::size_t end, bool references) {
+  token_.kind = TokenKind::characters;
+  const std::string_view run = in_.substr(pos_, end - pos_);
+  if (!references || run.find('&') == std::string_view::npos) {
+    token_.text = run;
+    pos_ = end;
+    return;
+  }
+  text_.clear();
+  while (pos_ < end) {
+    const std::size_t amp = in_.find('&', pos_);
+    if (amp == std::string_view::npos || amp >= end) {
+      text_.append(in_.substr(pos_, end - pos_));
+      break;
+    }
+    text_.append(in_.substr(pos_, amp - pos_));
+    pos_ = amp;
+    reference(text_, false);
+  }
+  pos_ = end;
+  token_.text = text_;
+}
+
+bool Tokenizer::markup() {
+  const std::size_t lt = pos_;
+  const std::size_t n = in_.size();
+  auto text_from = [&](std::size_t from) {
+    // A '<' that starts nothing is text, up to the next '<'.
+    const std::size_t next_lt = in_.find('<', from);
+    characters(next_lt == std::string_view::npos ? n : next_lt, true);
+    return true;
+  };
+  auto skip_to_gt = [&](std::size_t from) {
+    const std::size_t gt = in_.find('>', from);
+    pos_ = gt == std::string_view::npos ? n : gt + 1;
+    return false;
+  };
+  if (lt + 1 >= n) return text_from(lt + 1);
+  const char c = in_[lt + 1];
+  if (is_alpha(c)) return tag(lt + 1, false);
+  if (c == '/') {
+    if (lt + 2 >= n) return text_from(lt + 2);
+    if (is_alpha(in_[lt + 2])) return tag(lt + 2, true);
+    if (in_[lt + 2] == '>') {
+      pos_ = lt + 3;
+      return false;
+    }
+    return skip_to_gt(lt + 2);  // a bogus comment
+  }
+  if (c == '!') {
+    const std::string_view rest = in_.substr(lt + 2);
+    if (rest.starts_with("--")) {
+      const std::size_t close = in_.find("-->", lt + 4);
+      pos_ = close == std::string_view::npos ? n : close + 3;
+      return false;
+    }
+    if (rest.size() >= 7 && core::equals_ignore_case(rest.substr(0, 7), "doctype")) {
+      const std::size_t gt = in_.find('>', lt + 9);
+      doctype(lt + 9, gt == std::string_view::npos ? n : gt);
+      pos_ = gt == std::string_view::npos ? n : gt + 1;
+      return true;
+    }
+    return skip_to_gt(lt + 2);
+  }
+  if (c == '?') return skip_to_gt(lt + 2);
+  return text_from(lt + 1);
+}
+
+bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
+  const std::size_t n = in_.size();
+  buffer_.clear();
+  pending_.clear();
+  std::size_t i = name_begin;
+  while (i < n && !ends_name(in_[i])) ++i;
+  if (i >= n) {
+    pos_ = n;  // the input ends inside the tag: no token
+    return false;
+  }
+  const std::string_view raw_name = in_.substr(name_begin, i - name_begin);
+  const bool name_lowered = has_upper(raw_name);
+  if (name_lowered) append_lower(buffer_, raw_name);
+
+  enum class State : std::uint8_t { before_name, after_name, before_value, after_quoted, self_closing };
+  State state = State::before_name;
+  bool self_closing = false;
+  // Starts an attribute whose name begins at `begin`; the name runs to whitespace, '/', '>' or '='.
+  auto attribute_name = [&](std::size_t begin) {
+    std::size_t j = begin + 1;  // the first character may be '='
+    while (j < n && !ends_name(in_[j]) && in_[j] != '=') ++j;
+    const std::string_view name = in_.substr(begin, j - begin);
+    PendingAttribute attribute{begin, name.size(), 0, 0, false, false};
+    if (has_upper(name)) {
+      attribute.name_begin = buffer_.size();
+      attribute.name_in_buffer = true;
+      append_lower(buffer_, name);
+    }
+    pending_.push_back(attribute);
+    return j;
+  };
+  // Reads a value from `begin` to `end` (exclusive), decoding references when it holds any.
+  auto set_value = [&](std::size_t begin, std::size_t end) {
+    PendingAttribute& attribute = pending_.back();
+    const std::string_view value = in_.substr(begin, end - begin);
+    if (value.find('&') == std::string_view::npos) {
+      attribute.value_begin = begin;
+      attribute.value_size = value.size();
+      return;
+    }
+    attribute.value_in_buffer = true;
+    attribute.value_begin = buffer_.size();
+    const std::size_t saved = pos_;
+    pos_ = begin;
+    while (pos_ < end) {
+      if (in_[pos_] == '&') {
+        reference(buffer_, true);
+      } else {
+        buffer_.push_back(in_[pos_++]);
+      }
+    }
+    pos_ = saved;
+    attribute.value_size = buffer_.size() - attribute.value_begin;
+  };
+
+  bool complete = false;
+  while (!complete) {
+    if (i >= n) {
+      pos_ = n;
+      return false;
+    }
+    const char c = in_[i];
+    switch (state) {
+      case State::before_name:
+        if (is_space(c)) {
+          ++i;
+        } else if (c == '/') {
+          state = State::self_closing;
+          ++i;
+        } else if (c == '>') {
+          ++i;
+          complete = true;
+        } else {
+          i = attribute_name(i);
+          state = State::after_name;
+        }
+        break;
+      case State::after_name:
+        if (is_space(c)) {
+          ++i;
+        } else if (c == '=') {
+          state = State::before_value;
+          ++i;
+        } else if (c == '/') {
+          state = State::self_closing;
+          ++i;
+        } else if (c == '>') {
+          ++i;
+          complete = true;
+        } else {
+          i = attribute_name(i);
+        }
+        break;
+      case State::before_value:
+        if (is_space(c)) {
+          ++i;
+        } else if (c == '"' || c == '\'') {
+          const std::size_t close = in_.find(c, i + 1);
+          if (close == std::string_view::npos) {
+            pos_ = n;
+            return false;
+          }
+          set_value(i + 1, close);
+          i = close + 1;
+          state = State::after_quoted;
+        } else if (c == '>') {
+          ++i;
+          complete = true;
+        } else {
+          std::size_t j = i;
+          while (j < n && !is_space(in_[j]) && in_[j] != '>') ++j;
+          if (j >= n) {
+            pos_ = n;
+            return false;
+          }
+          set_value(i, j);
+          i = j;
+          state = State::before_name;
+        }
+        break;
+      case State::after_quoted:
+        state = State::before_name;  // "missing whitespace between attributes" reconsumes
+        break;
+      case State::self_closing:
+        if (c == '>') {
+          self_closing = true;
+          ++i;
+          complete = true;
+        }
+        state = State::before_name;
+        break;
+    }
+  }
+  pos_ = i;
+  token_.kind = end_tag ? TokenKind::end_tag : TokenKind::start_tag;
+  token_.name = name_lowered ? std::string_view(buffer_).substr(0, raw_name.size()) : raw_name;
+  token_.tag = gumbo_tagn_enum(token_.name.data(), static_cast<unsigned>(token_.name.size()));
+  token_.self_closing = self_closing;
+  if (end_tag) return true;
+  const std::string_view buffer = buffer_;
+  for (const PendingAttribute& attribute : pending_) {
+    const std::string_view name =
+        (attribute.name_in_buffer ? buffer : in_).substr(attribute.name_begin, attribute.name_size);
+    const bool duplicate = std::any_of(token_.attributes.begin(), token_.attributes.end(),
+                                       [&](const TokenAttribute& earlier) { return earlier.name == name; });
+    if (duplicate) continue;
+    token_.attributes.push_back(
+        {name, (attribute.value_in_buffer ? buffer : in_).substr(attribute.value_begin, attribute.value_size)});
+  }
+  return true;
+}
+
+void Tokenizer::doctype(std::size_t body_begin, std::size_t end) {
+  token_ = Token{};
+  token_.kind = TokenKind::doctype;
+  buffer_.clear();
+  std::size_t i = body_begin;
+  auto skip_space = [&] {
+    while (i < end && is_space(in_[i])) ++i;
+  };
+  skip_space();
+  const std::size_t name_begin = i;
+  while (i < end && !is_space(in_[i])) ++i;
+  append_lower(buffer_, in_.substr(name_begin, i - name_begin));
+  token_.name = buffer_;
+  token_.force_quirks = buffer_.empty() || end >= in_.size();
+  skip_space();
+  // A quoted identifier at `i`; false (quirks) when there is none or it runs to the end.
+  auto quoted = [&](std::string_view& id) {
+    if (i >= end || (in_[i] != '"' && in_[i] != '\'')) return false;
+    const std::size_t close = in_.find(in_[i], i + 1);
+    if (close == std::string_view::npos || close > end) {
+      id = in_.substr(i + 1, end - i - 1);
+      i = end;
+      return false;
+    }
+    id = in_.substr(i + 1, close - i - 1);
+    i = close + 1;
+    return true;
+  };
+  if (i >= end) return;
+  const std::string_view keyword = in_.substr(i, std::min<std::size_t>(6, end - i));
+  if (core::equals_ignore_case(keyword, "public")) {
+    i += 6;
+    skip_space();
+    token_.has_public_id = true;
+    if (!quoted(token_.public_id)) {
+      token_.force_quirks = true;
+      return;
+    }
+    skip_space();
+    if (i < end) {
+      token_.has_system_id = true;
+      if (!quoted(token_.system_id)) token_.force_quirks = true;
+    }
+  } else if (core::equals_ignore_case(keyword, "system")) {
+    i += 6;
+    skip_space();
+    token_.has_system_id = true;
+    if (!quoted(token_.system_id)) token_.force_quirks = true;
+  } else {
+    token_.force_quirks = true;
+  }
+}
+
+void Tokenizer::raw_text() {
+  const std::size_t n = in_.size();
+  std::size_t p = pos_;
+  std::size_t close = n;
+  while (true) {
+    const std::size_t lt = in_.find("</", p);
+    if (lt == std::string_view::npos) break;
+    const std::size_t after = lt + 2 + end_tag_name_.size();
+    if (after < n && ends_name(in_[after]) &&
+        core::equals_ignore_case(in_.substr(lt + 2, end_tag_name_.size()), end_tag_name_)) {
+      close = lt;
+      break;
+    }
+    p = lt + 2;
+  }
+  if (close > pos_) {
+    characters(close, mode_ == TextMode::rcdata);
+    return;
+  }
+  mode_ = TextMode::data;
+  if (!tag(close + 2, true)) token_.kind = TokenKind::end_of_file;
+}
+
+void Tokenizer::reference(std::string& out, bool in_attribute) {
+  const std::size_t n = in_.size();
+  const std::size_t amp = pos_;
+  std::size_t i = amp + 1;
+  if (at(i, '#')) {
+    std::size_t j = i + 1;
+    const bool hex = j < n && (in_[j] == 'x' || in_[j] == 'X');
+    if (hex) ++j;
+    const std::size_t digits = j;
+    char32_t value = 0;
+    while (j < n) {
+      const int digit = hex ? hex_digit_value(in_[j]) : (is_digit(in_[j]) ? in_[j] - '0' : -1);
+      if (digit < 0) break;
+      value = std::min<char32_t>(value * (hex ? 16 : 10) + static_cast<char32_t>(digit), 0x110000);
+      ++j;
+    }
+    if (j == digits) {  // "&#" or "&#x" without digits stays as written
+      out.append(in_.substr(amp, j - amp));
+      pos_ = j;
+      return;
+    }
+    if (at(j, ';')) ++j;
+    if (value == 0 || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) {
+      value = 0xFFFD;
+    } else if (value >= 0x80 && value <= 0x9F) {
+      value = kC1Replacements[value - 0x80];
+    }
+    append_utf8(out, value);
+    pos_ = j;
+    return;
+  }
+  std::size_t j = i;
+  while (j < n && is_alnum(in_[j])) ++j;
+  const std::string_view run = in_.substr(i, j - i);
+  if (at(j, ';') && run.size() < kLongestName) {
+    std::array<char, kLongestName + 1> name{};
+    std::memcpy(name.data(), run.data(), run.size());
+    name[run.size()] = ';';
+    if (const NamedReference* found = find_reference({name.data(), run.size() + 1})) {
+      out.append(found->text);
+      pos_ = j + 1;
+      return;
+    }
+  }
+  // The names kept from before ';' was required match as the longest prefix, "&notit;" as "¬it;";
+  // in an attribute value not when a letter, digit or '=' follows (a URL's "&copy=1").
+  for (std::size_t k = std::min(run.size(), kLongestLegacyName); k >= 2; --k) {
+    const NamedReference* found = find_reference(run.substr(0, k));
+    if (found == nullptr) continue;
+    const std::size_t after = i + k;
+    if (in_attribute && after < n && (in_[after] == '=' || is_alnum(in_[after]))) break;
+    out.append(found->text);
+    pos_ = after;
+    return;
+  }
+  out.append(in_.substr(amp, j - amp));
+  pos_ = j;
+}
+
+}  // namespace pagemd::extract::html

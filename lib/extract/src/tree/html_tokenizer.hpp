@@ -1,0 +1,91 @@
+#pragma once
+
+// Stage 2, tree: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over the
+// prepassed UTF-8 HTML of decode/ (no scripts, comments or foreign content left, NUL removed,
+// line breaks normalised to LF by the caller). The tree builder (tree_builder.hpp) pulls tokens
+// and says when an element's content is raw text.
+//
+// Tokens are views: into the input where it can be taken as written, otherwise into buffers of
+// the tokenizer, valid until the next call. A page is tokenized without an allocation per tag.
+
+#include <gumbo.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tree/dom.hpp"
+
+namespace pagemd::extract::html {
+
+enum class TokenKind : std::uint8_t { characters, start_tag, end_tag, doctype, end_of_file };
+
+// Name lower-case, value with character references decoded.
+using TokenAttribute = Attribute;
+
+struct Token {
+  TokenKind kind = TokenKind::end_of_file;
+  std::string_view text;  // characters: a run of text, character references decoded
+  std::string_view name;  // tags: the lower-case tag name; doctype: its name
+  GumboTag tag = GUMBO_TAG_UNKNOWN;
+  std::vector<TokenAttribute> attributes;  // the first of each name, as the standard keeps
+  bool self_closing = false;
+  // Doctype only: what decides the document's quirks mode.
+  bool force_quirks = false;
+  bool has_public_id = false;
+  bool has_system_id = false;
+  std::string_view public_id;
+  std::string_view system_id;
+};
+
+// How the content of the element just opened is read.
+enum class TextMode : std::uint8_t {
+  data,       // markup
+  rcdata,     // <title>, <textarea>: text with character references, up to the end tag
+  rawtext,    // <xmp>, <iframe>, <noembed>, <noframes>, <style>: text as written, up to the end tag
+  plaintext,  // <plaintext>: the rest of the document is text
+};
+
+// Whether a doctype puts the document in quirks mode (where, for one, <table> leaves an open <p>
+// open). Limited-quirks mode builds the same trees as no-quirks and counts as it.
+[[nodiscard]] bool quirks_mode(const Token& doctype);
+
+class Tokenizer {
+ public:
+  explicit Tokenizer(std::string_view html) : in_(html) {}
+
+  // The next token; its views last until the next call. After the end, always end_of_file.
+  const Token& next();
+
+  // Reads what follows the start tag just returned in `mode`, up to "</name" for rcdata and rawtext.
+  void switch_to(TextMode mode, std::string_view element_name);
+
+ private:
+  struct PendingAttribute {
+    std::size_t name_begin, name_size;
+    std::size_t value_begin, value_size;
+    bool name_in_buffer, value_in_buffer;
+  };
+
+  void characters(std::size_t end, bool references);
+  bool markup();
+  bool tag(std::size_t name_begin, bool end_tag);
+  void doctype(std::size_t body_begin, std::size_t end);
+  void raw_text();
+  // Appends the text of the character reference at `pos_` ('&') to `out` and moves past it.
+  void reference(std::string& out, bool in_attribute);
+  [[nodiscard]] bool at(std::size_t i, char c) const { return i < in_.size() && in_[i] == c; }
+
+  std::string_view in_;
+  std::size_t pos_ = 0;
+  Token token_;
+  TextMode mode_ = TextMode::data;
+  std::string end_tag_name_;  // what ends rcdata or rawtext
+  std::string text_;          // decoded text
+  std::string buffer_;        // lower-cased names and decoded attribute values of one tag
+  std::vector<PendingAttribute> pending_;
+};
+
+}  // namespace pagemd::extract::html

@@ -1,0 +1,152 @@
+#include "tree/tree_builder.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include "tree/dom.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+// A compact form of a subtree: an element as name{children}, with [attributes] after its name
+// when it has some, and text in quotes.
+std::string shape(const Document& doc, NodeId id) {
+  const Node& node = doc.node(id);
+  if (node.kind == NodeKind::text) return '"' + std::string(node.text()) + '"';
+  std::string out(node.name());
+  if (!doc.attributes(id).empty()) {
+    out += '[';
+    for (const Attribute& attribute : doc.attributes(id)) {
+      out += std::string(attribute.name) + "=" + std::string(attribute.value) + ";";
+    }
+    out += ']';
+  }
+  out += '{';
+  for (NodeId child = node.first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+    if (child != node.first_child) out += ' ';
+    out += shape(doc, child);
+  }
+  return out + '}';
+}
+
+std::string body_of(std::string html) {
+  const Document doc = Document::build(std::move(html));
+  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  return body == kNoNode ? "no body" : shape(doc, body);
+}
+
+TEST(TreeBuilder, ImpliesHtmlHeadAndBodyAndPutsHeadElementsInTheHead) {
+  const Document doc = Document::build("<title>T</title><meta charset=utf-8>Hello");
+  EXPECT_EQ(shape(doc, doc.node(doc.root()).first_child),
+            "html{head{title{\"T\"} meta[charset=utf-8;]{}} body{\"Hello\"}}");
+}
+
+TEST(TreeBuilder, BlocksCloseAnOpenParagraph) {
+  EXPECT_EQ(body_of("<p>one<div>two</div>three"), "body{p{\"one\"} div{\"two\"} \"three\"}");
+  EXPECT_EQ(body_of("<p>a<h2>b</h2>"), "body{p{\"a\"} h2{\"b\"}}");
+  // An end tag with no paragraph open makes an empty one, as browsers do.
+  EXPECT_EQ(body_of("x</p>y"), "body{\"x\" p{} \"y\"}");
+}
+
+TEST(TreeBuilder, ListItemsCloseTheirSiblingsButNotTheirParents) {
+  EXPECT_EQ(body_of("<ul><li>a<li>b<ul><li>c</ul></ul>"), "body{ul{li{\"a\"} li{\"b\" ul{li{\"c\"}}}}}");
+  EXPECT_EQ(body_of("<dl><dt>t<dd>d<dt>u</dl>"), "body{dl{dt{\"t\"} dd{\"d\"} dt{\"u\"}}}");
+}
+
+TEST(TreeBuilder, MisnestedFormattingIsRepairedByTheAdoptionAgency) {
+  EXPECT_EQ(body_of("<b>1<p>2</b>3</p>"), "body{b{\"1\"} p{b{\"2\"} \"3\"}}");
+  EXPECT_EQ(body_of("<a href=x>1<div>2</a>3</div>"), "body{a[href=x;]{\"1\"} div{a[href=x;]{\"2\"} \"3\"}}");
+  EXPECT_EQ(body_of("<b><i>x</b>y</i>"), "body{b{i{\"x\"}} i{\"y\"}}");
+}
+
+TEST(TreeBuilder, FormattingCutOffByABlockIsReopened) {
+  EXPECT_EQ(body_of("<p><b>x</p><p>y"), "body{p{b{\"x\"}} p{b{\"y\"}}}");
+  // "Noah's Ark": of four identical open <b>, three are reopened.
+  EXPECT_EQ(body_of("<p><b><b><b><b>x</p>y"), "body{p{b{b{b{b{\"x\"}}}}} b{b{b{\"y\"}}}}");
+}
+
+TEST(TreeBuilder, ANewLinkClosesTheOpenOne) {
+  EXPECT_EQ(body_of("<a href=1>one<a href=2>two</a>"), "body{a[href=1;]{\"one\"} a[href=2;]{\"two\"}}");
+}
+
+TEST(TreeBuilder, TablesGetTheirImpliedSectionsAndRows) {
+  EXPECT_EQ(body_of("<table><td>a<td>b<tr><th>c</table>"), "body{table{tbody{tr{td{\"a\"} td{\"b\"}} tr{th{\"c\"}}}}}");
+  EXPECT_EQ(body_of("<table><caption>c<tr><td>x</table>"), "body{table{caption{\"c\"} tbody{tr{td{\"x\"}}}}}");
+  EXPECT_EQ(body_of("<table><col><tr><td>x</table>"), "body{table{colgroup{col{}} tbody{tr{td{\"x\"}}}}}");
+}
+
+TEST(TreeBuilder, WhatATableCannotHoldIsMovedBeforeIt) {
+  EXPECT_EQ(body_of("<table>lost<tr><td>kept</td></tr><div>moved</div></table>"),
+            "body{\"lost\" div{\"moved\"} table{tbody{tr{td{\"kept\"}}}}}");
+  // Whitespace stays in the table; a hidden input too.
+  EXPECT_EQ(body_of("<table> <input type=hidden><tr><td>x</table>"),
+            "body{table{\" \" input[type=hidden;]{} tbody{tr{td{\"x\"}}}}}");
+}
+
+TEST(TreeBuilder, NodeIdsFollowDocumentOrderAfterMoves) {
+  const Document doc = Document::build("<table><tr><td>1</td></tr>x<b>y</b></table><p>z");
+  NodeId previous = 0;
+  bool first = true;
+  doc.walk(doc.root(), [&](NodeId id) {
+    if (!first) {
+      EXPECT_GT(id, previous);
+    }
+    first = false;
+    previous = id;
+    return true;
+  });
+  EXPECT_EQ(doc.text_content(doc.root()), "xy1z");
+}
+
+TEST(TreeBuilder, QuirksModeDecidesWhetherATableClosesAParagraph) {
+  EXPECT_EQ(body_of("<!DOCTYPE html><p>a<table><tr><td>b</table>"), "body{p{\"a\"} table{tbody{tr{td{\"b\"}}}}}");
+  EXPECT_EQ(body_of("<p>a<table><tr><td>b</table>"), "body{p{\"a\" table{tbody{tr{td{\"b\"}}}}}}");
+}
+
+TEST(TreeBuilder, SelectKeepsOnlyItsOptions) {
+  EXPECT_EQ(body_of("<select><option>a<option>b<div>c</div></select>d"),
+            "body{select{option{\"a\"} option{\"bc\"}} \"d\"}");
+}
+
+TEST(TreeBuilder, AnEndTagOfAnUnknownElementClosesOnlyThatName) {
+  EXPECT_EQ(body_of("<x-outer><x-inner>a</x-outer>b"), "body{x-outer{x-inner{\"a\"}} \"b\"}");
+  // A self-closing slash on an element that is not void is ignored.
+  EXPECT_EQ(body_of("<div><x-icon/>a</div>"), "body{div{x-icon{\"a\"}}}");
+}
+
+TEST(TreeBuilder, TextElementsHoldTheirContentAsText) {
+  EXPECT_EQ(body_of("<textarea>\n<b>x</b></textarea>"), "body{textarea{\"<b>x</b>\"}}");
+  EXPECT_EQ(body_of("<pre>\n\ncode</pre>"), "body{pre{\"\ncode\"}}");
+  EXPECT_EQ(body_of("<xmp><p>&amp;</xmp>"), "body{xmp{\"<p>&amp;\"}}");
+  EXPECT_EQ(body_of("<plaintext></plaintext><b>"), "body{plaintext{\"</plaintext><b>\"}}");
+}
+
+TEST(TreeBuilder, LineBreaksAreNormalised) { EXPECT_EQ(body_of("<p>a\r\nb\rc</p>"), "body{p{\"a\nb\nc\"}}"); }
+
+TEST(TreeBuilder, SecondHtmlAndBodyTagsAddMissingAttributes) {
+  const Document doc = Document::build("<html lang=en><body class=a><body class=b id=x><html lang=de dir=rtl>");
+  const NodeId html = doc.find_first(GUMBO_TAG_HTML);
+  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  EXPECT_EQ(*doc.attribute(html, "lang"), "en");
+  EXPECT_EQ(*doc.attribute(html, "dir"), "rtl");
+  EXPECT_EQ(*doc.attribute(body, "class"), "a");
+  EXPECT_EQ(*doc.attribute(body, "id"), "x");
+}
+
+TEST(TreeBuilder, NestedFormsAndStrayCellsAreIgnored) {
+  EXPECT_EQ(body_of("<form id=1><form id=2><input></form>x"), "body{form[id=1;]{input{}} \"x\"}");
+  EXPECT_EQ(body_of("<td>cell</td><tr>row"), "body{\"cellrow\"}");
+}
+
+TEST(TreeBuilder, ImageIsRenamedImg) { EXPECT_EQ(body_of("<image src=a.png>"), "body{img[src=a.png;]{}}"); }
+
+TEST(TreeBuilder, HeadElementsAfterTheHeadGoIntoIt) {
+  const Document doc = Document::build("<head></head><meta name=a content=b><p>x");
+  const NodeId head = doc.find_first(GUMBO_TAG_HEAD);
+  EXPECT_EQ(shape(doc, head), "head{meta[name=a;content=b;]{}}");
+}
+
+}  // namespace
+}  // namespace pagemd::extract
