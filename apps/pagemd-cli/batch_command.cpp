@@ -8,11 +8,11 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <mutex>
 #include <thread>
 
 #include "pagemd/core/exit_codes.hpp"
+#include "pagemd/core/read_all.hpp"
 #include "pagemd/render/browser_pool.hpp"
 #include "pagemd/batch/batch_runner.hpp"
 #include "pagemd/batch/progress.hpp"
@@ -85,13 +85,11 @@ batch::ColorMode color_mode() {
 
 bool read_list(const std::string& input, std::string& text) {
   if (input == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return !std::cin.bad();
+    return core::read_all(std::cin, text);
   }
   std::ifstream in(input, std::ios::binary);
   if (!in) return false;
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
+  return core::read_all(in, text);
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 #include <system_error>
 
@@ -13,6 +12,7 @@
 #include "pagemd/convert/result_json.hpp"
 #include "pagemd/core/atomic_file.hpp"
 #include "pagemd/core/exit_codes.hpp"
+#include "pagemd/core/read_all.hpp"
 #include "pagemd/core/time.hpp"
 
 namespace pagemd::cli {
@@ -22,16 +22,16 @@ namespace fs = std::filesystem;
 
 bool read_input(const std::string& path, std::string& bytes, std::string& error) {
   if (path == "-") {
-    bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return true;
+    if (core::read_all(std::cin, bytes)) return true;
+    error = "read error";
+    return false;
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = std::error_code(errno, std::generic_category()).message();
     return false;
   }
-  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) {
+  if (!core::read_all(in, bytes)) {
     error = "read error";
     return false;
   }
