@@ -7,7 +7,7 @@ import sys
 
 # The stages in the order a page flows through them; text/ is the foundation every stage may use,
 # and the files directly in src/ (the pipeline) may use them all.
-STAGES = ["text", "decode", "tree", "page_info", "content", "markdown"]
+STAGES = ["text", "decode", "parse", "tree", "page_info", "content", "markdown"]
 MAX_SOURCES_PER_FOLDER = 12
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 #include "tree/element_kinds.hpp"
 #include "tree/selector.hpp"
 #include "tree/table_kind.hpp"

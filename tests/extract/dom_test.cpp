@@ -1,4 +1,4 @@
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tree/html_tokenizer.hpp"
+#include "parse/html_tokenizer.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract {
 namespace {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract {
 namespace {

@@ -1,11 +1,11 @@
-#include "tree/tree_builder.hpp"
+#include "parse/tree_builder.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <string_view>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract {
 namespace {

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "content/content.hpp"
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 #include "decode/encoding.hpp"
 #include "page_info/language.hpp"
 #include "markdown/markdown.hpp"

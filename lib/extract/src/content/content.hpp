@@ -1,6 +1,6 @@
 #pragma once
 
-// Stage 4, content: which parts of the page are its main content.
+// Stage 5, content: which parts of the page are its main content.
 //   in:  the Document and the rules of the request (scope, include and exclude selectors)
 //   out: a ContentSelection (this file): the roots to render and a mask of dropped subtrees
 // Uses tree/ and text/.
@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 #include "pagemd/extract/extractor.hpp"
 #include "tree/selector.hpp"
 

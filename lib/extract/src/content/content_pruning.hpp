@@ -8,7 +8,7 @@
 
 #include "content/content_scoring.hpp"
 #include "content/content_stats.hpp"
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract::content_detail {
 

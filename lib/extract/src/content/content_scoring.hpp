@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "content/content_stats.hpp"
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 #include "tree/element_kinds.hpp"
 
 namespace pagemd::extract::content_detail {

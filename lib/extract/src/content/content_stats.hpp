@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "tree/table_kind.hpp"
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract::content_detail {
 

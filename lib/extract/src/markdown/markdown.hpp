@@ -1,6 +1,6 @@
 #pragma once
 
-// Stage 5, markdown: the selection to text.
+// Stage 6, markdown: the selection to text.
 //   in:  the Document, the ContentSelection of content/, a UrlResolver for the page's address
 //   out: RenderedMarkdown (this file): GFM text, its links, its word count and a text sample
 // Uses content/, tree/ and text/.
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "content/content.hpp"
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 #include "text/url_resolve.hpp"
 
 namespace pagemd::extract {

@@ -1,6 +1,6 @@
 #pragma once
 
-// Stage 3, page_info: what the page says of itself.
+// Stage 4, page_info: what the page says of itself.
 //   in:  the Document, the JSON-LD kept aside by decode/, the page's URL
 //   out: PageInfo (this file: title, description, author, dates, site, image, canonical URL), and
 //        the language of a text (language.hpp)
@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract {
 

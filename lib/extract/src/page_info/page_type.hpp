@@ -14,7 +14,7 @@
 #include "decode/prepass.hpp"
 #include "page_info/metadata.hpp"
 #include "pagemd/extract/extractor.hpp"
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract {
 

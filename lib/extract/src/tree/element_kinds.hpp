@@ -7,7 +7,7 @@
 #include <span>
 #include <string_view>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract {
 

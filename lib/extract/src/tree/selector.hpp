@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 #include "pagemd/core/result.hpp"
 
 namespace pagemd::extract {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract {
 

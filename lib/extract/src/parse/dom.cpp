@@ -1,10 +1,10 @@
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <memory>
 
-#include "tree/tree_builder.hpp"
+#include "parse/tree_builder.hpp"
 
 namespace pagemd::extract {
 namespace {

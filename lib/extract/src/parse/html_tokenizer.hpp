@@ -1,6 +1,6 @@
 #pragma once
 
-// Stage 2, tree: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over the
+// Stage 2, parse: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over the
 // prepassed UTF-8 HTML of decode/ (no scripts, comments or foreign content left, NUL removed,
 // line breaks normalised to LF by the caller). The tree builder (tree_builder.hpp) pulls tokens
 // and says when an element's content is raw text.
@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract::html {
 

@@ -1,4 +1,4 @@
-#include "tree/html_tokenizer.hpp"
+#include "parse/html_tokenizer.hpp"
 
 #include <algorithm>
 #include <array>
@@ -17,7 +17,7 @@ struct NamedReference {
 };
 
 constexpr NamedReference kNamedReferences[] = {
-#include "tree/html_entities.inc"
+#include "parse/html_entities.inc"
 };
 static_assert(std::is_sorted(std::begin(kNamedReferences), std::end(kNamedReferences),
                              [](const NamedReference& a, const NamedReference& b) { return a.name < b.name; }));

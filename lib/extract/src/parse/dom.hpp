@@ -1,9 +1,8 @@
 #pragma once
 
-// Stage 2, tree: text to a Document.
+// Stage 2, parse: text to a Document.
 //   in:  the prepassed UTF-8 HTML of decode/
-//   out: a Document (this file), and what its elements are: block, furniture, hidden
-//        (element_kinds.hpp), data or layout tables (table_kind.hpp), selector matches (selector.hpp)
+//   out: a Document (this file); what its elements are is for tree/
 // The HTML is parsed by html_tokenizer.hpp and tree_builder.hpp; of gumbo only the tag enum and
 // its names are used. Uses text/.
 //

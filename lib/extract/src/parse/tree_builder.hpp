@@ -1,6 +1,6 @@
 #pragma once
 
-// Stage 2, tree: the tree construction of the WHATWG standard ("13.2.6"), building a Document
+// Stage 2, parse: the tree construction of the WHATWG standard ("13.2.6"), building a Document
 // from the tokens of html_tokenizer.hpp.
 //
 // Its input is the prepassed HTML of decode/, so some of the standard is never needed: scripts,
@@ -9,7 +9,7 @@
 // repair of misnested markup (the adoption agency, reopened formatting elements, text and
 // elements moved out of tables), since the extraction reads the tree a browser would show.
 
-#include "tree/dom.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract::html {
 

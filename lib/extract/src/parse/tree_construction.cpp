@@ -1,0 +1,463 @@
+#include "parse/tree_construction.hpp"
+
+#include <algorithm>
+
+#include "parse/tree_builder.hpp"
+
+// The insertion modes and their rules follow the standard's text closely, section by section, so
+// that a reader can hold one against the other. The modes the prepass makes unreachable (in head
+// noscript, in template, in frameset and after it, foreign content) are left out.
+
+namespace pagemd::extract::html {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+
+std::size_t leading_space(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && is_space(text[i])) ++i;
+  return i;
+}
+
+}  // namespace
+
+void TreeBuilder::run() {
+  while (true) {
+    const Token& token = tokenizer_.next();
+    switch (token.kind) {
+      case TokenKind::characters: characters(token.text); break;
+      case TokenKind::start_tag: start_tag(token); break;
+      case TokenKind::end_tag: end_tag(token); break;
+      case TokenKind::doctype: doctype(token); break;
+      case TokenKind::end_of_file: finish(); return;
+    }
+  }
+}
+
+std::size_t TreeBuilder::stack_index(NodeId id) const {
+  for (std::size_t i = open_.size(); i-- > 0;) {
+    if (open_[i] == id) return i;
+  }
+  return npos;
+}
+
+void TreeBuilder::pop_until(GumboTag tag) {
+  while (!open_.empty()) {
+    const GumboTag popped = tag_of(current());
+    open_.pop_back();
+    if (popped == tag) return;
+  }
+}
+
+TreeBuilder::Place TreeBuilder::place(NodeId target) const {
+  if (!foster_parenting_ || !is_table_part(tag_of(target))) return {target, kNoNode};
+  for (std::size_t i = open_.size(); i-- > 0;) {
+    if (tag_of(open_[i]) != GUMBO_TAG_TABLE) continue;
+    const NodeId table = open_[i];
+    if (doc_.node(table).parent != kNoNode) return {doc_.node(table).parent, table};
+    return {open_[i - 1], kNoNode};
+  }
+  return {open_.front(), kNoNode};
+}
+
+NodeId TreeBuilder::insert_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes) {
+  const NodeId id = doc_.create_element(tag, name, attributes);
+  const Place at = place(open_.empty() ? doc_.root() : current());
+  doc_.insert(id, at.parent, at.before);
+  open_.push_back(id);
+  return id;
+}
+
+void TreeBuilder::insert_text(std::string_view text) {
+  if (text.empty()) return;
+  const Place at = place(current());
+  doc_.insert_text(text, at.parent, at.before);
+}
+
+void TreeBuilder::insert_text_element(const Token& token, TextMode text_mode) {
+  insert_element(token);
+  tokenizer_.switch_to(text_mode, token.name);
+  original_mode_ = mode_;
+  mode_ = Mode::text;
+}
+
+std::size_t TreeBuilder::active_index(NodeId id) const {
+  for (std::size_t i = active_.size(); i-- > 0;) {
+    if (active_[i] == id) return i;
+  }
+  return npos;
+}
+
+bool TreeBuilder::same_element(NodeId a, NodeId b) const {
+  if (name_of(a) != name_of(b)) return false;
+  const auto left = doc_.attributes(a);
+  const auto right = doc_.attributes(b);
+  if (left.size() != right.size()) return false;
+  return std::all_of(left.begin(), left.end(), [&](const Attribute& attribute) {
+    return std::any_of(right.begin(), right.end(), [&](const Attribute& other) {
+      return other.name == attribute.name && other.value == attribute.value;
+    });
+  });
+}
+
+void TreeBuilder::push_active(NodeId id) {
+  std::size_t alike = 0;
+  std::size_t earliest = npos;
+  for (std::size_t i = active_.size(); i-- > 0 && active_[i] != kMarker;) {
+    if (same_element(active_[i], id)) {
+      ++alike;
+      earliest = i;
+    }
+  }
+  if (alike >= 3) active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(earliest));
+  active_.push_back(id);
+}
+
+void TreeBuilder::clear_active_to_marker() {
+  while (!active_.empty()) {
+    const NodeId last = active_.back();
+    active_.pop_back();
+    if (last == kMarker) return;
+  }
+}
+
+void TreeBuilder::reconstruct_active() {
+  if (active_.empty() || active_.back() == kMarker || stack_index(active_.back()) != npos) return;
+  std::size_t i = active_.size() - 1;
+  while (i > 0 && active_[i - 1] != kMarker && stack_index(active_[i - 1]) == npos) --i;
+  for (; i < active_.size(); ++i) {
+    const NodeId clone = doc_.clone_element(active_[i]);
+    const Place at = place(current());
+    doc_.insert(clone, at.parent, at.before);
+    open_.push_back(clone);
+    active_[i] = clone;
+  }
+}
+
+bool TreeBuilder::adoption_agency(const Token& token) {
+  if (name_of(current()) == token.name && active_index(current()) == npos) {
+    open_.pop_back();
+    return true;
+  }
+  for (int outer = 0; outer < 8; ++outer) {
+    std::size_t formatting_at = npos;
+    for (std::size_t i = active_.size(); i-- > 0 && active_[i] != kMarker;) {
+      if (name_of(active_[i]) == token.name) {
+        formatting_at = i;
+        break;
+      }
+    }
+    if (formatting_at == npos) return false;
+    const NodeId formatting = active_[formatting_at];
+    const std::size_t formatting_in_stack = stack_index(formatting);
+    if (formatting_in_stack == npos) {
+      active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(formatting_at));
+      return true;
+    }
+    if (!in_scope_if([&](NodeId id) { return id == formatting; }, Scope::plain)) return true;
+    std::size_t furthest_at = npos;
+    for (std::size_t i = formatting_in_stack + 1; i < open_.size(); ++i) {
+      if (is_special(tag_of(open_[i]))) {
+        furthest_at = i;
+        break;
+      }
+    }
+    if (furthest_at == npos) {
+      open_.resize(formatting_in_stack);
+      active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(formatting_at));
+      return true;
+    }
+    const NodeId furthest = open_[furthest_at];
+    const NodeId common_ancestor = open_[formatting_in_stack - 1];
+    NodeId bookmark_after = kNoNode;  // the new formatting element goes after this entry, or in place
+    NodeId last = furthest;
+    std::size_t node_at = furthest_at;
+    for (int inner = 1;; ++inner) {
+      --node_at;
+      NodeId node = open_[node_at];
+      if (node == formatting) break;
+      std::size_t node_active = active_index(node);
+      if (inner > 3 && node_active != npos) {
+        active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(node_active));
+        node_active = npos;
+      }
+      if (node_active == npos) {
+        open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(node_at));
+        continue;
+      }
+      const NodeId clone = doc_.clone_element(node);
+      active_[node_active] = clone;
+      open_[node_at] = clone;
+      node = clone;
+      if (last == furthest) bookmark_after = clone;
+      doc_.detach(last);
+      doc_.insert(last, node);
+      last = node;
+    }
+    doc_.detach(last);
+    const Place at = place(common_ancestor);
+    doc_.insert(last, at.parent, at.before);
+
+    const NodeId clone = doc_.clone_element(formatting);
+    while (doc_.node(furthest).first_child != kNoNode) {
+      const NodeId child = doc_.node(furthest).first_child;
+      doc_.detach(child);
+      doc_.insert(child, clone);
+    }
+    doc_.insert(clone, furthest);
+
+    const std::size_t old_entry = active_index(formatting);
+    if (bookmark_after == kNoNode) {
+      active_[old_entry] = clone;
+    } else {
+      active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(old_entry));
+      active_.insert(active_.begin() + static_cast<std::ptrdiff_t>(active_index(bookmark_after) + 1), clone);
+    }
+    open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(formatting)));
+    open_.insert(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(furthest) + 1), clone);
+  }
+  return true;
+}
+
+void TreeBuilder::close_any_other(const Token& token) {
+  for (std::size_t i = open_.size(); i-- > 0;) {
+    const NodeId node = open_[i];
+    if (name_of(node) == token.name) {
+      generate_implied_end_tags(token.name);
+      open_.resize(i);
+      return;
+    }
+    if (is_special(tag_of(node))) return;
+  }
+}
+
+void TreeBuilder::reset_insertion_mode() {
+  for (std::size_t i = open_.size(); i-- > 0;) {
+    const bool last = i == 0;
+    switch (tag_of(open_[i])) {
+      case GUMBO_TAG_SELECT:
+        for (std::size_t j = i; j-- > 0;) {
+          if (tag_of(open_[j]) == GUMBO_TAG_TABLE) {
+            mode_ = Mode::in_select_in_table;
+            return;
+          }
+        }
+        mode_ = Mode::in_select;
+        return;
+      case GUMBO_TAG_TD:
+      case GUMBO_TAG_TH:
+        if (last) break;
+        mode_ = Mode::in_cell;
+        return;
+      case GUMBO_TAG_TR: mode_ = Mode::in_row; return;
+      case GUMBO_TAG_TBODY:
+      case GUMBO_TAG_THEAD:
+      case GUMBO_TAG_TFOOT: mode_ = Mode::in_table_body; return;
+      case GUMBO_TAG_CAPTION: mode_ = Mode::in_caption; return;
+      case GUMBO_TAG_COLGROUP: mode_ = Mode::in_column_group; return;
+      case GUMBO_TAG_TABLE: mode_ = Mode::in_table; return;
+      case GUMBO_TAG_HEAD:
+        if (last) break;
+        mode_ = Mode::in_head;
+        return;
+      case GUMBO_TAG_BODY: mode_ = Mode::in_body; return;
+      case GUMBO_TAG_HTML: mode_ = head_ == kNoNode ? Mode::before_head : Mode::after_head; return;
+      default: break;
+    }
+    if (last) {
+      mode_ = Mode::in_body;
+      return;
+    }
+  }
+  mode_ = Mode::in_body;
+}
+
+void TreeBuilder::doctype(const Token& token) {
+  if (mode_ != Mode::initial) return;
+  quirks_ = quirks_mode(token);
+  mode_ = Mode::before_html;
+}
+
+void TreeBuilder::characters(std::string_view text) {
+  if (skip_newline_) {
+    skip_newline_ = false;
+    if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
+  }
+  while (!text.empty()) {
+    switch (mode_) {
+      case Mode::initial:
+        text.remove_prefix(leading_space(text));
+        if (text.empty()) return;
+        mode_ = Mode::before_html;
+        break;
+      case Mode::before_html:
+        text.remove_prefix(leading_space(text));
+        if (text.empty()) return;
+        open_html();
+        break;
+      case Mode::before_head:
+        text.remove_prefix(leading_space(text));
+        if (text.empty()) return;
+        open_head();
+        break;
+      case Mode::in_head:
+      case Mode::after_head: {
+        const std::size_t space = leading_space(text);
+        insert_text(text.substr(0, space));
+        text.remove_prefix(space);
+        if (text.empty()) return;
+        if (mode_ == Mode::in_head) {
+          leave_head();
+        } else {
+          insert_element(GUMBO_TAG_BODY);
+          mode_ = Mode::in_body;
+        }
+        break;
+      }
+      case Mode::in_body:
+      case Mode::in_caption:
+      case Mode::in_cell:
+        reconstruct_active();
+        insert_text(text);
+        return;
+      case Mode::text:
+      case Mode::in_select:
+      case Mode::in_select_in_table: insert_text(text); return;
+      case Mode::in_table:
+      case Mode::in_table_body:
+      case Mode::in_row:
+        if (is_table_part(tag_of(current()))) {
+          table_text_.clear();
+          original_mode_ = mode_;
+          mode_ = Mode::in_table_text;
+          break;
+        }
+        table_anything_else_characters(text);
+        return;
+      case Mode::in_table_text: table_text_.append(text); return;
+      case Mode::in_column_group: {
+        const std::size_t space = leading_space(text);
+        insert_text(text.substr(0, space));
+        text.remove_prefix(space);
+        if (text.empty()) return;
+        if (!current_is(GUMBO_TAG_COLGROUP)) return;
+        open_.pop_back();
+        mode_ = Mode::in_table;
+        break;
+      }
+      case Mode::after_body:
+      case Mode::after_after_body: {
+        const std::size_t space = leading_space(text);
+        if (space > 0) {
+          reconstruct_active();
+          insert_text(text.substr(0, space));
+          text.remove_prefix(space);
+        }
+        if (text.empty()) return;
+        mode_ = Mode::in_body;
+        break;
+      }
+    }
+  }
+}
+
+void TreeBuilder::table_anything_else_characters(std::string_view text) {
+  foster_parenting_ = true;
+  reconstruct_active();
+  insert_text(text);
+  foster_parenting_ = false;
+}
+
+void TreeBuilder::flush_table_text() {
+  if (mode_ != Mode::in_table_text) return;
+  mode_ = original_mode_;
+  if (leading_space(table_text_) == table_text_.size()) {
+    insert_text(table_text_);
+  } else {
+    table_anything_else_characters(table_text_);
+  }
+  table_text_.clear();
+}
+
+void TreeBuilder::start_tag(const Token& token) {
+  flush_table_text();
+  while (!start_tag_in_mode(token)) {
+  }
+}
+
+void TreeBuilder::end_tag(const Token& token) {
+  flush_table_text();
+  while (!end_tag_in_mode(token)) {
+  }
+}
+
+void TreeBuilder::clear_to_table_context() {
+  while (!current_is(GUMBO_TAG_TABLE) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+    open_.pop_back();
+  }
+}
+
+void TreeBuilder::clear_to_table_body_context() {
+  while (!is_table_section(tag_of(current())) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+    open_.pop_back();
+  }
+}
+
+void TreeBuilder::clear_to_row_context() {
+  while (!current_is(GUMBO_TAG_TR) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+    open_.pop_back();
+  }
+}
+
+bool TreeBuilder::close_caption() {
+  if (!in_scope(GUMBO_TAG_CAPTION, Scope::table)) return false;
+  generate_implied_end_tags();
+  pop_until(GUMBO_TAG_CAPTION);
+  clear_active_to_marker();
+  mode_ = Mode::in_table;
+  return true;
+}
+
+bool TreeBuilder::close_table_section() {
+  if (!in_scope_if([&](NodeId id) { return is_table_section(tag_of(id)); }, Scope::table)) return false;
+  clear_to_table_body_context();
+  open_.pop_back();
+  mode_ = Mode::in_table;
+  return true;
+}
+
+bool TreeBuilder::close_row() {
+  if (!in_scope(GUMBO_TAG_TR, Scope::table)) return false;
+  clear_to_row_context();
+  open_.pop_back();
+  mode_ = Mode::in_table_body;
+  return true;
+}
+
+void TreeBuilder::close_cell() {
+  generate_implied_end_tags();
+  while (!open_.empty()) {
+    const GumboTag popped = tag_of(current());
+    open_.pop_back();
+    if (popped == GUMBO_TAG_TD || popped == GUMBO_TAG_TH) break;
+  }
+  clear_active_to_marker();
+  mode_ = Mode::in_row;
+}
+
+void TreeBuilder::finish() {
+  flush_table_text();
+  // A document without any markup still gets its html, head and body.
+  if (mode_ == Mode::initial || mode_ == Mode::before_html) open_html();
+  if (mode_ == Mode::before_head) open_head();
+  if (mode_ == Mode::in_head) leave_head();
+  if (mode_ == Mode::after_head) insert_element(GUMBO_TAG_BODY);
+}
+
+void build_tree(Document& doc) {
+  TreeBuilder builder(doc, doc.source());
+  builder.run();
+  doc.put_in_document_order();
+}
+
+}  // namespace pagemd::extract::html

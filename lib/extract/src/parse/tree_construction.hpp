@@ -1,0 +1,211 @@
+#pragma once
+
+// Stage 2, parse: the state of the tree construction (tree_builder.hpp) and its rules. Private to
+// parse/: the machinery (the stack of open elements, the list of active formatting elements, the
+// adoption agency) is in tree_construction.cpp, the insertion modes in insertion_modes.cpp and the
+// largest of them, "in body", in in_body.cpp.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parse/dom.hpp"
+#include "parse/html_elements.hpp"
+#include "parse/html_tokenizer.hpp"
+
+namespace pagemd::extract::html {
+
+enum class Mode : std::uint8_t {
+  initial,
+  before_html,
+  before_head,
+  in_head,
+  after_head,
+  in_body,
+  text,
+  in_table,
+  in_table_text,
+  in_caption,
+  in_column_group,
+  in_table_body,
+  in_row,
+  in_cell,
+  in_select,
+  in_select_in_table,
+  after_body,
+  after_after_body,
+};
+
+inline constexpr NodeId kMarker = kNoNode;  // in the list of active formatting elements
+
+class TreeBuilder {
+ public:
+  TreeBuilder(Document& doc, std::string_view html) : doc_(doc), tokenizer_(html) {}
+
+  void run();
+
+ private:
+  // ---- The stack of open elements -------------------------------------------------------------
+
+  [[nodiscard]] GumboTag tag_of(NodeId id) const { return doc_.node(id).tag; }
+  [[nodiscard]] std::string_view name_of(NodeId id) const { return doc_.node(id).name(); }
+  [[nodiscard]] NodeId current() const { return open_.back(); }
+  [[nodiscard]] bool current_is(GumboTag tag) const { return !open_.empty() && tag_of(current()) == tag; }
+
+  [[nodiscard]] std::size_t stack_index(NodeId id) const;
+
+  template <typename Matches>
+  [[nodiscard]] bool in_scope_if(Matches matches, Scope scope) const {
+    for (std::size_t i = open_.size(); i-- > 0;) {
+      if (matches(open_[i])) return true;
+      if (ends_scope(tag_of(open_[i]), scope)) return false;
+    }
+    return false;
+  }
+  [[nodiscard]] bool in_scope(GumboTag tag, Scope scope = Scope::plain) const {
+    return in_scope_if([&](NodeId id) { return tag_of(id) == tag; }, scope);
+  }
+
+  void pop_until(GumboTag tag);
+
+  void generate_implied_end_tags(std::string_view except = {}) {
+    while (!open_.empty() && has_implied_end(tag_of(current())) && name_of(current()) != except) open_.pop_back();
+  }
+
+  void close_p() {
+    generate_implied_end_tags("p");
+    pop_until(GUMBO_TAG_P);
+  }
+  void close_p_in_button_scope() {
+    if (in_scope(GUMBO_TAG_P, Scope::button)) close_p();
+  }
+
+  // ---- Inserting ------------------------------------------------------------------------------
+
+  struct Place {
+    NodeId parent;
+    NodeId before;
+  };
+
+  // "The appropriate place for inserting a node": the target, unless foster parenting moves what
+  // a table cannot hold to just before the table.
+  [[nodiscard]] Place place(NodeId target) const;
+
+  NodeId insert_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes);
+  NodeId insert_element(const Token& token) { return insert_element(token.tag, token.name, token.attributes); }
+  NodeId insert_element(GumboTag tag) { return insert_element(tag, gumbo_normalized_tagname(tag), {}); }
+  void insert_void(const Token& token) {
+    insert_element(token);
+    open_.pop_back();
+  }
+
+  void insert_text(std::string_view text);
+
+  // Reads the element's content as text up to its end tag ("generic raw text / RCDATA parsing").
+  void insert_text_element(const Token& token, TextMode text_mode);
+
+  // ---- The list of active formatting elements -------------------------------------------------
+
+  [[nodiscard]] std::size_t active_index(NodeId id) const;
+
+  [[nodiscard]] bool same_element(NodeId a, NodeId b) const;
+
+  // Adds a formatting element; the "Noah's Ark" clause keeps at most three alike after the last marker.
+  void push_active(NodeId id);
+
+  void clear_active_to_marker();
+
+  // Reopens the formatting elements a closed block cut off ("<p><b>x</p>y": the "y" is bold).
+  void reconstruct_active();
+
+  // The adoption agency algorithm for an end tag of a formatting element; false when the tag is to
+  // be treated as "any other end tag".
+  bool adoption_agency(const Token& token);
+
+  // "Any other end tag" in body: closes the nearest element of that name unless a special element
+  // comes first.
+  void close_any_other(const Token& token);
+
+  // ---- Modes ----------------------------------------------------------------------------------
+
+  void reset_insertion_mode();
+
+  void doctype(const Token& token);
+
+  // Characters, in the current mode; a mode may consume some and leave the rest for the next.
+  void characters(std::string_view text);
+
+  void table_anything_else_characters(std::string_view text);
+
+  // Leaves "in table text" with what it gathered, before the token that ended it.
+  void flush_table_text();
+
+  void open_html() {
+    insert_element(GUMBO_TAG_HTML);
+    mode_ = Mode::before_head;
+  }
+  void open_head() {
+    head_ = insert_element(GUMBO_TAG_HEAD);
+    mode_ = Mode::in_head;
+  }
+  void leave_head() {
+    open_.pop_back();
+    mode_ = Mode::after_head;
+  }
+
+  void start_tag(const Token& token);
+  void end_tag(const Token& token);
+
+  // Each returns false when the token is to be reprocessed in the mode it switched to.
+  bool start_tag_in_mode(const Token& token);
+
+  bool in_head_start(const Token& token);
+
+  bool in_body_start(const Token& token);
+
+  bool in_table_start(const Token& token);
+
+  static bool is_hidden_input(const Token& token);
+
+  bool in_select_start(const Token& token);
+
+  void clear_to_table_context();
+  void clear_to_table_body_context();
+  void clear_to_row_context();
+
+  // Each returns whether it closed something (false: the token that asked is ignored).
+  bool close_caption();
+  bool close_table_section();
+  bool close_row();
+  void close_cell();
+
+  bool end_tag_in_mode(const Token& token);
+
+  bool in_body_end(const Token& token);
+
+  bool in_table_end(const Token& token);
+
+  bool in_select_end(const Token& token);
+
+  void finish();
+
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  Document& doc_;
+  Tokenizer tokenizer_;
+  Mode mode_ = Mode::initial;
+  Mode original_mode_ = Mode::initial;
+  std::vector<NodeId> open_;
+  std::vector<NodeId> active_;
+  NodeId head_ = kNoNode;
+  NodeId form_ = kNoNode;
+  bool quirks_ = true;  // until a doctype says otherwise
+  bool foster_parenting_ = false;
+  bool skip_newline_ = false;
+  std::string table_text_;
+};
+
+}  // namespace pagemd::extract::html
