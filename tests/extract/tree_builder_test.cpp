@@ -61,6 +61,22 @@ TEST(TreeBuilder, MisnestedFormattingIsRepairedByTheAdoptionAgency) {
   EXPECT_EQ(body_of("<b><i>x</b>y</i>"), "body{b{i{\"x\"}} i{\"y\"}}");
 }
 
+TEST(TreeBuilder, DeepMisnestingIsRepairedAsBrowsersDoToday) {
+  // Found by the random soup of reference_parser_test.cpp, where gumbo follows the adoption agency
+  // of 2013; the expected tree is Chromium's (chromium-headless-shell --dump-dom, Debian 12).
+  EXPECT_EQ(
+      body_of("<big type=hidden><small>x<input class=a><thead id=1></input>x<strong id=1><nobr></td><font id=1>x"
+              "</font><em class=a> y </br>x</img><hr type=hidden>x<a type=hidden> y <input><b class=a><strong><em>"
+              "<h1 id=1>xx<dl id=1><tbody class=a><input type=hidden> y  y  y </dt></img><thead type=hidden></dt>"
+              "<caption type=hidden></big></tfoot></s></dt><button class=a><u id=1></table></img>x<option class=a>"
+              "</b>x"),
+      "body{big[type=hidden;]{small{\"x\" input[class=a;]{} \"x\" strong[id=1;]{nobr{font[id=1;]{\"x\"} "
+      "em[class=a;]{\" y \" br{} \"x\" hr[type=hidden;]{} \"x\" a[type=hidden;]{\" y \" input{} "
+      "b[class=a;]{strong{em{}}}}}}}}} b[class=a;]{strong{em{}}} strong{em{h1[id=1;]{b[class=a;]{big[type=hidden;]{"
+      "\"xx\"}} dl[id=1;]{b[class=a;]{big[type=hidden;]{input[type=hidden;]{} \" y  y  y \"}} "
+      "button[class=a;]{b[class=a;]{u[id=1;]{\"x\" option[class=a;]{}}} u[id=1;]{\"x\"}}}}}}}");
+}
+
 TEST(TreeBuilder, FormattingCutOffByABlockIsReopened) {
   EXPECT_EQ(body_of("<p><b>x</p><p>y"), "body{p{b{\"x\"}} p{b{\"y\"}}}");
   // "Noah's Ark": of four identical open <b>, three are reopened.

@@ -67,8 +67,10 @@ NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<c
   node.tag = tag;
   const std::string_view static_name = known_name(tag);
   node.chars = static_name == name ? static_name : keep(name);
+  // Past the count's range (only without the prepass's bound) the rest are dropped.
+  attributes = attributes.first(std::min<std::size_t>(attributes.size(), UINT16_MAX));
   node.first_attribute = static_cast<std::uint32_t>(attributes_.size());
-  node.attribute_count = static_cast<std::uint32_t>(attributes.size());
+  node.attribute_count = static_cast<std::uint16_t>(attributes.size());
   for (const Attribute& attribute : attributes) attributes_.push_back({keep(attribute.name), keep(attribute.value)});
   const auto id = static_cast<NodeId>(nodes_.size());
   nodes_.push_back(node);
@@ -160,7 +162,8 @@ void Document::add_missing_attributes(NodeId id, std::span<const Attribute> attr
   }
   if (merged.size() == had) return;
   nodes_[id].first_attribute = static_cast<std::uint32_t>(attributes_.size());
-  nodes_[id].attribute_count = static_cast<std::uint32_t>(merged.size());
+  merged.resize(std::min<std::size_t>(merged.size(), UINT16_MAX));
+  nodes_[id].attribute_count = static_cast<std::uint16_t>(merged.size());
   attributes_.insert(attributes_.end(), merged.begin(), merged.end());
 }
 
