@@ -72,8 +72,9 @@ class PageStats {
   void drop(NodeId id) {
     if (dropped_[id]) return;
     dropped_[id] = 1;
-    const TextStats removed = stats_[id];
-    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) stats_[p].subtract(removed);
+    const TextStats removed = stats(id);
+    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent)
+      element_stats_[slot_[p]].subtract(removed);
   }
   // The whole mask (per node: 1 = leave this subtree out), saved and restored between attempts and
   // handed over as the result.
@@ -83,9 +84,14 @@ class PageStats {
 
   // Per-node text statistics over the nodes not dropped.
   void compute_stats();
-  [[nodiscard]] const TextStats& stats(NodeId id) const { return stats_[id]; }
+  // A text node's are counted when asked (only elements keep theirs: a page of tiny elements has a
+  // text node every few bytes).
+  [[nodiscard]] TextStats stats(NodeId id) const {
+    if (slot_[id] != kTextNode) return element_stats_[slot_[id]];
+    return counted_[id] != 0 ? text_stats(id) : TextStats{};
+  }
   [[nodiscard]] double link_density(NodeId id) const {
-    const TextStats& s = stats_[id];
+    const TextStats s = stats(id);
     return s.chars == 0 ? 0.0 : static_cast<double>(s.link_chars) / s.chars;
   }
 
@@ -108,7 +114,11 @@ class PageStats {
  private:
   const Document& doc_;
   std::vector<std::uint8_t> dropped_;
-  std::vector<TextStats> stats_;
+  static constexpr std::uint32_t kTextNode = UINT32_MAX;
+  [[nodiscard]] TextStats text_stats(NodeId id) const;
+  std::vector<std::uint32_t> slot_;  // per node: its index in element_stats_, or kTextNode
+  std::vector<TextStats> element_stats_;
+  std::vector<std::uint8_t> counted_;  // per text node: counted by the last compute_stats()
   std::vector<std::uint8_t> in_code_;
   std::vector<std::uint8_t> in_figure_;
   std::vector<NodeId> nearest_table_;            // the closest <table> ancestor
