@@ -66,7 +66,7 @@ NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<c
   node.kind = NodeKind::element;
   node.tag = tag;
   const std::string_view static_name = known_name(tag);
-  node.chars = static_name == name ? static_name : keep(name);
+  node.set_chars(static_name == name ? static_name : keep(name));
   // Past the count's range (only without the prepass's bound) the rest are dropped.
   attributes = attributes.first(std::min<std::size_t>(attributes.size(), UINT16_MAX));
   node.first_attribute = static_cast<std::uint32_t>(attributes_.size());
@@ -137,16 +137,16 @@ void Document::insert_text(std::string_view text, NodeId parent, NodeId before) 
   if (text.empty()) return;
   const NodeId previous = before == kNoNode ? nodes_[parent].last_child : nodes_[before].prev_sibling;
   if (previous != kNoNode && nodes_[previous].kind == NodeKind::text) {
-    std::string_view& chars = nodes_[previous].chars;
+    const std::string_view chars = nodes_[previous].chars();
     // Text that continues in the source right where the node's text ends needs no copy.
-    chars = in_source(chars) && in_source(text) && chars.data() + chars.size() == text.data()
-                ? std::string_view(chars.data(), chars.size() + text.size())
-                : strings_.append(chars, text);
+    nodes_[previous].set_chars(in_source(chars) && in_source(text) && chars.data() + chars.size() == text.data()
+                                   ? std::string_view(chars.data(), chars.size() + text.size())
+                                   : strings_.append(chars, text));
     return;
   }
   Node node;
   node.kind = NodeKind::text;
-  node.chars = keep(text);
+  node.set_chars(keep(text));
   const auto id = static_cast<NodeId>(nodes_.size());
   nodes_.push_back(node);
   insert(id, parent, before);
@@ -250,7 +250,7 @@ std::vector<NodeId> Document::find_all(GumboTag tag, NodeId from) const {
 std::string Document::text_content(NodeId id) const {
   std::string text;
   walk(id, [&](NodeId n) {
-    if (nodes_[n].kind == NodeKind::text) text += nodes_[n].chars;
+    if (nodes_[n].kind == NodeKind::text) text += nodes_[n].chars();
     return true;
   });
   return text;

@@ -51,27 +51,41 @@ struct Attribute {
   std::string_view value;
 };
 
-// 48 bytes: a page of tiny elements has a node for every few bytes.
+// 40 bytes: a page of tiny elements has a node for every few bytes. The text is a pointer and a
+// 32-bit size rather than a string_view, and the fields are in the order that leaves no padding.
 struct Node {
-  // Lower-case tag name of an element ("svg", "my-widget"); for text nodes their text, entities
-  // already decoded. Points into the document's kept source or its arena.
-  std::string_view chars;
+ private:
+  const char* chars_data_ = nullptr;
+
+ public:
   NodeId parent = kNoNode;
   NodeId first_child = kNoNode;
   NodeId last_child = kNoNode;
   NodeId next_sibling = kNoNode;
   NodeId prev_sibling = kNoNode;
-  std::uint32_t first_attribute = 0;      // into the document's attribute list
-  std::uint16_t attribute_count = 0;      // the prepass keeps at most 256
-  GumboTag tag : 16 = GUMBO_TAG_UNKNOWN;  // elements only
+  std::uint32_t first_attribute = 0;  // into the document's attribute list
+
+ private:
+  std::uint32_t chars_size_ = 0;
+
+ public:
+  std::uint16_t attribute_count = 0;     // the prepass keeps at most 256
+  GumboTag tag : 8 = GUMBO_TAG_UNKNOWN;  // elements only; gumbo knows about 150 tags
   NodeKind kind = NodeKind::document;
 
-  [[nodiscard]] std::string_view name() const noexcept {
-    return kind == NodeKind::element ? chars : std::string_view{};
+  // Lower-case tag name of an element ("svg", "my-widget"); for text nodes their text, entities
+  // already decoded. Points into the document's kept source or its arena.
+  [[nodiscard]] std::string_view chars() const noexcept { return {chars_data_, chars_size_}; }
+  void set_chars(std::string_view chars) noexcept {
+    chars_data_ = chars.data();
+    chars_size_ = static_cast<std::uint32_t>(chars.size());
   }
-  [[nodiscard]] std::string_view text() const noexcept { return kind == NodeKind::text ? chars : std::string_view{}; }
+  [[nodiscard]] std::string_view name() const noexcept {
+    return kind == NodeKind::element ? chars() : std::string_view{};
+  }
+  [[nodiscard]] std::string_view text() const noexcept { return kind == NodeKind::text ? chars() : std::string_view{}; }
 };
-static_assert(sizeof(Node) == 48);
+static_assert(sizeof(Node) == 40);
 
 class Document {
  public:
