@@ -57,6 +57,10 @@ class CliBatchTest : public ::testing::Test {
         while (now > seen && !max_in_flight_.compare_exchange_weak(seen, now)) {
         }
         if (pause_.count() > 0) r.pause(pause_);
+        // Held pages wait (10 s at most) until the test lets them go.
+        for (int waited = 0; hold_from_ >= 0 && n >= hold_from_ && !released_ && waited < 500; ++waited) {
+          r.pause(milliseconds{20});
+        }
         --in_flight_;
         r.send(200, "text/html; charset=utf-8", page(n));
       });
@@ -100,6 +104,8 @@ class CliBatchTest : public ::testing::Test {
   std::atomic<int> in_flight_{0};
   std::atomic<int> max_in_flight_{0};
   milliseconds pause_{0};
+  std::atomic<int> hold_from_{-1};  // pages from this number on wait for released_
+  std::atomic<bool> released_{false};
 };
 
 TEST_F(CliBatchTest, AHundredUrlsWithAFewFailingGiveExitFiveAndAFullManifest) {
@@ -229,9 +235,13 @@ TEST_F(CliBatchTest, FailuresAreSkippedOnARerunUnlessRetryFailedAndForceRedoesAl
 TEST_F(CliBatchTest, TwoRunsOnOneDirectoryDoNotCollide) {
   FixtureServer origin;
   list_pages(origin, 20, milliseconds{100});
+  // The first run stays at work (its pages past the second wait) until the second has been turned
+  // away, however slowly a loaded machine starts the second.
+  hold_from_ = 2;
   ChildProcess first(batch_args({"--jobs", "2"}));
   wait_for_lines(1);
   const RunResult second = run_program(batch_args({"--jobs", "2"}));
+  released_ = true;
   EXPECT_EQ(second.status, 1);
   EXPECT_NE(second.err.find("another pagemd batch is working on " + out_.string()), std::string::npos) << second.err;
   EXPECT_EQ(first.wait(), 0) << first.err();
