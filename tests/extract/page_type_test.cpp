@@ -80,6 +80,16 @@ TEST(PageType, AGridOfPricedItemsIsACollectionAndAnIndexIsAListing) {
             PageType::collection);
 }
 
+TEST(PageType, AlikeItemsAreCountedHoweverManyChildrenAnElementHas) {
+  // Past a few hundred children the items are counted in a map rather than sorted: the same verdict.
+  EXPECT_EQ(classify("<h1>Kettles</h1>" + cards(400, true), "https://shop.example/things"), PageType::collection);
+  // Four hundred priced children of four hundred kinds are no grid of items.
+  std::string mixed = "<h1>Kettles</h1><div>";
+  for (int i = 0; i < 400; ++i)
+    mixed += "<div class=\"k" + std::to_string(i) + "\">$" + std::to_string(i) + ".99</div>";
+  EXPECT_EQ(classify(mixed + "</div>", "https://shop.example/things"), PageType::article);
+}
+
 TEST(PageType, DocumentationFromItsAddressAndItsCode) {
   const std::string code =
       "<h1>itertools</h1><pre><code>a</code></pre><pre><code>b</code></pre>"

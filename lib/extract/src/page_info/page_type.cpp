@@ -5,6 +5,8 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "text/text_util.hpp"
@@ -238,31 +240,50 @@ bool says_buy(std::string_view text) {
           lower.find("add to basket") != std::string::npos || lower == "buy now" || lower == "buy it now");
 }
 
-// How many element children of `parent` share the most common tag and class.
-std::size_t largest_alike_group(const Document& doc, NodeId parent,
-                                std::vector<std::pair<GumboTag, std::string_view>>& children) {
-  children.clear();
-  static const std::string kNoClass;
-  for (NodeId child = doc.node(parent).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
-    const Node& c = doc.node(child);
-    if (c.kind != NodeKind::element) continue;
-    const std::string_view* cls = doc.attribute(child, "class");
-    children.emplace_back(c.tag, cls != nullptr ? std::string_view(*cls) : std::string_view(kNoClass));
+using AlikeKey = std::pair<GumboTag, std::string_view>;  // an element's tag and class attribute
+
+struct AlikeKeyHash {
+  std::size_t operator()(const AlikeKey& key) const noexcept {
+    return std::hash<std::string_view>{}(key.second) * 31 + static_cast<std::size_t>(key.first);
   }
-  if (children.size() < 2) return children.size();
-  std::sort(children.begin(), children.end());
-  std::size_t best = 1;
-  std::size_t run = 1;
-  for (std::size_t i = 1; i < children.size(); ++i) {
-    run = children[i] == children[i - 1] ? run + 1 : 1;
-    best = std::max(best, run);
+};
+
+// How many element children of `parent` share the most common tag and class. A few children are
+// sorted in `scratch`; many (a page of 100,000 <br> in one div) are counted in a hash map instead,
+// which stays as small as the number of different kinds.
+std::size_t largest_alike_group(const Document& doc, NodeId parent, std::vector<AlikeKey>& scratch) {
+  constexpr std::size_t kSortedUpTo = 256;
+  static const std::string_view kNoClass;
+  auto key_of = [&](NodeId child) {
+    const std::string_view* cls = doc.attribute(child, "class");
+    return AlikeKey{doc.node(child).tag, cls != nullptr ? *cls : kNoClass};
+  };
+  scratch.clear();
+  NodeId child = doc.node(parent).first_child;
+  for (; child != kNoNode && scratch.size() <= kSortedUpTo; child = doc.node(child).next_sibling) {
+    if (doc.node(child).kind == NodeKind::element) scratch.push_back(key_of(child));
+  }
+  std::size_t best = scratch.empty() ? 0 : 1;
+  if (child == kNoNode) {
+    std::sort(scratch.begin(), scratch.end());
+    std::size_t run = 1;
+    for (std::size_t i = 1; i < scratch.size(); ++i) {
+      run = scratch[i] == scratch[i - 1] ? run + 1 : 1;
+      best = std::max(best, run);
+    }
+    return best;
+  }
+  std::unordered_map<AlikeKey, std::size_t, AlikeKeyHash> counts;
+  for (const AlikeKey& key : scratch) best = std::max(best, ++counts[key]);
+  for (; child != kNoNode; child = doc.node(child).next_sibling) {
+    if (doc.node(child).kind == NodeKind::element) best = std::max(best, ++counts[key_of(child)]);
   }
   return best;
 }
 
 MarkupSignals read_markup(const Document& doc) {
   MarkupSignals signals;
-  std::vector<std::pair<GumboTag, std::string_view>> children;
+  std::vector<AlikeKey> children;
   doc.walk(doc.root(), [&](NodeId id) {
     const Node& n = doc.node(id);
     if (n.kind == NodeKind::text) {
