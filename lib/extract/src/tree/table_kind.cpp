@@ -19,9 +19,16 @@ TableKind classify_table(const Document& doc, NodeId table) {
   std::size_t rows = 0;
   std::size_t max_columns = 0;
   std::size_t min_columns = SIZE_MAX;
+  std::size_t columns = 0;  // of the row being walked
   bool header_cells = false;
   bool nested_table = false;
   bool block_content = false;
+  // One walk: a row's cells come right after it (the tree builder puts every cell in a row).
+  auto end_row = [&] {
+    if (rows == 0) return;
+    max_columns = std::max(max_columns, columns);
+    min_columns = std::min(min_columns, columns);
+  };
   doc.walk(table, [&](NodeId id) {
     if (id == table) return true;
     const Node& n = doc.node(id);
@@ -32,19 +39,17 @@ TableKind classify_table(const Document& doc, NodeId table) {
       case GUMBO_TAG_THEAD:
       case GUMBO_TAG_TFOOT:
       case GUMBO_TAG_COLGROUP:
-      case GUMBO_TAG_COL:
-      case GUMBO_TAG_TH: header_cells = true; return true;
-      case GUMBO_TAG_TR: {
+      case GUMBO_TAG_COL: header_cells = true; return true;
+      case GUMBO_TAG_TR:
+        end_row();
         ++rows;
-        std::size_t columns = 0;
-        for (NodeId c = n.first_child; c != kNoNode; c = doc.node(c).next_sibling) {
-          if (doc.is_element(c, GUMBO_TAG_TD) || doc.is_element(c, GUMBO_TAG_TH)) {
-            const std::string_view* span = doc.attribute(c, "colspan");
-            columns += span ? std::clamp<std::size_t>(leading_number(*span), 1, 100) : 1;
-          }
-        }
-        max_columns = std::max(max_columns, columns);
-        min_columns = std::min(min_columns, columns);
+        columns = 0;
+        return true;
+      case GUMBO_TAG_TH:
+      case GUMBO_TAG_TD: {
+        header_cells = header_cells || n.tag == GUMBO_TAG_TH;
+        const std::string_view* span = doc.attribute(id, "colspan");
+        columns += span ? std::clamp<std::size_t>(leading_number(*span), 1, 100) : 1;
         return true;
       }
       case GUMBO_TAG_P:
@@ -59,6 +64,7 @@ TableKind classify_table(const Document& doc, NodeId table) {
       default: return true;
     }
   });
+  end_row();
   if (nested_table) return TableKind::layout;
   if (rows <= 1 || max_columns <= 1) return TableKind::layout;
   if (header_cells) return block_content && rows < 3 ? TableKind::layout : TableKind::data;
