@@ -50,17 +50,17 @@ bool is_icon(const Document& doc, NodeId img) {
 PageStats::PageStats(const Document& doc)
     : doc_(doc),
       dropped_(doc.size(), 0),
-      slot_(doc.size(), kTextNode),
+      slot_(doc.size(), kLeaf),
       counted_(doc.size(), 0),
       in_code_(doc.size(), 0),
       in_figure_(doc.size(), 0),
       nearest_table_(doc.size(), kNoNode),
       table_kind_(doc.size(), -1) {
-  std::uint32_t elements = 0;
+  std::uint32_t parents = 0;
   for (NodeId id = 0; id < doc_.size(); ++id) {
-    if (doc_.node(id).kind != NodeKind::text) slot_[id] = elements++;
+    if (doc_.node(id).first_child != kNoNode) slot_[id] = parents++;
   }
-  element_stats_.resize(elements);
+  element_stats_.resize(parents);
   // Facts about each node's ancestors, in one forward pass (parents come before children).
   for (NodeId id = 1; id < doc_.size(); ++id) {
     const NodeId parent = doc_.node(id).parent;
@@ -72,47 +72,55 @@ PageStats::PageStats(const Document& doc)
   }
 }
 
-// Nodes are stored parents-first, so a reverse sweep visits every child before its parent.
-TextStats PageStats::text_stats(NodeId id) const {
+TextStats PageStats::leaf_stats(NodeId id) const {
   TextStats s;
-  count_text(doc_.node(id).text(), s);
+  if (doc_.node(id).kind == NodeKind::text) {
+    count_text(doc_.node(id).text(), s);
+  } else {
+    add_own(id, s);
+  }
   return s;
 }
 
+void PageStats::add_own(NodeId id, TextStats& s) const {
+  ++s.elements;
+  switch (doc_.node(id).tag) {
+    case GUMBO_TAG_A: s.link_chars = s.chars; break;
+    case GUMBO_TAG_P: ++s.paragraphs; break;
+    case GUMBO_TAG_IMG: s.images += is_icon(doc_, id) ? 0u : 1u; break;
+    case GUMBO_TAG_LI: ++s.list_items; break;
+    case GUMBO_TAG_INPUT: ++s.inputs; break;
+    case GUMBO_TAG_EMBED:
+    case GUMBO_TAG_OBJECT:
+    case GUMBO_TAG_IFRAME:
+    case GUMBO_TAG_VIDEO: ++s.embeds; break;
+    case GUMBO_TAG_PRE: ++s.code_or_tables; break;
+    case GUMBO_TAG_TABLE: s.code_or_tables += is_data_table(id) ? 1u : 0u; break;
+    case GUMBO_TAG_H1:
+    case GUMBO_TAG_H2:
+    case GUMBO_TAG_H3:
+    case GUMBO_TAG_H4:
+    case GUMBO_TAG_H5:
+    case GUMBO_TAG_H6: s.heading_chars = s.chars; break;
+    default: break;
+  }
+}
+
+// Nodes are stored parents-first, so a reverse sweep visits every child before its parent.
 void PageStats::compute_stats() {
   std::fill(element_stats_.begin(), element_stats_.end(), TextStats{});
   for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
-    const Node& n = doc_.node(id);
+    const NodeId parent = doc_.node(id).parent;
     counted_[id] = 0;
     if (dropped_[id]) continue;
-    if (n.kind == NodeKind::text) {
+    if (slot_[id] == kLeaf) {
       counted_[id] = 1;
-      if (n.parent != kNoNode) element_stats_[slot_[n.parent]].add(text_stats(id));
+      if (parent != kNoNode) element_stats_[slot_[parent]].add(leaf_stats(id));
       continue;
     }
     TextStats& s = element_stats_[slot_[id]];
-    ++s.elements;
-    switch (n.tag) {
-      case GUMBO_TAG_A: s.link_chars = s.chars; break;
-      case GUMBO_TAG_P: ++s.paragraphs; break;
-      case GUMBO_TAG_IMG: s.images += is_icon(doc_, id) ? 0u : 1u; break;
-      case GUMBO_TAG_LI: ++s.list_items; break;
-      case GUMBO_TAG_INPUT: ++s.inputs; break;
-      case GUMBO_TAG_EMBED:
-      case GUMBO_TAG_OBJECT:
-      case GUMBO_TAG_IFRAME:
-      case GUMBO_TAG_VIDEO: ++s.embeds; break;
-      case GUMBO_TAG_PRE: ++s.code_or_tables; break;
-      case GUMBO_TAG_TABLE: s.code_or_tables += is_data_table(id) ? 1u : 0u; break;
-      case GUMBO_TAG_H1:
-      case GUMBO_TAG_H2:
-      case GUMBO_TAG_H3:
-      case GUMBO_TAG_H4:
-      case GUMBO_TAG_H5:
-      case GUMBO_TAG_H6: s.heading_chars = s.chars; break;
-      default: break;
-    }
-    if (n.parent != kNoNode) element_stats_[slot_[n.parent]].add(s);
+    add_own(id, s);
+    if (parent != kNoNode) element_stats_[slot_[parent]].add(s);
   }
 }
 

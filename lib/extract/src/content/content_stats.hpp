@@ -84,11 +84,11 @@ class PageStats {
 
   // Per-node text statistics over the nodes not dropped.
   void compute_stats();
-  // A text node's are counted when asked (only elements keep theirs: a page of tiny elements has a
-  // text node every few bytes).
+  // A leaf's (a text node, a <br>) are counted when asked: only nodes with children keep theirs,
+  // since a page of tiny elements or line breaks has a leaf every few bytes.
   [[nodiscard]] TextStats stats(NodeId id) const {
-    if (slot_[id] != kTextNode) return element_stats_[slot_[id]];
-    return counted_[id] != 0 ? text_stats(id) : TextStats{};
+    if (slot_[id] != kLeaf) return element_stats_[slot_[id]];
+    return counted_[id] != 0 ? leaf_stats(id) : TextStats{};
   }
   [[nodiscard]] double link_density(NodeId id) const {
     const TextStats s = stats(id);
@@ -114,11 +114,13 @@ class PageStats {
  private:
   const Document& doc_;
   std::vector<std::uint8_t> dropped_;
-  static constexpr std::uint32_t kTextNode = UINT32_MAX;
-  [[nodiscard]] TextStats text_stats(NodeId id) const;
-  std::vector<std::uint32_t> slot_;  // per node: its index in element_stats_, or kTextNode
+  static constexpr std::uint32_t kLeaf = UINT32_MAX;
+  [[nodiscard]] TextStats leaf_stats(NodeId id) const;
+  // Adds what an element counts for itself to the sums of its children.
+  void add_own(NodeId id, TextStats& s) const;
+  std::vector<std::uint32_t> slot_;  // per node: its index in element_stats_, or kLeaf
   std::vector<TextStats> element_stats_;
-  std::vector<std::uint8_t> counted_;  // per text node: counted by the last compute_stats()
+  std::vector<std::uint8_t> counted_;  // per leaf: counted by the last compute_stats()
   std::vector<std::uint8_t> in_code_;
   std::vector<std::uint8_t> in_figure_;
   std::vector<NodeId> nearest_table_;            // the closest <table> ancestor
