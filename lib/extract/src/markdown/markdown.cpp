@@ -162,43 +162,42 @@ class Renderer {
   }
 
  private:
+  // An element being rendered and where its children stand: the stack is as deep as the tree,
+  // however many children an element has.
   struct StackEntry {
     NodeId id;
+    NodeId next_child;
     Frame frame;
-    bool entered;
   };
 
   void render_subtree(NodeId root) {
     std::vector<StackEntry> stack;
-    stack.push_back({root, Frame::transparent, false});
+    open(root, stack);
     while (!stack.empty()) {
       StackEntry& top = stack.back();
-      if (top.entered) {
+      NodeId child = top.next_child;
+      while (child != kNoNode && dropped_[child]) child = doc_.node(child).next_sibling;
+      if (child == kNoNode) {
         const StackEntry done = top;
         stack.pop_back();
         leave(done.id, done.frame);
         continue;
       }
-      top.entered = true;
-      const NodeId id = top.id;
-      const Node& n = doc_.node(id);
-      if (n.kind == NodeKind::text) {
-        stack.pop_back();
-        writer_.text(n.text());
-        continue;
-      }
-      bool descend = true;
-      top.frame = enter(id, descend);
-      if (!descend) {
-        stack.pop_back();
-        continue;
-      }
-      const std::size_t first_child_slot = stack.size();
-      for (NodeId c = n.first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
-        if (!dropped_[c]) stack.push_back({c, Frame::transparent, false});
-      }
-      std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first_child_slot), stack.end());
+      top.next_child = doc_.node(child).next_sibling;
+      open(child, stack);
     }
+  }
+
+  // Writes a text node, or enters an element and stacks it to render its children.
+  void open(NodeId id, std::vector<StackEntry>& stack) {
+    const Node& n = doc_.node(id);
+    if (n.kind == NodeKind::text) {
+      writer_.text(n.text());
+      return;
+    }
+    bool descend = true;
+    const Frame frame = enter(id, descend);
+    if (descend) stack.push_back({id, n.first_child, frame});
   }
 
   // Returns the frame to close when the element is left; sets `descend` false for leaves.

@@ -168,15 +168,20 @@ void Document::add_missing_attributes(NodeId id, std::span<const Attribute> attr
 }
 
 void Document::put_in_document_order() {
+  // Usually nothing moved: the walk meets 0, 1, 2, ... and every node.
+  NodeId expected = 0;
+  walk(root(), [&](NodeId id) {
+    if (id != expected) return WalkStep::stop;
+    ++expected;
+    return WalkStep::descend;
+  });
+  if (expected == nodes_.size()) return;
   std::vector<NodeId> order;
   order.reserve(nodes_.size());
-  bool in_order = true;
   walk(root(), [&](NodeId id) {
-    if (!order.empty() && id <= order.back()) in_order = false;
     order.push_back(id);
     return true;
   });
-  if (in_order && order.size() == nodes_.size()) return;
   // Nodes left out of the tree (dropped by the tree builder) are dropped here as well.
   std::vector<NodeId> new_id(nodes_.size(), kNoNode);
   for (std::size_t i = 0; i < order.size(); ++i) new_id[order[i]] = static_cast<NodeId>(i);
