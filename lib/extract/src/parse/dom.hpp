@@ -22,6 +22,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "parse/huge_page_allocator.hpp"
+
 namespace pagemd::extract {
 
 using NodeId = std::uint32_t;
@@ -172,7 +174,7 @@ class Document {
   std::string_view keep(std::string_view text);
   [[nodiscard]] bool in_source(std::string_view text) const;
 
-  std::vector<Node> nodes_;
+  std::vector<Node, HugePageAllocator<Node>> nodes_;
   std::vector<Attribute> attributes_;
   StringArena strings_;
   std::unique_ptr<std::string> source_;
