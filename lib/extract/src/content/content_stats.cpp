@@ -48,27 +48,24 @@ bool is_icon(const Document& doc, NodeId img) {
 }  // namespace
 
 PageStats::PageStats(const Document& doc)
-    : doc_(doc),
-      dropped_(doc.size(), 0),
-      slot_(doc.size(), kLeaf),
-      counted_(doc.size(), 0),
-      in_code_(doc.size(), 0),
-      in_figure_(doc.size(), 0),
-      nearest_table_(doc.size(), kNoNode),
-      table_kind_(doc.size(), -1) {
+    : doc_(doc), dropped_(doc.size(), 0), slot_(doc.size(), kLeaf), flags_(doc.size(), 0) {
   std::uint32_t parents = 0;
   for (NodeId id = 0; id < doc_.size(); ++id) {
     if (doc_.node(id).first_child != kNoNode) slot_[id] = parents++;
   }
   element_stats_.resize(parents);
+  nearest_table_.assign(parents, kNoNode);
   // Facts about each node's ancestors, in one forward pass (parents come before children).
   for (NodeId id = 1; id < doc_.size(); ++id) {
     const NodeId parent = doc_.node(id).parent;
     if (parent == kNoNode) continue;
     const bool parent_code = doc_.is_element(parent, GUMBO_TAG_PRE) || doc_.is_element(parent, GUMBO_TAG_CODE);
-    in_code_[id] = static_cast<std::uint8_t>(in_code_[parent] || parent_code);
-    in_figure_[id] = static_cast<std::uint8_t>(in_figure_[parent] || doc_.is_element(parent, GUMBO_TAG_FIGURE));
-    nearest_table_[id] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[parent];
+    const bool code = (flags_[parent] & kInCode) != 0 || parent_code;
+    const bool figure = (flags_[parent] & kInFigure) != 0 || doc_.is_element(parent, GUMBO_TAG_FIGURE);
+    flags_[id] = static_cast<std::uint8_t>((code ? kInCode : 0) | (figure ? kInFigure : 0));
+    if (slot_[id] != kLeaf) {
+      nearest_table_[slot_[id]] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[slot_[parent]];
+    }
   }
 }
 
@@ -111,10 +108,10 @@ void PageStats::compute_stats() {
   std::fill(element_stats_.begin(), element_stats_.end(), TextStats{});
   for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
     const NodeId parent = doc_.node(id).parent;
-    counted_[id] = 0;
+    flags_[id] &= static_cast<std::uint8_t>(~kCounted);
     if (dropped_[id]) continue;
     if (slot_[id] == kLeaf) {
-      counted_[id] = 1;
+      flags_[id] |= kCounted;
       if (parent != kNoNode) element_stats_[slot_[parent]].add(leaf_stats(id));
       continue;
     }

@@ -88,23 +88,27 @@ class PageStats {
   // since a page of tiny elements or line breaks has a leaf every few bytes.
   [[nodiscard]] TextStats stats(NodeId id) const {
     if (slot_[id] != kLeaf) return element_stats_[slot_[id]];
-    return counted_[id] != 0 ? leaf_stats(id) : TextStats{};
+    return (flags_[id] & kCounted) != 0 ? leaf_stats(id) : TextStats{};
   }
   [[nodiscard]] double link_density(NodeId id) const {
     const TextStats s = stats(id);
     return s.chars == 0 ? 0.0 : static_cast<double>(s.link_chars) / s.chars;
   }
 
-  [[nodiscard]] bool in_code(NodeId id) const { return in_code_[id] != 0; }  // inside <pre> or <code>
-  [[nodiscard]] bool in_figure(NodeId id) const { return in_figure_[id] != 0; }
+  [[nodiscard]] bool in_code(NodeId id) const { return (flags_[id] & kInCode) != 0; }  // inside <pre> or <code>
+  [[nodiscard]] bool in_figure(NodeId id) const { return (flags_[id] & kInFigure) != 0; }
   // Classifying walks the table, so each table is classified once.
   [[nodiscard]] bool is_data_table(NodeId table) const {
-    std::int8_t& kind = table_kind_[table];
-    if (kind < 0) kind = classify_table(doc_, table) == TableKind::data ? 1 : 0;
-    return kind == 1;
+    std::uint8_t& flags = flags_[table];
+    if ((flags & kTableClassified) == 0) {
+      flags |= kTableClassified;
+      if (classify_table(doc_, table) == TableKind::data) flags |= kDataTable;
+    }
+    return (flags & kDataTable) != 0;
   }
   [[nodiscard]] bool inside_data_table(NodeId id) const {
-    return nearest_table_[id] != kNoNode && is_data_table(nearest_table_[id]);
+    const NodeId table = nearest_table(id);
+    return table != kNoNode && is_data_table(table);
   }
 
   // The text of a small element; empty for one with many elements (a few letters spread over
@@ -120,11 +124,21 @@ class PageStats {
   void add_own(NodeId id, TextStats& s) const;
   std::vector<std::uint32_t> slot_;  // per node: its index in element_stats_, or kLeaf
   std::vector<TextStats> element_stats_;
-  std::vector<std::uint8_t> counted_;  // per leaf: counted by the last compute_stats()
-  std::vector<std::uint8_t> in_code_;
-  std::vector<std::uint8_t> in_figure_;
-  std::vector<NodeId> nearest_table_;            // the closest <table> ancestor
-  mutable std::vector<std::int8_t> table_kind_;  // per table: -1 unknown, 0 layout, 1 data
+  // Per node, one byte of facts (a page of line breaks has a node every 4 bytes).
+  static constexpr std::uint8_t kCounted = 1;          // a leaf counted by the last compute_stats()
+  static constexpr std::uint8_t kInCode = 2;           // inside <pre> or <code>
+  static constexpr std::uint8_t kInFigure = 4;         // inside <figure>
+  static constexpr std::uint8_t kTableClassified = 8;  // a table whose kind is known (classifying walks it)
+  static constexpr std::uint8_t kDataTable = 16;       // ... and is a data table
+  mutable std::vector<std::uint8_t> flags_;
+  // The closest <table> ancestor, kept for nodes with children (a leaf's is its parent's).
+  [[nodiscard]] NodeId nearest_table(NodeId id) const {
+    if (slot_[id] != kLeaf) return nearest_table_[slot_[id]];
+    const NodeId parent = doc_.node(id).parent;
+    if (parent == kNoNode) return kNoNode;
+    return doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[slot_[parent]];
+  }
+  std::vector<NodeId> nearest_table_;  // by slot
 };
 
 }  // namespace pagemd::extract::content_detail
