@@ -51,7 +51,11 @@ PageStats::PageStats(const Document& doc)
     : doc_(doc), dropped_(doc.size(), 0), slot_(doc.size(), kLeaf), flags_(doc.size(), 0) {
   std::uint32_t parents = 0;
   for (NodeId id = 0; id < doc_.size(); ++id) {
-    if (doc_.node(id).first_child != kNoNode) slot_[id] = parents++;
+    const Node& n = doc_.node(id);
+    if (n.first_child == kNoNode) continue;
+    const bool one_leaf =
+        n.kind == NodeKind::element && n.first_child == n.last_child && doc_.node(n.first_child).first_child == kNoNode;
+    slot_[id] = one_leaf ? kOneLeaf : parents++;
   }
   element_stats_.resize(parents);
   nearest_table_.assign(parents, kNoNode);
@@ -63,7 +67,7 @@ PageStats::PageStats(const Document& doc)
     const bool code = (flags_[parent] & kInCode) != 0 || parent_code;
     const bool figure = (flags_[parent] & kInFigure) != 0 || doc_.is_element(parent, GUMBO_TAG_FIGURE);
     flags_[id] = static_cast<std::uint8_t>((code ? kInCode : 0) | (figure ? kInFigure : 0));
-    if (slot_[id] != kLeaf) {
+    if (keeps_sums(id)) {
       nearest_table_[slot_[id]] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[slot_[parent]];
     }
   }
@@ -108,11 +112,12 @@ void PageStats::compute_stats() {
   std::fill(element_stats_.begin(), element_stats_.end(), TextStats{});
   for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
     const NodeId parent = doc_.node(id).parent;
-    flags_[id] &= static_cast<std::uint8_t>(~kCounted);
+    flags_[id] &= static_cast<std::uint8_t>(~(kCounted | kRemoved));
     if (dropped_[id]) continue;
-    if (slot_[id] == kLeaf) {
+    if (!keeps_sums(id)) {
+      // Children come first in this sweep, so a one-leaf element's leaf is already counted.
       flags_[id] |= kCounted;
-      if (parent != kNoNode) element_stats_[slot_[parent]].add(leaf_stats(id));
+      if (parent != kNoNode && keeps_sums(parent)) element_stats_[slot_[parent]].add(stats(id));
       continue;
     }
     TextStats& s = element_stats_[slot_[id]];

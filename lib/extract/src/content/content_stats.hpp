@@ -73,8 +73,10 @@ class PageStats {
     if (dropped_[id]) return;
     dropped_[id] = 1;
     const TextStats removed = stats(id);
-    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent)
-      element_stats_[slot_[p]].subtract(removed);
+    flags_[id] |= kRemoved;  // what a parent counted when asked leaves it out from now on
+    for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) {
+      if (keeps_sums(p)) element_stats_[slot_[p]].subtract(removed);
+    }
   }
   // The whole mask (per node: 1 = leave this subtree out), saved and restored between attempts and
   // handed over as the result.
@@ -84,11 +86,18 @@ class PageStats {
 
   // Per-node text statistics over the nodes not dropped.
   void compute_stats();
-  // A leaf's (a text node, a <br>) are counted when asked: only nodes with children keep theirs,
-  // since a page of tiny elements or line breaks has a leaf every few bytes.
+  // Counted when asked for a leaf (a text node, a <br>) and for an element holding just one leaf
+  // (<b>word</b>); kept for the rest. A page of tiny elements or line breaks has one of those every
+  // few bytes.
   [[nodiscard]] TextStats stats(NodeId id) const {
-    if (slot_[id] != kLeaf) return element_stats_[slot_[id]];
-    return (flags_[id] & kCounted) != 0 ? leaf_stats(id) : TextStats{};
+    if (keeps_sums(id)) return element_stats_[slot_[id]];
+    if ((flags_[id] & kCounted) == 0) return {};
+    if (slot_[id] == kLeaf) return leaf_stats(id);
+    TextStats s;
+    const NodeId child = doc_.node(id).first_child;
+    if ((flags_[child] & (kCounted | kRemoved)) == kCounted) s = leaf_stats(child);
+    add_own(id, s);
+    return s;
   }
   [[nodiscard]] double link_density(NodeId id) const {
     const TextStats s = stats(id);
@@ -119,10 +128,12 @@ class PageStats {
   const Document& doc_;
   std::vector<std::uint8_t> dropped_;
   static constexpr std::uint32_t kLeaf = UINT32_MAX;
+  static constexpr std::uint32_t kOneLeaf = UINT32_MAX - 1;  // an element whose only child is a leaf
+  [[nodiscard]] bool keeps_sums(NodeId id) const { return slot_[id] < kOneLeaf; }
   [[nodiscard]] TextStats leaf_stats(NodeId id) const;
   // Adds what an element counts for itself to the sums of its children.
   void add_own(NodeId id, TextStats& s) const;
-  std::vector<std::uint32_t> slot_;  // per node: its index in element_stats_, or kLeaf
+  std::vector<std::uint32_t> slot_;  // per node: its index in element_stats_, or kLeaf or kOneLeaf
   std::vector<TextStats> element_stats_;
   // Per node, one byte of facts (a page of line breaks has a node every 4 bytes).
   static constexpr std::uint8_t kCounted = 1;          // a leaf counted by the last compute_stats()
@@ -130,13 +141,16 @@ class PageStats {
   static constexpr std::uint8_t kInFigure = 4;         // inside <figure>
   static constexpr std::uint8_t kTableClassified = 8;  // a table whose kind is known (classifying walks it)
   static constexpr std::uint8_t kDataTable = 16;       // ... and is a data table
+  static constexpr std::uint8_t kRemoved = 32;         // dropped by drop() since the last compute_stats()
   mutable std::vector<std::uint8_t> flags_;
-  // The closest <table> ancestor, kept for nodes with children (a leaf's is its parent's).
+  // The closest <table> ancestor, kept for the nodes that keep sums (the rest ask their parent).
   [[nodiscard]] NodeId nearest_table(NodeId id) const {
-    if (slot_[id] != kLeaf) return nearest_table_[slot_[id]];
-    const NodeId parent = doc_.node(id).parent;
-    if (parent == kNoNode) return kNoNode;
-    return doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[slot_[parent]];
+    for (; !keeps_sums(id); id = doc_.node(id).parent) {
+      const NodeId parent = doc_.node(id).parent;
+      if (parent == kNoNode) return kNoNode;
+      if (doc_.is_element(parent, GUMBO_TAG_TABLE)) return parent;
+    }
+    return nearest_table_[slot_[id]];
   }
   std::vector<NodeId> nearest_table_;  // by slot
 };
