@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "parse/dom.hpp"
+#include "reference_parse.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -33,35 +34,6 @@ std::size_t count(std::string_view haystack, std::string_view needle) {
   }
   return found;
 }
-
-// The reference HTML5 parser (gumbo) on the page as served, scripts and all, for what a browser
-// shows; pagemd's own tree builder (tree/) only ever sees prepassed HTML.
-// RAII so that a failed assertion still frees gumbo's tree.
-class Parsed {
- public:
-  explicit Parsed(const std::string& html) {
-    GumboOptions options = kGumboDefaultOptions;
-    options.max_errors = 0;
-    output_ = gumbo_parse_with_options(&options, html.data(), html.size());
-  }
-  Parsed(const Parsed&) = delete;
-  Parsed& operator=(const Parsed&) = delete;
-  ~Parsed() { gumbo_destroy_output(&kGumboDefaultOptions, output_); }
-
-  [[nodiscard]] const GumboNode* root() const { return output_->root; }
-
-  [[nodiscard]] const GumboNode* body() const {
-    const GumboVector& children = output_->root->v.element.children;
-    for (unsigned i = 0; i < children.length; ++i) {
-      const auto* child = static_cast<const GumboNode*>(children.data[i]);
-      if (child->type == GUMBO_NODE_ELEMENT && child->v.element.tag == GUMBO_TAG_BODY) return child;
-    }
-    return nullptr;
-  }
-
- private:
-  GumboOutput* output_ = nullptr;
-};
 
 bool is_invisible(GumboTag tag) {
   // Also the subtrees the prepass drops on purpose although gumbo keeps their text: icon titles,
@@ -485,7 +457,7 @@ TEST(Prepass, KeepsTheVisibleTextABrowserSees) {
   EXPECT_EQ(result.json_ld[0], R"({"@type": "Article", "headline": "Field notes"})");
   EXPECT_LT(result.html.size(), kSamplePage.size() * 3 / 4);
 
-  const Parsed original{std::string(kSamplePage)};
+  const ReferenceParse original(kSamplePage);
   ASSERT_NE(original.body(), nullptr);
   const std::string text = visible_text(original.body());
   // A few markers so that an empty body on both sides cannot pass.

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <random>
 #include <string>
 #include <string_view>
@@ -20,6 +19,7 @@
 #include "decode/prepass.hpp"
 #include "parse/dom.hpp"
 #include "pagemd/core/read_all.hpp"
+#include "reference_parse.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -119,14 +119,7 @@ std::string outline(const GumboOutput& output) {
   return out.str();
 }
 
-std::string reference_outline(const std::string& html) {
-  GumboOptions options = kGumboDefaultOptions;
-  options.max_errors = 0;
-  const std::unique_ptr<GumboOutput, void (*)(GumboOutput*)> output(
-      gumbo_parse_with_options(&options, html.data(), html.size()),
-      [](GumboOutput* parsed) { gumbo_destroy_output(&kGumboDefaultOptions, parsed); });
-  return outline(*output);
-}
+std::string reference_outline(const std::string& html) { return outline(ReferenceParse(html).output()); }
 
 std::vector<fs::path> fixture_pages() {
   std::vector<fs::path> pages;

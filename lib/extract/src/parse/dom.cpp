@@ -221,8 +221,9 @@ Document Document::build(std::string utf8_html) {
   // every node and holds both copies at once) is rare. Reserved pages that stay unused cost nothing.
   doc.nodes_.reserve(2 * static_cast<std::size_t>(std::count(utf8_html.begin(), utf8_html.end(), '<')) + 16);
   doc.nodes_.emplace_back();  // the document node, id 0
-  doc.keep_source(std::move(utf8_html));
+  doc.source_ = std::make_unique<std::string>(std::move(utf8_html));
   html::build_tree(doc);
+  doc.put_in_document_order();
   return doc;
 }
 

@@ -49,7 +49,7 @@ class StringArena {
 };
 
 struct Attribute {
-  std::string_view name;  // lower-case, as gumbo gives it
+  std::string_view name;  // lower-case
   std::string_view value;
 };
 
@@ -101,6 +101,7 @@ class Document {
   // Parses the prepassed UTF-8 HTML of decode/ with pagemd's tree builder (tree_builder.hpp),
   // keeping the text: what is written without character references is not copied.
   static Document build(std::string utf8_html);
+  // The same from a view, which is copied first.
   static Document parse(std::string_view utf8_html);
 
   [[nodiscard]] NodeId root() const noexcept { return 0; }
@@ -149,8 +150,8 @@ class Document {
     }
   }
 
-  // For the tree builder (tree_builder.cpp), which creates elements first and places them after,
-  // and moves them while repairing misnested markup.
+  // For the tree construction (tree_construction.cpp), which creates elements first and places
+  // them after, and moves them while repairing misnested markup.
   NodeId create_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes);
   // An element of the same tag and attributes, not yet placed (for reopened formatting elements).
   NodeId clone_element(NodeId id);
@@ -162,14 +163,13 @@ class Document {
   void insert_text(std::string_view text, NodeId parent, NodeId before = kNoNode);
   // Adds the attributes the element lacks (a second <html> or <body> tag).
   void add_missing_attributes(NodeId id, std::span<const Attribute> attributes);
-  // Renumbers the nodes in document order if moves left them out of it: later stages rely on ids
-  // that grow in document order.
-  void put_in_document_order();
-  // The text the tree builder reads: what points into it needs no copy.
-  void keep_source(std::string source) { source_ = std::make_unique<std::string>(std::move(source)); }
+  // The text the tree construction reads: what points into it needs no copy.
   [[nodiscard]] std::string_view source() const { return source_ ? std::string_view(*source_) : std::string_view{}; }
 
  private:
+  // Renumbers the nodes in document order if moves left them out of it: later stages rely on ids
+  // that grow in document order.
+  void put_in_document_order();
   // `text` itself when it lies in the kept source, otherwise a copy in the arena.
   std::string_view keep(std::string_view text);
   [[nodiscard]] bool in_source(std::string_view text) const;

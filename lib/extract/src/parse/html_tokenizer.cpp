@@ -39,19 +39,15 @@ constexpr std::array<char32_t, 32> kC1Replacements = {0x20AC, 0x81,   0x201A, 0x
                                                       0x90,   0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
                                                       0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178};
 
-constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
-constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-constexpr bool is_alpha(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
-constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
-constexpr bool is_alnum(char c) { return is_alpha(c) || is_digit(c); }
-constexpr bool ends_name(char c) { return is_space(c) || c == '/' || c == '>'; }
+// Ends a tag or attribute name.
+constexpr bool ends_name(char c) { return is_ascii_space(c) || c == '/' || c == '>'; }
 
 bool has_upper(std::string_view text) {
-  return std::any_of(text.begin(), text.end(), [](char c) { return is_upper(c); });
+  return std::any_of(text.begin(), text.end(), [](char c) { return c != ascii_lower(c); });
 }
 
 void append_lower(std::string& out, std::string_view text) {
-  for (const char c : text) out.push_back(is_upper(c) ? static_cast<char>(c + ('a' - 'A')) : c);
+  for (const char c : text) out.push_back(ascii_lower(c));
 }
 
 // Whether a doctype's public identifier names an HTML version before 4.01 (or 4.01 without its
@@ -170,10 +166,10 @@ bool Tokenizer::markup() {
   };
   if (lt + 1 >= n) return text_from(lt + 1);
   const char c = in_[lt + 1];
-  if (is_alpha(c)) return tag(lt + 1, false);
+  if (is_ascii_alpha(c)) return tag(lt + 1, false);
   if (c == '/') {
     if (lt + 2 >= n) return text_from(lt + 2);
-    if (is_alpha(in_[lt + 2])) return tag(lt + 2, true);
+    if (is_ascii_alpha(in_[lt + 2])) return tag(lt + 2, true);
     if (in_[lt + 2] == '>') {
       pos_ = lt + 3;
       return false;
@@ -263,7 +259,7 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
     const char c = in_[i];
     switch (state) {
       case State::before_name:
-        if (is_space(c)) {
+        if (is_ascii_space(c)) {
           ++i;
         } else if (c == '/') {
           state = State::self_closing;
@@ -277,7 +273,7 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
         }
         break;
       case State::after_name:
-        if (is_space(c)) {
+        if (is_ascii_space(c)) {
           ++i;
         } else if (c == '=') {
           state = State::before_value;
@@ -293,7 +289,7 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
         }
         break;
       case State::before_value:
-        if (is_space(c)) {
+        if (is_ascii_space(c)) {
           ++i;
         } else if (c == '"' || c == '\'') {
           const std::size_t close = in_.find(c, i + 1);
@@ -309,7 +305,7 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
           complete = true;
         } else {
           std::size_t j = i;
-          while (j < n && !is_space(in_[j]) && in_[j] != '>') ++j;
+          while (j < n && !is_ascii_space(in_[j]) && in_[j] != '>') ++j;
           if (j >= n) {
             pos_ = n;
             return false;
@@ -357,11 +353,11 @@ void Tokenizer::doctype(std::size_t body_begin, std::size_t end) {
   buffer_.clear();
   std::size_t i = body_begin;
   auto skip_space = [&] {
-    while (i < end && is_space(in_[i])) ++i;
+    while (i < end && is_ascii_space(in_[i])) ++i;
   };
   skip_space();
   const std::size_t name_begin = i;
-  while (i < end && !is_space(in_[i])) ++i;
+  while (i < end && !is_ascii_space(in_[i])) ++i;
   append_lower(buffer_, in_.substr(name_begin, i - name_begin));
   token_.name = buffer_;
   token_.force_quirks = buffer_.empty() || end >= in_.size();
@@ -438,7 +434,7 @@ void Tokenizer::reference(std::string& out, bool in_attribute) {
     const std::size_t digits = j;
     char32_t value = 0;
     while (j < n) {
-      const int digit = hex ? hex_digit_value(in_[j]) : (is_digit(in_[j]) ? in_[j] - '0' : -1);
+      const int digit = hex ? hex_digit_value(in_[j]) : (is_ascii_digit(in_[j]) ? in_[j] - '0' : -1);
       if (digit < 0) break;
       value = std::min<char32_t>(value * (hex ? 16 : 10) + static_cast<char32_t>(digit), 0x110000);
       ++j;
@@ -459,7 +455,7 @@ void Tokenizer::reference(std::string& out, bool in_attribute) {
     return;
   }
   std::size_t j = i;
-  while (j < n && is_alnum(in_[j])) ++j;
+  while (j < n && is_ascii_alnum(in_[j])) ++j;
   const std::string_view run = in_.substr(i, j - i);
   if (at(j, ';') && run.size() < kLongestName) {
     std::array<char, kLongestName + 1> name{};
@@ -477,7 +473,7 @@ void Tokenizer::reference(std::string& out, bool in_attribute) {
     const NamedReference* found = find_reference(run.substr(0, k));
     if (found == nullptr) continue;
     const std::size_t after = i + k;
-    if (in_attribute && after < n && (in_[after] == '=' || is_alnum(in_[after]))) break;
+    if (in_attribute && after < n && (in_[after] == '=' || is_ascii_alnum(in_[after]))) break;
     out.append(found->text);
     pos_ = after;
     return;

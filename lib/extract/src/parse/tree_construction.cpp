@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "parse/tree_builder.hpp"
+#include "text/text_util.hpp"
 
 // The insertion modes and their rules follow the standard's text closely, section by section, so
 // that a reader can hold one against the other. The modes the prepass makes unreachable (in head
@@ -11,11 +12,9 @@
 namespace pagemd::extract::html {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
-
 std::size_t leading_space(std::string_view text) {
   std::size_t i = 0;
-  while (i < text.size() && is_space(text[i])) ++i;
+  while (i < text.size() && is_ascii_space(text[i])) ++i;
   return i;
 }
 
@@ -454,10 +453,6 @@ void TreeBuilder::finish() {
   if (mode_ == Mode::after_head) insert_element(GUMBO_TAG_BODY);
 }
 
-void build_tree(Document& doc) {
-  TreeBuilder builder(doc, doc.source());
-  builder.run();
-  doc.put_in_document_order();
-}
+void build_tree(Document& doc) { TreeBuilder(doc, doc.source()).run(); }
 
 }  // namespace pagemd::extract::html
