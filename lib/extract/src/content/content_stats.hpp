@@ -125,24 +125,21 @@ class PageStats {
   [[nodiscard]] std::string small_text(NodeId id) const;
 
  private:
-  const Document& doc_;
-  std::vector<std::uint8_t> dropped_;
+  // Slots of nodes without kept sums.
   static constexpr std::uint32_t kLeaf = UINT32_MAX;
   static constexpr std::uint32_t kOneLeaf = UINT32_MAX - 1;  // an element whose only child is a leaf
-  [[nodiscard]] bool keeps_sums(NodeId id) const { return slot_[id] < kOneLeaf; }
-  [[nodiscard]] TextStats leaf_stats(NodeId id) const;
-  // Adds what an element counts for itself to the sums of its children.
-  void add_own(NodeId id, TextStats& s) const;
-  std::vector<std::uint32_t> slot_;  // per node: its index in element_stats_, or kLeaf or kOneLeaf
-  std::vector<TextStats> element_stats_;
   // Per node, one byte of facts (a page of line breaks has a node every 4 bytes).
-  static constexpr std::uint8_t kCounted = 1;          // a leaf counted by the last compute_stats()
+  static constexpr std::uint8_t kCounted = 1;          // counted by the last compute_stats()
   static constexpr std::uint8_t kInCode = 2;           // inside <pre> or <code>
   static constexpr std::uint8_t kInFigure = 4;         // inside <figure>
   static constexpr std::uint8_t kTableClassified = 8;  // a table whose kind is known (classifying walks it)
   static constexpr std::uint8_t kDataTable = 16;       // ... and is a data table
   static constexpr std::uint8_t kRemoved = 32;         // dropped by drop() since the last compute_stats()
-  mutable std::vector<std::uint8_t> flags_;
+
+  [[nodiscard]] bool keeps_sums(NodeId id) const { return slot_[id] < kOneLeaf; }
+  [[nodiscard]] TextStats leaf_stats(NodeId id) const;
+  // Adds what an element counts for itself to the sums of its children.
+  void add_own(NodeId id, TextStats& s) const;
   // The closest <table> ancestor, kept for the nodes that keep sums (the rest ask their parent).
   [[nodiscard]] NodeId nearest_table(NodeId id) const {
     for (; !keeps_sums(id); id = doc_.node(id).parent) {
@@ -152,6 +149,12 @@ class PageStats {
     }
     return nearest_table_[slot_[id]];
   }
+
+  const Document& doc_;
+  std::vector<std::uint8_t> dropped_;
+  std::vector<std::uint32_t> slot_;  // per node: its index in element_stats_, or kLeaf or kOneLeaf
+  std::vector<TextStats> element_stats_;
+  mutable std::vector<std::uint8_t> flags_;
   std::vector<NodeId> nearest_table_;  // by slot
 };
 
