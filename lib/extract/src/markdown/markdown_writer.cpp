@@ -240,16 +240,18 @@ void MarkdownWriter::open_table() {
   buffers_.push_back(std::move(b));
 }
 
-void MarkdownWriter::place_pending_rowspans(TableState& table, std::vector<std::string>& row) {
-  while (row.size() < table.rowspan_left.size() && table.rowspan_left[row.size()] > 0) {
-    --table.rowspan_left[row.size()];
-    row.emplace_back();
+void MarkdownWriter::place_pending_rowspans(TableState& table) {
+  std::size_t column = table.cells.cells_in_last_row();
+  while (column < table.rowspan_left.size() && table.rowspan_left[column] > 0) {
+    --table.rowspan_left[column];
+    table.cells.add_cell();
+    ++column;
   }
 }
 
 void MarkdownWriter::open_table_row() {
   words_.boundary();
-  tables_.back().rows.emplace_back();
+  tables_.back().cells.start_row();
   Buffer b;
   b.kind = BufferKind::table_row;
   buffers_.push_back(std::move(b));
@@ -258,19 +260,19 @@ void MarkdownWriter::open_table_row() {
 void MarkdownWriter::close_table_row() {
   pop();
   TableState& table = tables_.back();
-  place_pending_rowspans(table, table.rows.back());
-  if (table.rows.back().empty()) table.rows.pop_back();
+  if (table.cells.empty()) return;
+  place_pending_rowspans(table);
+  table.cells.drop_last_row_if_empty();
 }
 
 void MarkdownWriter::open_table_cell(std::size_t colspan, std::size_t rowspan, TableAlignment alignment, bool header) {
   words_.boundary();
   sample_char(' ');
   TableState& table = tables_.back();
-  if (table.rows.empty()) table.rows.emplace_back();  // a cell outside any row
-  std::vector<std::string>& row = table.rows.back();
-  place_pending_rowspans(table, row);
-  const std::size_t column = row.size();
-  if (table.rows.size() == 1) {
+  if (table.cells.empty()) table.cells.start_row();  // a cell outside any row
+  place_pending_rowspans(table);
+  const std::size_t column = table.cells.cells_in_last_row();
+  if (table.cells.row_count() == 1) {
     if (table.alignments.size() < column + colspan) table.alignments.resize(column + colspan);
     table.alignments[column] = alignment;
     if (header) table.header_in_first_row = true;
@@ -302,48 +304,52 @@ void MarkdownWriter::close_table_cell() {
     cell.push_back(content[i]);
   }
   --cell_depth_;
-  std::vector<std::string>& row = tables_.back().rows.back();
-  row.push_back(std::move(cell));
+  TableGrid& cells = tables_.back().cells;
+  cells.add_cell(cell);
   // Past the widest table written as one, the padding would only be dropped again.
-  for (int k = 1; k < child.next_number && row.size() <= kMaxTableColumns; ++k) row.emplace_back();
+  for (int k = 1; k < child.next_number && cells.cells_in_last_row() <= kMaxTableColumns; ++k) cells.add_cell();
 }
 
 void MarkdownWriter::close_table() {
   pop();
   TableState table = std::move(tables_.back());
   tables_.pop_back();
+  const TableGrid& cells = table.cells;
   std::size_t columns = 0;
-  for (const auto& row : table.rows) columns = std::max(columns, row.size());
-  if (table.rows.empty() || columns == 0) return;
+  for (std::size_t r = 0; r < cells.row_count(); ++r) columns = std::max(columns, cells.cells_in_row(r));
+  if (columns == 0) return;
   if (columns > kMaxTableColumns) {
     // A line per row of its non-empty cells, so the text is all there without the grid.
     std::string block;
-    for (const auto& row : table.rows) {
-      std::string line;
-      for (const std::string& cell : row) {
+    for (std::size_t r = 0; r < cells.row_count(); ++r) {
+      bool line_empty = true;
+      for (std::size_t c = 0; c < cells.cells_in_row(r); ++c) {
+        const std::string_view cell = cells.cell(r, c);
         if (cell.empty()) continue;
-        if (!line.empty()) line += " \\| ";
-        line += cell;
+        if (line_empty) {
+          if (!block.empty()) block += "\n\n";
+          line_empty = false;
+        } else {
+          block += " \\| ";
+        }
+        block += cell;
       }
-      if (line.empty()) continue;
-      if (!block.empty()) block += "\n\n";
-      block += line;
     }
     if (!block.empty()) append_block(top(), block);
     return;
   }
   table.alignments.resize(columns, TableAlignment::none);
 
-  auto write_row = [&](std::string& out, const std::vector<std::string>& row) {
+  auto write_row = [&](std::string& out, std::size_t row) {
     out += '|';
     for (std::size_t c = 0; c < columns; ++c) {
       out += ' ';
-      out += c < row.size() ? row[c] : std::string();
+      out += cells.cell(row, c);
       out += " |";
     }
   };
   std::string block;
-  write_row(block, table.rows.front());
+  write_row(block, 0);
   block += "\n|";
   for (std::size_t c = 0; c < columns; ++c) {
     switch (table.alignments[c]) {
@@ -353,9 +359,9 @@ void MarkdownWriter::close_table() {
       case TableAlignment::right: block += " ---: |"; break;
     }
   }
-  for (std::size_t r = 1; r < table.rows.size(); ++r) {
+  for (std::size_t r = 1; r < cells.row_count(); ++r) {
     block += '\n';
-    write_row(block, table.rows[r]);
+    write_row(block, r);
   }
   append_block(top(), block);
 }

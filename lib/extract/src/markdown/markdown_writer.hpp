@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "markdown/table_grid.hpp"
 #include "text/words.hpp"
 
 namespace pagemd::extract {
@@ -103,7 +104,7 @@ class MarkdownWriter {
     std::string language;
   };
   struct TableState {
-    std::vector<std::vector<std::string>> rows;
+    TableGrid cells;
     std::vector<TableAlignment> alignments;
     std::vector<std::size_t> rowspan_left;  // per column: rows a cell above still covers
     bool header_in_first_row = false;
@@ -121,7 +122,7 @@ class MarkdownWriter {
   void escape_into(Buffer& b, std::string_view text, std::size_t& i);
   void sample_char(char c);
   [[nodiscard]] bool literal_text() const noexcept { return code_depth_ > 0; }
-  void place_pending_rowspans(TableState& table, std::vector<std::string>& row);
+  static void place_pending_rowspans(TableState& table);
 
   std::vector<Buffer> buffers_;
   std::vector<TableState> tables_;
