@@ -4,7 +4,7 @@ the 10 MiB cap, at most 0.1 s per MB and a peak RSS of at most 10x the input plu
 
 Each shape is generated (deterministically) at about --mb megabytes: a wide table, a long table,
 deep nesting, one element with many attributes, a huge text node, 100,000 links, many tiny elements,
-and many <br> in nested divs. Each is converted --runs times by `pagemd convert FILE --whole-body`
+many <br> in nested divs, and text between table rows (which the parser moves before the table). Each is converted --runs times by `pagemd convert FILE --whole-body`
 (every element reaches the Markdown writer) in a child process started by bench/peak_rss (a child
 forked straight from Python would report Python's own memory as its peak); the median wall time
 and the peak RSS of the conversion are checked against the bounds. The baseline beside each figure is the
@@ -52,6 +52,10 @@ def shapes(size: int) -> dict[str, str]:
             f'<a href="/page/{i}">link {i}</a> ' for i in range(100_000)) + "</article></body></html>",
         "tiny elements": repeat_to("<b>x</b><i>y</i>", size),
         "breaks in nested divs": repeat_to("<br>", size, "<html><body>" + "<div>" * 400, "</body></html>"),
+        # Text between rows belongs before the table and joins the text already there, while the
+        # cells' text is copied in between: each join once copied all the text before it.
+        "text moved out of a table": repeat_to("<tr><td>y&lt;</td></tr>z&gt;", size, "<html><body><table>x&amp;",
+                                               "</table></body></html>"),
     }
 
 

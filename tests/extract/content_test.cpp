@@ -129,7 +129,7 @@ std::string selected_text(const Document& doc, const ContentSelection& selection
       if (selection.dropped[id]) return false;
       if (doc.node(id).kind == NodeKind::text) {
         text += ' ';
-        text += doc.node(id).text();
+        text += doc.text(id);
       }
       return true;
     });

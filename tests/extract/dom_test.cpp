@@ -15,7 +15,7 @@ TEST(Document, CopiesElementsTextAndAttributes) {
   EXPECT_EQ(*doc.attribute(p, "class"), "lead");
   EXPECT_EQ(doc.attribute(p, "id"), nullptr);
   EXPECT_EQ(doc.text_content(p), "Hello world");
-  EXPECT_EQ(doc.node(p).name(), "p");
+  EXPECT_EQ(doc.name(p), "p");
 }
 
 TEST(Document, KeepsUnknownTagNamesLowerCase) {
@@ -24,7 +24,7 @@ TEST(Document, KeepsUnknownTagNamesLowerCase) {
   const NodeId widget = doc.node(body).first_child;
   ASSERT_NE(widget, kNoNode);
   EXPECT_EQ(doc.node(widget).tag, GUMBO_TAG_UNKNOWN);
-  EXPECT_EQ(doc.node(widget).name(), "my-widget");
+  EXPECT_EQ(doc.name(widget), "my-widget");
 }
 
 TEST(Document, MergesTextSplitByComments) {
@@ -32,8 +32,53 @@ TEST(Document, MergesTextSplitByComments) {
   const NodeId p = doc.find_first(GUMBO_TAG_P);
   const NodeId text = doc.node(p).first_child;
   ASSERT_NE(text, kNoNode);
-  EXPECT_EQ(doc.node(text).text(), "onetwo");
+  EXPECT_EQ(doc.text(text), "onetwo");
   EXPECT_EQ(doc.node(text).next_sibling, kNoNode);
+}
+
+TEST(Document, MergesDecodedTextWithTheTextAfterIt) {
+  const Document doc = Document::parse("<p>a&amp;b<!-- x -->c&lt;d<!---->e</p>");
+  const NodeId text = doc.node(doc.find_first(GUMBO_TAG_P)).first_child;
+  ASSERT_NE(text, kNoNode);
+  EXPECT_EQ(doc.text(text), "a&bc<de");
+  EXPECT_EQ(doc.node(text).next_sibling, kNoNode);
+}
+
+// Text moved out of a table joins the text before the table, which by then is no longer the last
+// text copied.
+TEST(Document, JoinsFosterParentedTextCopiedApart) {
+  const Document doc = Document::parse("<body><table>x&amp;<tr><td>y&lt;</td></tr>z&gt;</table></body>");
+  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId before_table = doc.node(body).first_child;
+  ASSERT_NE(before_table, kNoNode);
+  EXPECT_EQ(doc.text(before_table), "x&z>");
+  EXPECT_TRUE(doc.is_element(doc.node(before_table).next_sibling, GUMBO_TAG_TABLE));
+  EXPECT_EQ(doc.text_content(doc.find_first(GUMBO_TAG_TD)), "y<");
+}
+
+TEST(Document, KeepsJoiningTextMovedOutOfATableRowAfterRow) {
+  std::string html = "<body><table>x&amp;";
+  std::string expected = "x&";
+  for (int row = 0; row < 1000; ++row) {
+    html += "<tr><td>y&lt;</td></tr>z" + std::to_string(row) + "&gt;";
+    expected += "z" + std::to_string(row) + ">";
+  }
+  const Document doc = Document::parse(html + "</table></body>");
+  const NodeId before_table = doc.node(doc.find_first(GUMBO_TAG_BODY)).first_child;
+  EXPECT_EQ(doc.text(before_table), expected);
+  EXPECT_EQ(doc.find_all(GUMBO_TAG_TD).size(), 1000U);
+}
+
+TEST(Document, KeepsTheNamesOfManyUnknownElementsApart) {
+  const Document doc = Document::parse("<body><x-a>1<x-bb>2&amp;</x-bb></x-a><x-ccc>3</x-ccc></body>");
+  std::string names;
+  doc.walk(doc.find_first(GUMBO_TAG_BODY), [&](NodeId id) {
+    names += doc.name(id);
+    names += doc.text(id);
+    names += ' ';
+    return true;
+  });
+  EXPECT_EQ(names, "body x-a 1 x-bb 2& x-ccc 3 ");
 }
 
 TEST(Document, WalkSkipsChildrenWhenAsked) {
@@ -41,7 +86,7 @@ TEST(Document, WalkSkipsChildrenWhenAsked) {
   std::string seen;
   doc.walk(doc.root(), [&](NodeId id) {
     if (doc.is_element(id, GUMBO_TAG_NAV)) return false;
-    if (doc.node(id).kind == NodeKind::text) seen += doc.node(id).text();
+    seen += doc.text(id);
     return true;
   });
   EXPECT_EQ(seen, "ac");

@@ -1,6 +1,7 @@
 #include "pagemd/extract/extractor.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include <cstddef>
 #include <string>
@@ -13,7 +14,6 @@
 namespace pagemd::extract {
 namespace {
 
-using test_support::kPageUrl;
 using test_support::run;
 using test_support::words;
 
@@ -362,6 +362,18 @@ TEST(ExtractOptionsTest, InvalidIncludeSelectorIsInvalidRequest) {
   EXPECT_NE(e.error().message.find("a:hover"), std::string::npos) << e.error().message;
 }
 
+// The page is a mapping of untouched zero pages: extract() must refuse it before reading a byte.
+TEST(ExtractLimits, APageOverTheLargestIsUnsupportedContent) {
+  const std::size_t size = kMaxHtmlBytes + 1;
+  void* pages = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  ASSERT_NE(pages, MAP_FAILED);
+  const core::Result<Extraction> e = extract(std::string_view(static_cast<const char*>(pages), size), {});
+  munmap(pages, size);
+  ASSERT_FALSE(e.has_value());
+  EXPECT_EQ(e.error().code, core::ErrorCode::unsupported_content);
+  EXPECT_NE(e.error().message.find("512 MiB"), std::string::npos) << e.error().message;
+}
+
 TEST(ExtractOptionsTest, InvalidExcludeSelectorIsInvalidRequest) {
   ExtractOptions options;
   options.exclude_selectors = {"p ~ p"};
@@ -446,7 +458,7 @@ TEST(ExtractHostile, ManyUnclosedSpans) {
 TEST(ExtractHostile, TwentyMegabytePage) {
   const std::string paragraph = "<p>" + kEnglish + "</p>\n";
   std::string html = "<html><head><title>Big</title></head><body><article>";
-  const std::size_t count = 20 * 1024 * 1024 / paragraph.size() + 1;
+  const std::size_t count = std::size_t{20} * 1024 * 1024 / paragraph.size() + 1;
   html += repeat(paragraph, count);
   html += "</article></body></html>";
   ASSERT_GT(html.size(), 20u * 1024u * 1024u);
@@ -513,10 +525,10 @@ TEST(ExtractHostile, TableWithTenThousandColumns) {
 }
 
 TEST(ExtractHostile, FiveMegabyteAttribute) {
-  const std::string html = "<p title='" + std::string(5 * 1024 * 1024, 'a') +
+  const std::string html = "<p title='" + std::string(std::size_t{5} * 1024 * 1024, 'a') +
                            "'>visible</p>"
                            "<a href='https://example.com/" +
-                           std::string(5 * 1024 * 1024, 'b') + "'>big link</a>";
+                           std::string(std::size_t{5} * 1024 * 1024, 'b') + "'>big link</a>";
   const Extraction e = run(html);
   expect_sane(e);
   EXPECT_NE(e.markdown.find("visible"), std::string::npos);

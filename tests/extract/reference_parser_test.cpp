@@ -61,14 +61,14 @@ std::string outline(const Document& doc) {
     pending.pop_back();
     const Node& node = doc.node(id);
     if (node.kind == NodeKind::text) {
-      out.text(depth, node.text());
+      out.text(depth, doc.text(id));
       continue;
     }
     std::vector<std::string> attributes;
     for (const Attribute& attribute : doc.attributes(id)) {
       attributes.push_back(std::string(attribute.name) + "=" + std::string(attribute.value));
     }
-    out.element(depth, node.name(), std::move(attributes));
+    out.element(depth, doc.name(id), std::move(attributes));
     for (NodeId child = node.last_child; child != kNoNode; child = doc.node(child).prev_sibling) {
       pending.emplace_back(child, depth + 1);
     }

@@ -39,7 +39,7 @@ std::vector<std::string> matching_ids(const Document& doc, std::string_view sele
     EXPECT_EQ(all[n] != 0, list.matches(doc, n)) << selector << " at node " << n;
     if (list.matches(doc, n)) {
       const std::string_view* id = doc.attribute(n, "id");
-      ids.push_back(id != nullptr ? std::string(*id) : "<" + std::string(doc.node(n).name()) + ">");
+      ids.push_back(id != nullptr ? std::string(*id) : "<" + std::string(doc.name(n)) + ">");
     }
     return true;
   });

@@ -14,8 +14,8 @@ namespace {
 // when it has some, and text in quotes.
 std::string shape(const Document& doc, NodeId id) {
   const Node& node = doc.node(id);
-  if (node.kind == NodeKind::text) return '"' + std::string(node.text()) + '"';
-  std::string out(node.name());
+  if (node.kind == NodeKind::text) return '"' + std::string(doc.text(id)) + '"';
+  std::string out(doc.name(id));
   if (!doc.attributes(id).empty()) {
     out += '[';
     for (const Attribute& attribute : doc.attributes(id)) {

@@ -132,6 +132,11 @@ std::string title_heading(const std::string& title) {
 }  // namespace
 
 core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptions& options) {
+  if (html_bytes.size() > kMaxHtmlBytes) {
+    return core::unexpected(core::ErrorCode::unsupported_content,
+                            "the page is " + std::to_string(html_bytes.size() >> 20) +
+                                " MiB; pagemd converts pages of up to " + std::to_string(kMaxHtmlBytes >> 20) + " MiB");
+  }
   auto include = SelectorList::parse_all(options.include_selectors);
   if (!include) return core::unexpected(include.error());
   auto exclude = SelectorList::parse_all(options.exclude_selectors);

@@ -180,7 +180,7 @@ class ContentFinder {
     for (NodeId child = doc_.node(id).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
       const Node& n = doc_.node(child);
       // Anchors without text (<span id="...">) may come before the heading.
-      if ((n.kind == NodeKind::text && trim(n.text()).empty()) ||
+      if ((n.kind == NodeKind::text && trim(doc_.text(child)).empty()) ||
           (n.kind == NodeKind::element && !is_block_tag(n.tag) && heading_level(n.tag) == 0 &&
            page_.stats(child).chars == 0)) {
         continue;
@@ -250,7 +250,7 @@ class ContentFinder {
     const Node& n = doc_.node(id);
     if (n.kind != NodeKind::element) return false;
     // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
-    if (is_never_content(n.tag) || is_hidden(doc_, id) || n.name() == "dialog") return true;
+    if (is_never_content(n.tag) || is_hidden(doc_, id) || doc_.name(id) == "dialog") return true;
     if (!excluded_.empty() && excluded_[id] != 0) return true;
     return false;
   }
@@ -287,7 +287,7 @@ class ContentFinder {
       for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
         const Node& n = doc_.node(id);
         if (n.kind == NodeKind::text) {
-          for (char c : n.text()) raw_chars_[id] += is_ascii_space(c) ? 0u : 1u;
+          for (char c : doc_.text(id)) raw_chars_[id] += is_ascii_space(c) ? 0u : 1u;
         }
         if (n.parent != kNoNode && !page_.dropped(id)) raw_chars_[n.parent] += raw_chars_[id];
       }

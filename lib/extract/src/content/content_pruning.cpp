@@ -75,7 +75,7 @@ class Pruner {
       if (page_.dropped(d)) return WalkStep::skip;
       const Node& n = doc_.node(d);
       if (n.kind == NodeKind::text) {
-        text += n.text();
+        text += doc_.text(d);
         if (text.size() >= limit) return WalkStep::stop;
       } else if (d != id && is_block_tag(n.tag) && !trim(text).empty()) {
         return WalkStep::stop;
@@ -132,7 +132,7 @@ class Pruner {
       if (--budget < 0) return WalkStep::stop;
       const Node& n = doc_.node(d);
       if (n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, GUMBO_TAG_BUTTON)) {
-        words += ' ' + ascii_lower_copy(n.text());
+        words += ' ' + ascii_lower_copy(doc_.text(d));
       }
       if (!doc_.is_element(d, GUMBO_TAG_INPUT)) return WalkStep::descend;
       if (const std::string_view* value = doc_.attribute(d, "value")) words += ' ' + ascii_lower_copy(*value);
@@ -164,7 +164,7 @@ class Pruner {
     auto separates = [&](NodeId sibling) {
       for (; sibling != kNoNode;) {
         const Node& n = doc_.node(sibling);
-        if (page_.dropped(sibling) || (n.kind == NodeKind::text && trim(n.text()).empty())) {
+        if (page_.dropped(sibling) || (n.kind == NodeKind::text && trim(doc_.text(sibling)).empty())) {
           sibling = kNoNode;
           continue;
         }
@@ -174,7 +174,7 @@ class Pruner {
     };
     // Skipping is bounded: a run of many dropped siblings counts as a separation.
     auto skippable = [&](NodeId n) {
-      return page_.dropped(n) || (doc_.node(n).kind == NodeKind::text && trim(doc_.node(n).text()).empty());
+      return page_.dropped(n) || (doc_.node(n).kind == NodeKind::text && trim(doc_.text(n)).empty());
     };
     NodeId before = doc_.node(id).prev_sibling;
     for (int step = 0; before != kNoNode && skippable(before); ++step) {
@@ -196,7 +196,7 @@ class Pruner {
       doc_.walk(id, [&](NodeId d) {
         if (page_.dropped(d)) return WalkStep::skip;
         if (doc_.is_element(d, GUMBO_TAG_IMG) || doc_.is_element(d, GUMBO_TAG_HR) || doc_.is_element(d, GUMBO_TAG_BR) ||
-            doc_.node(d).name() == "picture") {
+            doc_.name(d) == "picture") {
           has_media = true;
           return WalkStep::stop;
         }

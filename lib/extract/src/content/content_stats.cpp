@@ -76,7 +76,7 @@ PageStats::PageStats(const Document& doc)
 TextStats PageStats::leaf_stats(NodeId id) const {
   TextStats s;
   if (doc_.node(id).kind == NodeKind::text) {
-    count_text(doc_.node(id).text(), s);
+    count_text(doc_.text(id), s);
   } else {
     add_own(id, s);
   }
@@ -136,7 +136,7 @@ std::string PageStats::small_text(NodeId id) const {
       return WalkStep::stop;
     }
     if (dropped_[d]) return WalkStep::skip;
-    if (doc_.node(d).kind == NodeKind::text) text += doc_.node(d).text();
+    text += doc_.text(d);
     return WalkStep::descend;
   });
   return too_big ? std::string() : text;

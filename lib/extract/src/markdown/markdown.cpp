@@ -192,7 +192,7 @@ class Renderer {
   void open(NodeId id, std::vector<StackEntry>& stack) {
     const Node& n = doc_.node(id);
     if (n.kind == NodeKind::text) {
-      writer_.text(n.text());
+      writer_.text(doc_.text(id));
       return;
     }
     bool descend = true;

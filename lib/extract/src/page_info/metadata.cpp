@@ -71,7 +71,7 @@ std::string visible_text(const Document& doc, NodeId id) {
   doc.walk(id, [&](NodeId n) {
     const Node& node = doc.node(n);
     if (node.kind == NodeKind::text) {
-      text += node.text();
+      text += doc.text(n);
     } else if (node.kind == NodeKind::element) {
       if (node.tag == GUMBO_TAG_STYLE || node.tag == GUMBO_TAG_SCRIPT || node.tag == GUMBO_TAG_TEMPLATE) return false;
       if (node.tag == GUMBO_TAG_BR || is_block_tag(node.tag)) text += ' ';

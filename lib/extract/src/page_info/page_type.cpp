@@ -287,7 +287,7 @@ MarkupSignals read_markup(const Document& doc) {
   doc.walk(doc.root(), [&](NodeId id) {
     const Node& n = doc.node(id);
     if (n.kind == NodeKind::text) {
-      signals.prices += count_prices(n.text());
+      signals.prices += count_prices(doc.text(id));
       return true;
     }
     if (n.kind != NodeKind::element) return true;
@@ -425,14 +425,14 @@ bool is_blank(const Document& doc, NodeId id) {
   for (NodeId child = doc.node(id).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
     const Node& n = doc.node(child);
     if (n.kind == NodeKind::element) return false;
-    if (n.kind == NodeKind::text && !trim(n.text()).empty()) return false;
+    if (n.kind == NodeKind::text && !trim(doc.text(child)).empty()) return false;
   }
   return true;
 }
 
 bool is_mount_node(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
-  const bool custom_element = n.name().find('-') != std::string::npos;
+  const bool custom_element = doc.name(id).find('-') != std::string::npos;
   const bool container = n.tag == GUMBO_TAG_DIV || n.tag == GUMBO_TAG_MAIN || n.tag == GUMBO_TAG_SECTION;
   return (custom_element || (container && doc.attribute(id, "id") != nullptr)) && is_blank(doc, id);
 }

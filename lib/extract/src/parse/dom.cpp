@@ -40,20 +40,6 @@ std::string_view StringArena::store(std::string_view text) {
   return {at, text.size()};
 }
 
-std::string_view StringArena::append(std::string_view first, std::string_view more) {
-  if (more.empty()) return first;
-  if (!first.empty() && first.data() + first.size() == next_ && more.size() <= left_) {
-    std::memcpy(next_, more.data(), more.size());
-    next_ += more.size();
-    left_ -= more.size();
-    return {first.data(), first.size() + more.size()};
-  }
-  char* at = reserve(first.size() + more.size());
-  std::memcpy(at, first.data(), first.size());
-  std::memcpy(at + first.size(), more.data(), more.size());
-  return {at, first.size() + more.size()};
-}
-
 bool Document::in_source(std::string_view text) const {
   return source_ && !text.empty() && text.data() >= source_->data() &&
          text.data() + text.size() <= source_->data() + source_->size();
@@ -61,15 +47,32 @@ bool Document::in_source(std::string_view text) const {
 
 std::string_view Document::keep(std::string_view text) { return in_source(text) ? text : strings_.store(text); }
 
+std::uint32_t Document::keep_chars(std::string_view text) {
+  if (in_source(text)) return static_cast<std::uint32_t>(text.data() - source_->data());
+  const auto at = static_cast<std::uint32_t>(copied_text_.size()) | kCopied;
+  copied_text_.append(text);
+  return at;
+}
+
+std::string_view Document::name(NodeId id) const {
+  const Node& n = nodes_[id];
+  if (n.kind != NodeKind::element) return {};
+  if (n.chars_at_ == Node::kNoChars) return known_name(n.tag);
+  return {copied_text_.c_str() + (n.chars_at_ & ~kCopied)};
+}
+
 NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes) {
   Node node;
   node.kind = NodeKind::element;
   node.tag = tag;
-  const std::string_view static_name = known_name(tag);
-  node.set_chars(static_name == name ? static_name : keep(name));
+  if (name != known_name(tag)) {
+    node.chars_at_ = static_cast<std::uint32_t>(copied_text_.size()) | kCopied;
+    copied_text_.append(name.substr(0, std::min(name.find('\0'), name.size())));
+    copied_text_.push_back('\0');
+  }
   // Past the count's range (only without the prepass's bound) the rest are dropped.
   attributes = attributes.first(std::min<std::size_t>(attributes.size(), UINT16_MAX));
-  node.first_attribute = static_cast<std::uint32_t>(attributes_.size());
+  node.size_or_first_attribute_ = static_cast<std::uint32_t>(attributes_.size());
   node.attribute_count = static_cast<std::uint16_t>(attributes.size());
   for (const Attribute& attribute : attributes) attributes_.push_back({keep(attribute.name), keep(attribute.value)});
   const auto id = static_cast<NodeId>(nodes_.size());
@@ -80,10 +83,10 @@ NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<c
 NodeId Document::clone_element(NodeId id) {
   Node node = nodes_[id];
   node.parent = node.first_child = node.last_child = node.next_sibling = node.prev_sibling = kNoNode;
-  // The copy shares the strings; its attribute list is its own, since that one may grow.
-  node.first_attribute = static_cast<std::uint32_t>(attributes_.size());
+  // The copy shares the name; its attribute list is its own, since that one may grow.
+  node.size_or_first_attribute_ = static_cast<std::uint32_t>(attributes_.size());
   for (std::uint32_t i = 0; i < node.attribute_count; ++i) {
-    attributes_.push_back(attributes_[nodes_[id].first_attribute + i]);
+    attributes_.push_back(attributes_[nodes_[id].size_or_first_attribute_ + i]);
   }
   const auto clone = static_cast<NodeId>(nodes_.size());
   nodes_.push_back(node);
@@ -133,20 +136,50 @@ void Document::detach(NodeId id) {
   node.parent = node.prev_sibling = node.next_sibling = kNoNode;
 }
 
+void Document::append_text(NodeId id, std::string_view text) {
+  Node& node = nodes_[id];
+  const std::uint32_t size = node.size_or_first_attribute_;
+  const std::size_t from = node.chars_at_ & ~kCopied;
+  if ((node.chars_at_ & kCopied) == 0) {
+    if (in_source(text) && source_->data() + from + size == text.data()) {
+      // Text that continues in the source right where the node's text ends needs no copy.
+      node.size_or_first_attribute_ += static_cast<std::uint32_t>(text.size());
+      return;
+    }
+  } else {
+    const std::size_t end = from + size;
+    const auto room = text_room_.find(id);
+    if (end == copied_text_.size() || (room != text_room_.end() && end + text.size() <= room->second)) {
+      copied_text_.replace(end, std::min(text.size(), copied_text_.size() - end), text);
+      node.size_or_first_attribute_ += static_cast<std::uint32_t>(text.size());
+      return;
+    }
+  }
+  // Something was copied after the node's text, so it moves to the end, with as much room again:
+  // a node that keeps growing this way (text moved out of a table between its rows) is copied a
+  // logarithmic number of times, not once a join.
+  const std::size_t joined = size + text.size();
+  const std::size_t at = copied_text_.size();
+  copied_text_.resize(at + 2 * joined);
+  const std::string_view chars = chars_at(node.chars_at_, size);  // after the resize, which may move it
+  std::memcpy(copied_text_.data() + at, chars.data(), chars.size());
+  std::memcpy(copied_text_.data() + at + size, text.data(), text.size());
+  node.chars_at_ = static_cast<std::uint32_t>(at) | kCopied;
+  node.size_or_first_attribute_ = static_cast<std::uint32_t>(joined);
+  text_room_[id] = static_cast<std::uint32_t>(at + 2 * joined);
+}
+
 void Document::insert_text(std::string_view text, NodeId parent, NodeId before) {
   if (text.empty()) return;
   const NodeId previous = before == kNoNode ? nodes_[parent].last_child : nodes_[before].prev_sibling;
   if (previous != kNoNode && nodes_[previous].kind == NodeKind::text) {
-    const std::string_view chars = nodes_[previous].chars();
-    // Text that continues in the source right where the node's text ends needs no copy.
-    nodes_[previous].set_chars(in_source(chars) && in_source(text) && chars.data() + chars.size() == text.data()
-                                   ? std::string_view(chars.data(), chars.size() + text.size())
-                                   : strings_.append(chars, text));
+    append_text(previous, text);
     return;
   }
   Node node;
   node.kind = NodeKind::text;
-  node.set_chars(keep(text));
+  node.chars_at_ = keep_chars(text);
+  node.size_or_first_attribute_ = static_cast<std::uint32_t>(text.size());
   const auto id = static_cast<NodeId>(nodes_.size());
   nodes_.push_back(node);
   insert(id, parent, before);
@@ -161,7 +194,7 @@ void Document::add_missing_attributes(NodeId id, std::span<const Attribute> attr
     if (!present) merged.push_back({keep(attribute.name), keep(attribute.value)});
   }
   if (merged.size() == had) return;
-  nodes_[id].first_attribute = static_cast<std::uint32_t>(attributes_.size());
+  nodes_[id].size_or_first_attribute_ = static_cast<std::uint32_t>(attributes_.size());
   merged.resize(std::min<std::size_t>(merged.size(), UINT16_MAX));
   nodes_[id].attribute_count = static_cast<std::uint16_t>(merged.size());
   attributes_.insert(attributes_.end(), merged.begin(), merged.end());
@@ -223,6 +256,7 @@ Document Document::build(std::string utf8_html) {
   doc.nodes_.emplace_back();  // the document node, id 0
   doc.source_ = std::make_unique<std::string>(std::move(utf8_html));
   html::build_tree(doc);
+  doc.text_room_ = {};
   doc.put_in_document_order();
   return doc;
 }
@@ -256,7 +290,7 @@ std::vector<NodeId> Document::find_all(GumboTag tag, NodeId from) const {
 std::string Document::text_content(NodeId id) const {
   std::string text;
   walk(id, [&](NodeId n) {
-    if (nodes_[n].kind == NodeKind::text) text += nodes_[n].chars();
+    text += this->text(n);
     return true;
   });
   return text;

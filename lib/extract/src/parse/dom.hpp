@@ -7,10 +7,9 @@
 // its names are used. Uses text/.
 //
 // A compact, index-linked tree, walked iteratively: nodes live in one vector, in document order,
-// and refer to each other by index. Text and attribute values point into the HTML the document
-// keeps, or, when character references had to be decoded, into a few large blocks (StringArena):
-// no allocation per node. A page of a million tiny elements fits in a small multiple of its size
-// (issue 21).
+// and refer to each other by index. Text and attribute values lie in the HTML the document keeps,
+// or, when character references had to be decoded, in a few large buffers: no allocation per node. A page of a million
+// tiny elements fits in a small multiple of its size (issue 21).
 
 #include <gumbo.h>
 
@@ -20,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "parse/huge_page_allocator.hpp"
@@ -37,8 +37,6 @@ enum class WalkStep : std::uint8_t { descend, skip, stop };
 class StringArena {
  public:
   std::string_view store(std::string_view text);
-  // `first` followed by `more`; extends `first` in place when it was the last string stored.
-  std::string_view append(std::string_view first, std::string_view more);
 
  private:
   char* reserve(std::size_t size);
@@ -53,41 +51,33 @@ struct Attribute {
   std::string_view value;
 };
 
-// 40 bytes: a page of tiny elements has a node for every few bytes. The text is a pointer and a
-// 32-bit size rather than a string_view, and the fields are in the order that leaves no padding.
-struct Node {
- private:
-  const char* chars_data_ = nullptr;
-
+// 32 bytes: a page of tiny elements has a node for every few bytes. The node's characters (a text
+// node's text, an unknown element's name) are found through the document, by an offset into its
+// text, so that no 8-byte pointer is needed; an element's name needs nothing when it is a tag
+// gumbo knows.
+class Node {
  public:
   NodeId parent = kNoNode;
   NodeId first_child = kNoNode;
   NodeId last_child = kNoNode;
   NodeId next_sibling = kNoNode;
   NodeId prev_sibling = kNoNode;
-  std::uint32_t first_attribute = 0;  // into the document's attribute list
 
  private:
-  std::uint32_t chars_size_ = 0;
+  friend class Document;
+  static constexpr std::uint32_t kNoChars = UINT32_MAX;
+  // Where the characters start in the document's text (Document::chars_at): a text node's text,
+  // or the name of an element that gumbo has no tag for, ended by a NUL (the prepass drops NULs).
+  std::uint32_t chars_at_ = kNoChars;
+  // A text node's size; an element's first attribute in the document's attribute list.
+  std::uint32_t size_or_first_attribute_ = 0;
 
  public:
   std::uint16_t attribute_count = 0;     // the prepass keeps at most 256
   GumboTag tag : 8 = GUMBO_TAG_UNKNOWN;  // elements only; gumbo knows about 150 tags
   NodeKind kind = NodeKind::document;
-
-  // Lower-case tag name of an element ("svg", "my-widget"); for text nodes their text, entities
-  // already decoded. Points into the document's kept source or its arena.
-  [[nodiscard]] std::string_view chars() const noexcept { return {chars_data_, chars_size_}; }
-  void set_chars(std::string_view chars) noexcept {
-    chars_data_ = chars.data();
-    chars_size_ = static_cast<std::uint32_t>(chars.size());
-  }
-  [[nodiscard]] std::string_view name() const noexcept {
-    return kind == NodeKind::element ? chars() : std::string_view{};
-  }
-  [[nodiscard]] std::string_view text() const noexcept { return kind == NodeKind::text ? chars() : std::string_view{}; }
 };
-static_assert(sizeof(Node) == 40);
+static_assert(sizeof(Node) == 32);
 
 class Document {
  public:
@@ -108,13 +98,21 @@ class Document {
   [[nodiscard]] const Node& node(NodeId id) const { return nodes_[id]; }
   [[nodiscard]] std::size_t size() const noexcept { return nodes_.size(); }
 
+  // Lower-case tag name of an element ("p", "my-widget"); empty for other nodes.
+  [[nodiscard]] std::string_view name(NodeId id) const;
+  // A text node's text, character references already decoded; empty for other nodes.
+  [[nodiscard]] std::string_view text(NodeId id) const {
+    const Node& n = nodes_[id];
+    return n.kind == NodeKind::text ? chars_at(n.chars_at_, n.size_or_first_attribute_) : std::string_view{};
+  }
+
   [[nodiscard]] bool is_element(NodeId id, GumboTag tag) const {
     return nodes_[id].kind == NodeKind::element && nodes_[id].tag == tag;
   }
   // The attribute's value, or nullptr when the element has no such attribute.
   [[nodiscard]] const std::string_view* attribute(NodeId id, std::string_view name) const;
   [[nodiscard]] std::span<const Attribute> attributes(NodeId id) const {
-    return {attributes_.data() + nodes_[id].first_attribute, nodes_[id].attribute_count};
+    return {attributes_.data() + nodes_[id].size_or_first_attribute_, nodes_[id].attribute_count};
   }
   // The first element with this tag in document order, or kNoNode.
   [[nodiscard]] NodeId find_first(GumboTag tag, NodeId from = 0) const;
@@ -170,14 +168,33 @@ class Document {
   // Renumbers the nodes in document order if moves left them out of it: later stages rely on ids
   // that grow in document order.
   void put_in_document_order();
-  // `text` itself when it lies in the kept source, otherwise a copy in the arena.
+  // `text` itself when it lies in the kept source, otherwise a copy in the arena (for attributes,
+  // whose views must stay valid).
   std::string_view keep(std::string_view text);
+  // Adds `text` to the end of a text node's text.
+  void append_text(NodeId id, std::string_view text);
+  // Where `text` starts in the document's text: in the kept source when it lies there, otherwise
+  // in a copy at the end of copied_text_.
+  std::uint32_t keep_chars(std::string_view text);
   [[nodiscard]] bool in_source(std::string_view text) const;
+  // The document's text is the kept source followed by copied_text_: offsets with the top bit set
+  // are into the copies.
+  static constexpr std::uint32_t kCopied = std::uint32_t{1} << 31;
+  [[nodiscard]] std::string_view chars_at(std::uint32_t at, std::uint32_t size) const {
+    return {((at & kCopied) != 0 ? copied_text_.data() + (at & ~kCopied) : source_->data() + at), size};
+  }
 
   std::vector<Node, HugePageAllocator<Node>> nodes_;
   std::vector<Attribute> attributes_;
   StringArena strings_;
   std::unique_ptr<std::string> source_;
+  // Text nodes' text that is not in the source as it stands (decoded character references, runs
+  // joined across a comment), and the names of unknown elements. Addressed by offset, so it may
+  // grow and move.
+  std::string copied_text_;
+  // While the tree is built: text nodes moved to the end of copied_text_ with room to grow, and
+  // where their room ends.
+  std::unordered_map<NodeId, std::uint32_t> text_room_;
 };
 
 }  // namespace pagemd::extract

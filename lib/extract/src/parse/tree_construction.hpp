@@ -51,7 +51,7 @@ class TreeBuilder {
   // ---- The stack of open elements -------------------------------------------------------------
 
   [[nodiscard]] GumboTag tag_of(NodeId id) const { return doc_.node(id).tag; }
-  [[nodiscard]] std::string_view name_of(NodeId id) const { return doc_.node(id).name(); }
+  [[nodiscard]] std::string_view name_of(NodeId id) const { return doc_.name(id); }
   [[nodiscard]] NodeId current() const { return open_.back(); }
   [[nodiscard]] bool current_is(GumboTag tag) const { return !open_.empty() && tag_of(current()) == tag; }
 

@@ -273,7 +273,7 @@ class Parser {
 [[nodiscard]] bool matches_compound(const Document& doc, NodeId id, const Compound& compound) {
   const Node& node = doc.node(id);
   if (node.kind != NodeKind::element) return false;
-  if (!compound.tag.empty() && !equals_ignore_case(node.name(), compound.tag)) return false;
+  if (!compound.tag.empty() && !equals_ignore_case(doc.name(id), compound.tag)) return false;
   if (!compound.ids.empty()) {
     const std::string_view* value = find_attribute(doc, id, "id");
     if (value == nullptr) return false;

@@ -74,10 +74,13 @@ struct Extraction {
 };
 
 inline constexpr std::size_t kThinContentWords = 200;
+// The largest page extract() takes. The parsed tree addresses its text with 31-bit offsets, and
+// decoding a legacy charset can double a page's size; the daemon's own cap is far below this.
+inline constexpr std::size_t kMaxHtmlBytes = std::size_t{512} << 20;
 
 // Converts an HTML document (any charset) to Markdown of its main content plus metadata.
-// Pure: no I/O, no clock. Fails with invalid_request for a malformed selector; any bytes at all
-// are accepted as HTML.
+// Pure: no I/O, no clock. Fails with invalid_request for a malformed selector and with
+// unsupported_content for a page over kMaxHtmlBytes; any bytes at all are accepted as HTML.
 [[nodiscard]] core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptions& options);
 
 // Does once what the first conversion in a thread would do lazily: loads ICU's word-break rules and
