@@ -1,5 +1,6 @@
 #include "convert_command.hpp"
 
+#include <utility>
 #include <cctype>
 #include <chrono>
 #include <filesystem>
@@ -103,7 +104,7 @@ int run_convert(const ConvertCommandOptions& options) {
       status = core::kExitPageFailed;
       continue;
     }
-    auto extraction = convert::convert_page(page, convert_options);
+    auto extraction = convert::convert_page(std::move(page), convert_options);
     if (!extraction) {
       std::cerr << "pagemd convert: " << input << ": " << extraction.error().message << '\n';
       status = core::kExitPageFailed;

@@ -36,7 +36,7 @@ std::string convert_html(const mcp::ConvertHtmlArguments& arguments) {
   convert::Page page;
   page.body = arguments.html;
   page.url = arguments.base_url;
-  auto extraction = convert::convert_page(page, {});
+  auto extraction = convert::convert_page(std::move(page), {});
   if (!extraction) return error_text(extraction.error());
   return page_text(convert::PageResult{std::move(*extraction), core::format_rfc3339(std::chrono::system_clock::now()),
                                        arguments.base_url, std::nullopt});

@@ -362,6 +362,20 @@ TEST(ExtractOptionsTest, InvalidIncludeSelectorIsInvalidRequest) {
   EXPECT_NE(e.error().message.find("a:hover"), std::string::npos) << e.error().message;
 }
 
+TEST(ExtractOwned, GivesWhatExtractGives) {
+  ExtractOptions options;
+  options.page_url = "https://example.com/post";
+  const std::string page =
+      "<html lang=de><head><title>Ein Titel</title></head><body><nav><a href=/>Start</a></nav><article><p>"
+      "Ein Absatz mit genug W\xF6rtern, <a href=/mehr>einem Link</a> und etwas Text.</p></article></body></html>";
+  const core::Result<Extraction> viewed = extract(page, options);
+  const core::Result<Extraction> owned = extract_owned(page, options);
+  ASSERT_TRUE(viewed.has_value());
+  ASSERT_TRUE(owned.has_value());
+  EXPECT_EQ(*owned, *viewed);
+  EXPECT_NE(owned->markdown.find("Absatz"), std::string::npos);
+}
+
 // The page is a mapping of untouched zero pages: extract() must refuse it before reading a byte.
 TEST(ExtractLimits, APageOverTheLargestIsUnsupportedContent) {
   const std::size_t size = kMaxHtmlBytes + 1;

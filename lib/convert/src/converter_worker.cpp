@@ -1,5 +1,6 @@
 // The worker side of IsolatedConverter: one process, one page at a time, under resource limits.
 
+#include <utility>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "pagemd/convert/isolated_converter.hpp"
+#include "pagemd/core/release.hpp"
 #include "worker_jail.hpp"
 #include "worker_protocol.hpp"
 
@@ -41,12 +43,12 @@ void limit_memory(std::uint64_t bytes) {
 }
 
 // The reply to a request: its conversion, or unsupported_content when that is over the result bound.
-std::string reply_frame(const protocol::WorkerRequest& request) {
-  std::string frame = protocol::encode_reply(convert_page(request.page, request.options));
+std::string reply_frame(protocol::WorkerRequest request) {
+  std::string frame = protocol::encode_reply(convert_page(std::move(request.page), request.options));
   const std::uint64_t bound = request.limits.result_bytes;
   if (bound != 0 && frame.size() > bound) {
     const std::size_t size = frame.size();
-    frame = {};  // before the error reply is made, so the two are never held at once
+    core::release(frame);  // before the error reply is made, so the two are never held at once
     frame = protocol::encode_reply(core::unexpected(result_too_large(size, bound)));
   }
   return frame;
@@ -81,7 +83,7 @@ void run_converter_worker() {
     limit_cpu_for_next_page(request->limits.cpu);
 
     try {
-      if (!protocol::write_frame(fd, reply_frame(*request))) leave(0);
+      if (!protocol::write_frame(fd, reply_frame(std::move(*request)))) leave(0);
     } catch (const std::bad_alloc&) {
       // The heap may be in pieces; answer, then let the supervisor start a fresh process.
       protocol::write_frame(

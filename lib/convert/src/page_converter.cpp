@@ -46,7 +46,7 @@ Page page_from_fetch(fetch::FetchedPage fetched) {
   return page;
 }
 
-core::Result<extract::Extraction> convert_page(const Page& page, const ConvertOptions& options) {
+core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options) {
   extract::ExtractOptions extract_options;
   extract_options.page_url = page.url;
   extract_options.declared_charset = page.declared_charset;
@@ -54,10 +54,12 @@ core::Result<extract::Extraction> convert_page(const Page& page, const ConvertOp
   extract_options.scope = options.scope;
   extract_options.include_selectors = options.include_selectors;
   extract_options.exclude_selectors = options.exclude_selectors;
-  if (page.media_type == MediaType::html) return extract::extract(page.body, extract_options);
-  // A text file has no furniture to drop, and its paragraphs are not scored like an article's.
-  extract_options.scope = extract::ContentScope::whole_body;
-  return extract::extract(plain_text_as_html(page.body), extract_options);
+  if (page.media_type == MediaType::plain_text) {
+    // A text file has no furniture to drop, and its paragraphs are not scored like an article's.
+    extract_options.scope = extract::ContentScope::whole_body;
+    page.body = plain_text_as_html(page.body);
+  }
+  return extract::extract_owned(std::move(page.body), extract_options);
 }
 
 core::Error result_too_large(std::size_t size, std::size_t bound) {

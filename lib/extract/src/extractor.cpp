@@ -1,9 +1,12 @@
 #include "pagemd/extract/extractor.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "content/content.hpp"
+#include "pagemd/core/release.hpp"
 #include "parse/dom.hpp"
 #include "decode/encoding.hpp"
 #include "page_info/language.hpp"
@@ -129,20 +132,22 @@ std::string title_heading(const std::string& title) {
   return writer.finish();
 }
 
-}  // namespace
+std::optional<core::Error> refuse_size(std::size_t page_bytes) {
+  if (page_bytes <= kMaxHtmlBytes) return std::nullopt;
+  return core::Error{core::ErrorCode::unsupported_content, "the page is " + std::to_string(page_bytes >> 20) +
+                                                               " MiB; pagemd converts pages of up to " +
+                                                               std::to_string(kMaxHtmlBytes >> 20) + " MiB"};
+}
 
-core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptions& options) {
-  if (html_bytes.size() > kMaxHtmlBytes) {
-    return core::unexpected(core::ErrorCode::unsupported_content,
-                            "the page is " + std::to_string(html_bytes.size() >> 20) +
-                                " MiB; pagemd converts pages of up to " + std::to_string(kMaxHtmlBytes >> 20) + " MiB");
-  }
+// Everything after decoding: `page_bytes` is the size of the page as it came.
+core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_bytes, const ExtractOptions& options) {
   auto include = SelectorList::parse_all(options.include_selectors);
   if (!include) return core::unexpected(include.error());
   auto exclude = SelectorList::parse_all(options.exclude_selectors);
   if (!exclude) return core::unexpected(exclude.error());
 
-  PrepassResult cleaned = prepass(decode_to_utf8(html_bytes, options.declared_charset));
+  PrepassResult cleaned = prepass(utf8_html);
+  core::release(utf8_html);
   const Document doc = Document::build(std::move(cleaned.html));
   const PageInfo info = read_page_info(doc, cleaned.json_ld, options.page_url);
   const UrlResolver resolver = make_resolver(options.page_url, info);
@@ -162,7 +167,7 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
   RenderedMarkdown rendered = render_markdown(doc, selection, resolver);
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
-  result.needs_script = looks_like_app_shell(doc, cleaned, html_bytes.size(), rendered.word_count);
+  result.needs_script = looks_like_app_shell(doc, cleaned, page_bytes, rendered.word_count);
   if (page_type == PageType::product && options.scope == ContentScope::main_content) {
     meta.word_count += add_product_description(result.markdown, info.product_description);
   }
@@ -187,6 +192,21 @@ core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptio
                      std::to_string(kThinContentWords) + "-word threshold.";
   }
   return result;
+}
+
+}  // namespace
+
+core::Result<Extraction> extract(std::string_view html_bytes, const ExtractOptions& options) {
+  if (auto refused = refuse_size(html_bytes.size())) return core::unexpected(std::move(*refused));
+  return extract_utf8(decode_to_utf8(html_bytes, options.declared_charset), html_bytes.size(), options);
+}
+
+core::Result<Extraction> extract_owned(std::string html_bytes, const ExtractOptions& options) {
+  if (auto refused = refuse_size(html_bytes.size())) return core::unexpected(std::move(*refused));
+  std::string utf8_html = decode_to_utf8(html_bytes, options.declared_charset);
+  const std::size_t page_bytes = html_bytes.size();
+  core::release(html_bytes);
+  return extract_utf8(std::move(utf8_html), page_bytes, options);
 }
 
 void warm_up() {

@@ -48,14 +48,21 @@ bool is_icon(const Document& doc, NodeId img) {
 }  // namespace
 
 PageStats::PageStats(const Document& doc)
-    : doc_(doc), dropped_(doc.size(), 0), slot_(doc.size(), kLeaf), flags_(doc.size(), 0) {
+    : doc_(doc),
+      dropped_(doc.size(), 0),
+      keeps_sums_((doc.size() + 63) / 64, 0),
+      sums_before_((doc.size() + 63) / 64, 0),
+      flags_(doc.size(), 0) {
   std::uint32_t parents = 0;
   for (NodeId id = 0; id < doc_.size(); ++id) {
+    if (id % 64 == 0) sums_before_[id / 64] = parents;
     const Node& n = doc_.node(id);
     if (n.first_child == kNoNode) continue;
     const bool one_leaf =
         n.kind == NodeKind::element && n.first_child == n.last_child && doc_.node(n.first_child).first_child == kNoNode;
-    slot_[id] = one_leaf ? kOneLeaf : parents++;
+    if (one_leaf) continue;
+    keeps_sums_[id / 64] |= std::uint64_t{1} << (id % 64);
+    ++parents;
   }
   element_stats_.resize(parents);
   nearest_table_.assign(parents, kNoNode);
@@ -68,7 +75,7 @@ PageStats::PageStats(const Document& doc)
     const bool figure = (flags_[parent] & kInFigure) != 0 || doc_.is_element(parent, GUMBO_TAG_FIGURE);
     flags_[id] = static_cast<std::uint8_t>((code ? kInCode : 0) | (figure ? kInFigure : 0));
     if (keeps_sums(id)) {
-      nearest_table_[slot_[id]] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[slot_[parent]];
+      nearest_table_[slot(id)] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[slot(parent)];
     }
   }
 }
@@ -117,12 +124,12 @@ void PageStats::compute_stats() {
     if (!keeps_sums(id)) {
       // Children come first in this sweep, so a one-leaf element's leaf is already counted.
       flags_[id] |= kCounted;
-      if (parent != kNoNode && keeps_sums(parent)) element_stats_[slot_[parent]].add(stats(id));
+      if (parent != kNoNode && keeps_sums(parent)) element_stats_[slot(parent)].add(stats(id));
       continue;
     }
-    TextStats& s = element_stats_[slot_[id]];
+    TextStats& s = element_stats_[slot(id)];
     add_own(id, s);
-    if (parent != kNoNode) element_stats_[slot_[parent]].add(s);
+    if (parent != kNoNode) element_stats_[slot(parent)].add(s);
   }
 }
 

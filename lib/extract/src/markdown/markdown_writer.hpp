@@ -63,6 +63,8 @@ class MarkdownWriter {
   // Open quotes and lists, for callers that bound nesting.
   [[nodiscard]] int container_depth() const noexcept { return container_depth_; }
 
+  // Room for this much Markdown in the document's buffer.
+  void reserve(std::size_t size) { buffers_.front().out.reserve(size); }
   // The finished document: blocks separated by exactly one blank line, ending with a newline.
   [[nodiscard]] std::string finish();
   [[nodiscard]] std::size_t word_count() const noexcept { return words_.count(); }

@@ -38,8 +38,9 @@ struct ConvertOptions {
 
 // The one conversion every entry point goes through (the daemon's workers, `pagemd batch` and
 // `pagemd convert`): a page and options to Markdown plus metadata. Plain text is converted as its
-// paragraphs, whole. Fails with invalid_request for a malformed selector.
-[[nodiscard]] core::Result<extract::Extraction> convert_page(const Page& page, const ConvertOptions& options);
+// paragraphs, whole. Fails with invalid_request for a malformed selector. Takes the page, so that
+// its bytes can be freed as soon as they are decoded: callers that are done with it move it in.
+[[nodiscard]] core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options);
 
 // unsupported_content for a page whose result (`size` bytes) is over the bound of `bound` bytes
 // (max_result_bytes), with a message that says so.
