@@ -279,20 +279,27 @@ class ContentFinder {
     return finish(std::move(roots));
   }
 
-  // Text characters of a subtree before anything is dropped (computed once: furniture checks
-  // would otherwise walk nested candidates again and again).
+  // Text characters of a subtree before anything is dropped (summed once: furniture checks
+  // would otherwise walk nested candidates again and again). The sums are kept for the nodes
+  // PageStats keeps sums for; the rest hold one leaf at most and are counted when asked.
   std::size_t visible_chars(NodeId from) const {
-    if (raw_chars_.empty()) {
-      raw_chars_.assign(doc_.size(), 0);
+    if (!raw_chars_summed_) {
+      raw_chars_summed_ = true;
+      raw_chars_.assign(page_.kept_nodes(), 0);
       for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > 0;) {
-        const Node& n = doc_.node(id);
-        if (n.kind == NodeKind::text) {
-          for (char c : doc_.text(id)) raw_chars_[id] += is_ascii_space(c) ? 0u : 1u;
-        }
-        if (n.parent != kNoNode && !page_.dropped(id)) raw_chars_[n.parent] += raw_chars_[id];
+        const NodeId parent = doc_.node(id).parent;
+        if (parent == kNoNode || page_.dropped(id) || !page_.keeps_sums(parent)) continue;
+        raw_chars_[page_.slot(parent)] += raw_chars_of(id);
       }
     }
-    return raw_chars_[from];
+    return raw_chars_of(from);
+  }
+  std::uint32_t raw_chars_of(NodeId id) const {
+    if (page_.keeps_sums(id)) return raw_chars_[page_.slot(id)];
+    std::uint32_t chars = 0;
+    for (char c : doc_.text(id)) chars += is_ascii_space(c) ? 0u : 1u;
+    const NodeId leaf = doc_.node(id).first_child;
+    return leaf == kNoNode || page_.dropped(leaf) ? chars : raw_chars_of(leaf);
   }
 
   // Drops navigation, forms, headers, footers and blocks whose class/id says they are boilerplate.
@@ -323,7 +330,8 @@ class ContentFinder {
   PageStats page_;
   Scores scores_;
   Strictness strictness_;
-  mutable std::vector<std::uint32_t> raw_chars_;
+  mutable std::vector<std::uint32_t> raw_chars_;  // by PageStats slot
+  mutable bool raw_chars_summed_ = false;
   std::vector<std::uint8_t> excluded_;  // per node: matches an exclude selector
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;

@@ -15,36 +15,38 @@ namespace {
 class Pruner {
  public:
   Pruner(PageStats& page, const Scores& scores, const Strictness& strictness)
-      : page_(page), doc_(page.doc()), strictness_(strictness), score_(scores.score), scored_(scores.scored) {}
+      : page_(page), doc_(page.doc()), strictness_(strictness), scores_(scores) {}
 
   // Removes boilerplate inside the chosen content, deepest elements first so that a container is
   // judged by what is left in it.
   void prune(const std::vector<NodeId>& roots) {
     drop_labelled_sections(roots);
-    std::vector<NodeId> elements;
+    // The elements to judge are chosen before any is dropped. A bit a node, not a list of ids: a
+    // page of tiny elements has millions.
+    std::vector<bool> judged(doc_.size(), false);
     for (NodeId root : roots) {
       doc_.walk(root, [&](NodeId id) {
         if (page_.dropped(id)) return false;
         if (doc_.node(id).kind != NodeKind::element) return false;
-        if (id != root) elements.push_back(id);
+        if (id != root) judged[id] = true;
         return doc_.node(id).tag != GUMBO_TAG_PRE;
       });
     }
-    for (auto it = elements.rbegin(); it != elements.rend(); ++it) {
-      const NodeId id = *it;
-      if (page_.dropped(id)) continue;
-      if (should_prune(id)) page_.drop(id);
+    // Node ids run in document order and a subtree's ids are contiguous, so counting down from a
+    // subtree's last node visits every child before its parent.
+    for (auto root = roots.rbegin(); root != roots.rend(); ++root) {
+      NodeId last = *root;
+      while (doc_.node(last).last_child != kNoNode) last = doc_.node(last).last_child;
+      for (NodeId id = last; id > *root; --id) {
+        if (judged[id] && !page_.dropped(id) && should_prune(id)) page_.drop(id);
+      }
     }
   }
 
   // Labelled sections, outermost first: the label belongs to the section it introduces.
   void drop_labelled_sections(const std::vector<NodeId>& roots) {
     current_roots_ = roots;
-    text_prefix_.assign(doc_.size() + 1, 0);
-    for (NodeId id = 0; id < doc_.size(); ++id) {
-      const bool counted = doc_.node(id).kind == NodeKind::text && !page_.dropped(id);
-      text_prefix_[id + 1] = text_prefix_[id] + (counted ? page_.stats(id).chars : 0u);
-    }
+    text_prefix_.clear();
     for (NodeId root : roots) {
       doc_.walk(root, [&](NodeId id) {
         if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
@@ -154,6 +156,15 @@ class Pruner {
   std::uint32_t text_before(NodeId id) const {
     // Node ids run in document order, so the text before `id` is a prefix sum, less what lies
     // before the first root.
+    // Summed when first asked (only a big labelled section asks), not for every page: it costs
+    // 4 bytes a node.
+    if (text_prefix_.empty()) {
+      text_prefix_.assign(doc_.size() + 1, 0);
+      for (NodeId n = 0; n < doc_.size(); ++n) {
+        const bool counted = doc_.node(n).kind == NodeKind::text && !page_.dropped(n);
+        text_prefix_[n + 1] = text_prefix_[n] + (counted ? page_.stats(n).chars : 0U);
+      }
+    }
     const NodeId first_root = current_roots_.empty() ? 0 : current_roots_.front();
     return text_prefix_[id] - text_prefix_[first_root];
   }
@@ -230,7 +241,7 @@ class Pruner {
 
     const double weight = class_weight(doc_, id, strictness_);
     // A list's own score starts below zero, so only a positive score offsets a negative class.
-    if (weight + (scored_[id] ? std::max(score_[id], 0.0) : 0.0) < 0) return true;
+    if (weight + std::max(scores_.of(id), 0.0) < 0) return true;
     if (page_.stats(id).commas >= 10) return false;
 
     const TextStats& c = page_.stats(id);
@@ -260,10 +271,9 @@ class Pruner {
   PageStats& page_;
   const Document& doc_;
   const Strictness strictness_;
-  const std::vector<double>& score_;
-  const std::vector<std::uint8_t>& scored_;
+  const Scores& scores_;
   std::vector<NodeId> current_roots_;
-  std::vector<std::uint32_t> text_prefix_;  // per node id: kept text characters before it
+  mutable std::vector<std::uint32_t> text_prefix_;  // per node id: kept text characters before it
 };
 
 }  // namespace

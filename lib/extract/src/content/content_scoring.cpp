@@ -13,11 +13,10 @@ namespace {
 class CandidateScoring {
  public:
   CandidateScoring(const PageStats& page, const Strictness& strictness, Scores& scores)
-      : page_(page), doc_(page.doc()), strictness_(strictness), score_(scores.score), scored_(scores.scored) {}
+      : page_(page), doc_(page.doc()), strictness_(strictness), scores_(scores) {}
 
   std::vector<NodeId> choose_roots(NodeId body) {
-    score_.assign(doc_.size(), 0.0);
-    scored_.assign(doc_.size(), 0);
+    scores_.score.clear();
     candidates_.clear();
 
     doc_.walk(body, [&](NodeId id) {
@@ -38,10 +37,11 @@ class CandidateScoring {
     NodeId top = kNoNode;
     double top_score = 0;
     for (NodeId c : candidates_) {
-      score_[c] *= 1.0 - page_.link_density(c);
-      if (top == kNoNode || score_[c] > top_score) {
+      double& score = scores_.score.at(c);
+      score *= 1.0 - page_.link_density(c);
+      if (top == kNoNode || score > top_score) {
         top = c;
-        top_score = score_[c];
+        top_score = score;
       }
     }
     if (top == kNoNode) return {body};
@@ -113,12 +113,12 @@ class CandidateScoring {
   }
 
   void credit(NodeId id, double amount) {
-    if (!scored_[id]) {
-      scored_[id] = 1;
-      score_[id] = initial_score(id);
+    const auto [entry, first] = scores_.score.try_emplace(id, 0.0);
+    if (first) {
+      entry->second = initial_score(id);
       candidates_.push_back(id);
     }
-    score_[id] += amount;
+    entry->second += amount;
   }
 
   // Credits a paragraph's worth to its container and, less and less, to their ancestors.
@@ -155,11 +155,11 @@ class CandidateScoring {
     std::vector<NodeId> best = candidates_;
     const std::size_t keep = std::min<std::size_t>(best.size(), 6);
     std::partial_sort(best.begin(), best.begin() + static_cast<std::ptrdiff_t>(keep), best.end(),
-                      [&](NodeId a, NodeId b) { return score_[a] > score_[b]; });
+                      [&](NodeId a, NodeId b) { return scores_.of(a) > scores_.of(b); });
     best.resize(keep);
     std::vector<NodeId> close;
     for (NodeId c : best) {
-      if (c != top && score_[c] >= 0.75 * top_score && !doc_.contains(c, top) && !doc_.contains(top, c)) {
+      if (c != top && scores_.of(c) >= 0.75 * top_score && !doc_.contains(c, top) && !doc_.contains(top, c)) {
         close.push_back(c);
       }
     }
@@ -176,17 +176,17 @@ class CandidateScoring {
   NodeId climb_while_better(NodeId top, NodeId body) const {
     // Climb to an ancestor that scores better than the candidate (its content was split over
     // several children), giving up once ancestors score far less.
-    double last_score = score_[top];
+    double last_score = scores_.of(top);
     const double give_up_below = last_score / 3;
     for (NodeId parent = doc_.node(top).parent; parent != kNoNode && parent != body;
          parent = doc_.node(parent).parent) {
-      if (!scored_[parent]) continue;
-      if (score_[parent] < give_up_below) break;
-      if (score_[parent] > last_score) {
+      if (!scores_.scored(parent)) continue;
+      if (scores_.of(parent) < give_up_below) break;
+      if (scores_.of(parent) > last_score) {
         top = parent;
         break;
       }
-      last_score = score_[parent];
+      last_score = scores_.of(parent);
     }
     // An only child says nothing on its own: its parent holds the same content.
     while (top != body) {
@@ -205,7 +205,7 @@ class CandidateScoring {
   std::vector<NodeId> with_siblings(NodeId top, NodeId body) const {
     if (top == body) return {top};
     const NodeId parent = doc_.node(top).parent;
-    const double threshold = std::max(10.0, score_[top] * 0.2);
+    const double threshold = std::max(10.0, scores_.of(top) * 0.2);
     const std::vector<std::string> top_classes = [&] {
       std::vector<std::string> v;
       if (const std::string_view* c = doc_.attribute(top, "class")) v.emplace_back(*c);
@@ -223,9 +223,9 @@ class CandidateScoring {
       double bonus = 0;
       if (const std::string_view* c = doc_.attribute(s, "class");
           c && !c->empty() && !top_classes.empty() && *c == top_classes.front()) {
-        bonus = score_[top] * 0.2;
+        bonus = scores_.of(top) * 0.2;
       }
-      bool keep = scored_[s] && score_[s] + bonus >= threshold;
+      bool keep = scores_.scored(s) && scores_.of(s) + bonus >= threshold;
       if (!keep && (n.tag == GUMBO_TAG_P || is_paragraph_like(s))) {
         const TextStats& st = page_.stats(s);
         const double density = page_.link_density(s);
@@ -245,8 +245,7 @@ class CandidateScoring {
   const PageStats& page_;
   const Document& doc_;
   const Strictness strictness_;
-  std::vector<double>& score_;
-  std::vector<std::uint8_t>& scored_;
+  Scores& scores_;
   std::vector<NodeId> candidates_;
 };
 

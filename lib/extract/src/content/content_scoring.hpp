@@ -4,6 +4,7 @@
 // ancestors; the best-scoring container, with the siblings that belong with it, is the content.
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "content/content_stats.hpp"
@@ -30,10 +31,18 @@ struct Strictness {
   return 0;
 }
 
-// Per node; the pruning reads them too.
+// The candidates' scores (the nodes some paragraph credited); the pruning reads them too. Only
+// candidates have an entry: a page of a million tiny elements has a handful of them, where an
+// array over all nodes would cost 9 bytes a node.
 struct Scores {
-  std::vector<double> score;
-  std::vector<std::uint8_t> scored;  // 1 = a candidate: some paragraph credited it
+  std::unordered_map<NodeId, double> score;
+
+  [[nodiscard]] bool scored(NodeId id) const { return score.contains(id); }
+  // 0 for a node that is no candidate.
+  [[nodiscard]] double of(NodeId id) const {
+    const auto it = score.find(id);
+    return it == score.end() ? 0.0 : it->second;
+  }
 };
 
 // The roots of the content under `body`, in document order (`body` alone when no block scores),

@@ -121,6 +121,16 @@ class PageStats {
     return table != kNoNode && is_data_table(table);
   }
 
+  // The nodes with more than one leaf below them keep sums. They are numbered 0..kept_nodes()-1 in
+  // document order (their slot), so that callers can keep facts of their own for them alone: a
+  // page of tiny elements or line breaks has few such nodes and a node every few bytes.
+  [[nodiscard]] bool keeps_sums(NodeId id) const { return ((keeps_sums_[id / 64] >> (id % 64)) & 1U) != 0; }
+  [[nodiscard]] std::uint32_t slot(NodeId id) const {
+    const std::uint64_t before_in_word = keeps_sums_[id / 64] & ((std::uint64_t{1} << (id % 64)) - 1);
+    return sums_before_[id / 64] + static_cast<std::uint32_t>(std::popcount(before_in_word));
+  }
+  [[nodiscard]] std::size_t kept_nodes() const noexcept { return element_stats_.size(); }
+
   // The text of a small element; empty for one with many elements (a few letters spread over
   // thousands of tags are not a phrase, and collecting them would cost a walk per ancestor).
   [[nodiscard]] std::string small_text(NodeId id) const;
@@ -134,12 +144,6 @@ class PageStats {
   static constexpr std::uint8_t kDataTable = 16;       // ... and is a data table
   static constexpr std::uint8_t kRemoved = 32;         // dropped by drop() since the last compute_stats()
 
-  [[nodiscard]] bool keeps_sums(NodeId id) const { return ((keeps_sums_[id / 64] >> (id % 64)) & 1U) != 0; }
-  // Where a node that keeps sums has them in element_stats_: the number of such nodes before it.
-  [[nodiscard]] std::uint32_t slot(NodeId id) const {
-    const std::uint64_t before_in_word = keeps_sums_[id / 64] & ((std::uint64_t{1} << (id % 64)) - 1);
-    return sums_before_[id / 64] + static_cast<std::uint32_t>(std::popcount(before_in_word));
-  }
   [[nodiscard]] TextStats leaf_stats(NodeId id) const;
   // Adds what an element counts for itself to the sums of its children.
   void add_own(NodeId id, TextStats& s) const;
