@@ -29,6 +29,18 @@ TEST(BoilerplateLabel, CountInFront) {
   EXPECT_TRUE(is_boilerplate_label("2 responses"));
 }
 
+// Every label's first word is looked up before the labels are compared.
+TEST(BoilerplateLabel, LabelsOfEveryFirstWord) {
+  EXPECT_TRUE(is_boilerplate_label("Customers who bought this item also bought"));
+  EXPECT_TRUE(is_boilerplate_label("Complete the look"));
+  EXPECT_TRUE(is_boilerplate_label("Pairs well with"));
+  EXPECT_TRUE(is_boilerplate_label("What to read next"));
+  EXPECT_TRUE(is_boilerplate_label("4 people also viewed"));
+  EXPECT_FALSE(is_boilerplate_label("Shopping list"));
+  EXPECT_FALSE(is_boilerplate_label("Customers"));
+  EXPECT_FALSE(is_boilerplate_label("c123"));
+}
+
 TEST(BoilerplateLabel, NotALabel) {
   EXPECT_FALSE(is_boilerplate_label(""));
   EXPECT_FALSE(is_boilerplate_label("  -- !! "));
@@ -61,6 +73,14 @@ TEST(BoilerplateLabel, SentenceStartingWithLongPhraseIsNotALabel) {
                     "(\"Discussion\", \"Recommended\", \"Newsletter\") reads as a widget label";
   }
   EXPECT_FALSE(is_boilerplate_label("Recommended daily intake of vitamin C is 90 mg for adult men"));
+}
+
+TEST(WidgetPhrase, TheShortestHasFiveLetters) {
+  // "email", "print", "share", "tweet": the pruning skips the comparison for shorter text.
+  EXPECT_EQ(widget_phrase_min_letters(), 5U);
+  EXPECT_TRUE(is_widget_phrase("email"));
+  EXPECT_TRUE(is_widget_phrase("log in"));
+  EXPECT_FALSE(is_widget_phrase("mail"));
 }
 
 // ---- looks_like_byline ----------------------------------------------------------------------

@@ -40,62 +40,94 @@ bool is_digits(std::string_view word) {
   return !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-constexpr std::array kSectionLabels = {
-    "related", "related articles", "related stories", "related posts", "related content", "related links",
-    "around the web", "from around the web", "more articles", "more stories", "more news", "more from",
-    "you might also like", "you may also like", "you might like", "you may have missed", "recommended",
-    "recommended for you", "read more", "read next", "up next", "popular", "most popular", "most read", "trending",
-    "trending now", "comments", "reader comments", "responses", "leave a comment", "leave a reply", "post a comment",
-    "add your comment", "join the discussion", "join the conversation", "discussion", "share this",
-    "share this article", "share this story", "share", "tags", "filed under", "topics", "advertisement", "sponsored",
-    "sponsored content", "promoted", "promoted stories", "newsletter", "sign up", "subscribe", "follow us",
-    "about the author", "more in", "latest news", "latest stories", "see also", "what to read next", "keep reading",
-    "don t miss", "other articles", "print this page", "print", "email to a friend", "back to top",
-    // Shops' recommendation strips around a product.
-    "customers also bought", "customers also viewed", "customers who bought this item also bought",
-    "customers who viewed this item also viewed", "people also viewed", "people who viewed this item also viewed",
-    "people who bought this also bought", "frequently bought together", "similar items", "similar products",
-    "related products", "related items", "explore related items", "recently viewed", "recently viewed items",
-    "recently viewed products", "sponsored products", "more to explore", "more from this seller", "shop similar",
-    "complete the look", "pairs well with", "you may also need"};
+constexpr auto kSectionLabels = std::to_array<std::string_view>(
+    {"related", "related articles", "related stories", "related posts", "related content", "related links",
+     "around the web", "from around the web", "more articles", "more stories", "more news", "more from",
+     "you might also like", "you may also like", "you might like", "you may have missed", "recommended",
+     "recommended for you", "read more", "read next", "up next", "popular", "most popular", "most read", "trending",
+     "trending now", "comments", "reader comments", "responses", "leave a comment", "leave a reply", "post a comment",
+     "add your comment", "join the discussion", "join the conversation", "discussion", "share this",
+     "share this article", "share this story", "share", "tags", "filed under", "topics", "advertisement", "sponsored",
+     "sponsored content", "promoted", "promoted stories", "newsletter", "sign up", "subscribe", "follow us",
+     "about the author", "more in", "latest news", "latest stories", "see also", "what to read next", "keep reading",
+     "don t miss", "other articles", "print this page", "print", "email to a friend", "back to top",
+     // Shops' recommendation strips around a product.
+     "customers also bought", "customers also viewed", "customers who bought this item also bought",
+     "customers who viewed this item also viewed", "people also viewed", "people who viewed this item also viewed",
+     "people who bought this also bought", "frequently bought together", "similar items", "similar products",
+     "related products", "related items", "explore related items", "recently viewed", "recently viewed items",
+     "recently viewed products", "sponsored products", "more to explore", "more from this seller", "shop similar",
+     "complete the look", "pairs well with", "you may also need"});
 
-constexpr std::array kMonths = {"january",   "february", "march",    "april",    "may",  "june", "july", "august",
-                                "september", "october",  "november", "december", "jan",  "feb",  "mar",  "apr",
-                                "jun",       "jul",      "aug",      "sep",      "sept", "oct",  "nov",  "dec"};
+constexpr auto kMonths =
+    std::to_array<std::string_view>({"january",   "february", "march",    "april",    "may",  "june", "july", "august",
+                                     "september", "october",  "november", "december", "jan",  "feb",  "mar",  "apr",
+                                     "jun",       "jul",      "aug",      "sep",      "sept", "oct",  "nov",  "dec"});
 
 // Short blocks consisting of only one of these phrases are widget labels, not prose.
-constexpr std::array kWidgetPhrases = {"advertisement",
-                                       "advertisements",
-                                       "sponsored",
-                                       "sponsored content",
-                                       "share",
-                                       "share this",
-                                       "share this article",
-                                       "share on facebook",
-                                       "share on twitter",
-                                       "read more",
-                                       "continue reading",
-                                       "related",
-                                       "related articles",
-                                       "related posts",
-                                       "you may also like",
-                                       "recommended",
-                                       "print",
-                                       "email",
-                                       "tweet",
-                                       "copy link",
-                                       "skip to content",
-                                       "back to top",
-                                       "subscribe",
-                                       "sign up",
-                                       "log in",
-                                       "loading"};
+constexpr auto kWidgetPhrases = std::to_array<std::string_view>({"advertisement",
+                                                                 "advertisements",
+                                                                 "sponsored",
+                                                                 "sponsored content",
+                                                                 "share",
+                                                                 "share this",
+                                                                 "share this article",
+                                                                 "share on facebook",
+                                                                 "share on twitter",
+                                                                 "read more",
+                                                                 "continue reading",
+                                                                 "related",
+                                                                 "related articles",
+                                                                 "related posts",
+                                                                 "you may also like",
+                                                                 "recommended",
+                                                                 "print",
+                                                                 "email",
+                                                                 "tweet",
+                                                                 "copy link",
+                                                                 "skip to content",
+                                                                 "back to top",
+                                                                 "subscribe",
+                                                                 "sign up",
+                                                                 "log in",
+                                                                 "loading"});
 
 }  // namespace
 
+namespace {
+
+// The first words of the section labels, sorted: most blocks start with none of them, and looking
+// that up once is cheaper than comparing every label (a big table asks for each of its cells).
+bool may_start_a_section_label(std::string_view words) {
+  static const std::vector<std::string_view> first_words = [] {
+    std::vector<std::string_view> firsts;
+    firsts.reserve(kSectionLabels.size());
+    for (std::string_view phrase : kSectionLabels) firsts.push_back(phrase.substr(0, phrase.find(' ')));
+    std::sort(firsts.begin(), firsts.end());
+    firsts.erase(std::unique(firsts.begin(), firsts.end()), firsts.end());
+    return firsts;
+  }();
+  return std::binary_search(first_words.begin(), first_words.end(), words.substr(0, words.find(' ')));
+}
+
+}  // namespace
+
+std::size_t widget_phrase_min_letters() {
+  static constexpr std::size_t fewest = [] {
+    std::size_t min = SIZE_MAX;
+    for (std::string_view phrase : kWidgetPhrases) {
+      std::size_t letters = 0;
+      for (char c : phrase) letters += c == ' ' ? 0 : 1;
+      min = std::min(min, letters);
+    }
+    return min;
+  }();
+  return fewest;
+}
+
 bool is_widget_phrase(std::string_view lower_text) {
   return std::any_of(kWidgetPhrases.begin(), kWidgetPhrases.end(),
-                     [&](const char* phrase) { return lower_text == phrase; });
+                     [&](std::string_view phrase) { return lower_text == phrase; });
 }
 
 bool is_boilerplate_label(std::string_view label) {
@@ -109,6 +141,7 @@ bool is_boilerplate_label(std::string_view label) {
     words.erase(0, space + 1);
     --count;
   }
+  if (!may_start_a_section_label(words)) return false;
   for (std::string_view phrase : kSectionLabels) {
     if (starts_with_phrase(words, phrase)) {
       // The label is the section's whole heading ('3 comments on "My post"'), not the start of
@@ -138,7 +171,7 @@ bool looks_like_byline(std::string_view text) {
     start = end + 1;
   }
   auto is_month = [](std::string_view word) {
-    return std::any_of(kMonths.begin(), kMonths.end(), [&](const char* m) { return word == m; });
+    return std::any_of(kMonths.begin(), kMonths.end(), [&](std::string_view m) { return word == m; });
   };
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (!is_month(tokens[i])) continue;

@@ -5,6 +5,7 @@
 // date lines, breadcrumb trails. English phrases only; other languages fall back on the
 // structural signals of content.cpp.
 
+#include <cstddef>
 #include <string_view>
 
 namespace pagemd::extract {
@@ -12,6 +13,8 @@ namespace pagemd::extract {
 // Whether a short block says only a widget's word ("advertisement", "share", "read more");
 // `lower_text` is lower-case with whitespace collapsed and trailing punctuation removed.
 [[nodiscard]] bool is_widget_phrase(std::string_view lower_text);
+// The fewest non-space characters a widget phrase has: text with fewer cannot be one.
+[[nodiscard]] std::size_t widget_phrase_min_letters();
 
 // Whether `label` (the first words of a block) names a non-article section: related links,
 // comments, sharing, tags, newsletters, advertising.

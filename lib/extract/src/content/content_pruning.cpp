@@ -62,7 +62,9 @@ class Pruner {
 
  private:
   bool is_phrase_only(NodeId id) const {
-    if (page_.stats(id).chars > 40) return false;
+    // The counted characters are at least the text's non-space ones.
+    const std::uint32_t chars = page_.stats(id).chars;
+    if (chars > 40 || chars < widget_phrase_min_letters()) return false;
     std::string text = ascii_lower_copy(collapse_whitespace(page_.small_text(id)));
     while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
     return is_widget_phrase(text);
