@@ -10,6 +10,8 @@
 #include "text/text_util.hpp"
 
 namespace pagemd::extract::content_detail {
+
+using namespace std::string_view_literals;
 namespace {
 
 class Pruner {
@@ -127,7 +129,7 @@ class Pruner {
     constexpr std::uint32_t kPitchChars = 600;
     static constexpr std::array<std::string_view, 10> kPitchWords{
         "subscribe", "newsletter", "sign up", "signup", "inbox", "join", "abonn", "anmelden", "suscrib", "inscri"};
-    if (page_.stats(id).chars > kPitchChars || !is_block_tag(doc_.node(id).tag)) return false;
+    if (!is_block_tag(doc_.node(id).tag) || page_.stats(id).chars > kPitchChars) return false;
     bool email = false;
     std::string words;  // of the buttons and submit values, which were dropped with the form
     int budget = 200;   // a pitch is a few elements
@@ -140,7 +142,7 @@ class Pruner {
       }
       if (!doc_.is_element(d, GUMBO_TAG_INPUT)) return WalkStep::descend;
       if (const std::string_view* value = doc_.attribute(d, "value")) words += ' ' + ascii_lower_copy(*value);
-      for (const char* attribute : {"type", "name", "placeholder", "id", "autocomplete"}) {
+      for (std::string_view attribute : {"type"sv, "name"sv, "placeholder"sv, "id"sv, "autocomplete"sv}) {
         const std::string_view* value = doc_.attribute(d, attribute);
         email = email ||
                 (value != nullptr && (contains_ignore_case(*value, "email") || contains_ignore_case(*value, "e-mail") ||

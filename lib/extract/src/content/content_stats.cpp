@@ -7,6 +7,8 @@
 #include "text/text_util.hpp"
 
 namespace pagemd::extract::content_detail {
+
+using namespace std::string_view_literals;
 namespace {
 
 void count_text(std::string_view text, TextStats& s) {
@@ -30,7 +32,7 @@ void count_text(std::string_view text, TextStats& s) {
 
 // Share buttons, logos and spacers are pictures too, but say nothing about the block's kind.
 bool is_icon(const Document& doc, NodeId img) {
-  for (const char* dimension : {"width", "height"}) {
+  for (std::string_view dimension : {"width"sv, "height"sv}) {
     if (const std::string_view* v = doc.attribute(img, dimension)) {
       const std::size_t pixels = leading_number(*v);
       if (pixels > 0 && pixels <= 64) return true;
@@ -38,7 +40,8 @@ bool is_icon(const Document& doc, NodeId img) {
   }
   if (const std::string_view* src = doc.attribute(img, "src")) {
     const std::string lower = ascii_lower_copy(*src);
-    for (const char* word : {"icon", "logo", "sprite", "button", "share", "avatar", "pixel", "badge"}) {
+    for (std::string_view word :
+         {"icon"sv, "logo"sv, "sprite"sv, "button"sv, "share"sv, "avatar"sv, "pixel"sv, "badge"sv}) {
       if (lower.find(word) != std::string::npos) return true;
     }
   }

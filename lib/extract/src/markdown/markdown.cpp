@@ -11,6 +11,8 @@
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
+
+using namespace std::string_view_literals;
 namespace {
 
 enum class Frame : std::uint8_t {
@@ -58,7 +60,7 @@ std::string code_language(const Document& doc, NodeId id) {
       previous = token;
     }
   }
-  for (const char* attr : {"data-lang", "data-language", "lang"}) {
+  for (std::string_view attr : {"data-lang"sv, "data-language"sv, "lang"sv}) {
     if (const std::string_view* value = doc.attribute(id, attr); value && !trim(*value).empty()) {
       if (std::string_view(attr) == "lang" && !doc.is_element(id, GUMBO_TAG_CODE)) continue;
       return ascii_lower_copy(trim(*value));
@@ -71,8 +73,8 @@ bool is_placeholder_image(std::string_view src) {
   if (src.empty()) return true;
   if (src.size() >= 5 && equals_ignore_case(src.substr(0, 5), "data:")) return true;
   const std::string lower = ascii_lower_copy(src);
-  for (const char* word :
-       {"spacer.gif", "blank.gif", "pixel.gif", "1x1.", "transparent.gif", "placeholder", "lazy-load", "lazyload"}) {
+  for (std::string_view word : {"spacer.gif"sv, "blank.gif"sv, "pixel.gif"sv, "1x1."sv, "transparent.gif"sv,
+                                "placeholder"sv, "lazy-load"sv, "lazyload"sv}) {
     if (lower.find(word) != std::string::npos) return true;
   }
   return false;
@@ -106,12 +108,13 @@ std::string best_from_srcset(std::string_view srcset) {
 std::string image_source(const Document& doc, NodeId id) {
   const std::string_view* src = doc.attribute(id, "src");
   if (src && !is_placeholder_image(trim(*src))) return std::string(trim(*src));
-  for (const char* attr : {"data-src", "data-lazy-src", "data-original", "data-lazy", "data-url", "data-hi-res-src"}) {
+  for (std::string_view attr :
+       {"data-src"sv, "data-lazy-src"sv, "data-original"sv, "data-lazy"sv, "data-url"sv, "data-hi-res-src"sv}) {
     if (const std::string_view* v = doc.attribute(id, attr); v && !is_placeholder_image(trim(*v))) {
       return std::string(trim(*v));
     }
   }
-  for (const char* attr : {"srcset", "data-srcset", "data-lazy-srcset"}) {
+  for (std::string_view attr : {"srcset"sv, "data-srcset"sv, "data-lazy-srcset"sv}) {
     if (const std::string_view* v = doc.attribute(id, attr)) {
       if (std::string best = best_from_srcset(*v); !best.empty()) return best;
     }
@@ -134,7 +137,7 @@ TableAlignment cell_alignment(const Document& doc, NodeId id) {
     const std::size_t at = lower.find("text-align");
     if (at != std::string::npos) {
       const std::string_view rest = std::string_view(lower).substr(at + 10);
-      for (const char* value : {"center", "right", "left"}) {
+      for (std::string_view value : {"center"sv, "right"sv, "left"sv}) {
         const std::size_t pos = rest.find(value);
         if (pos < 4) align = value;
       }

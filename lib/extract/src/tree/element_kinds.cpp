@@ -6,6 +6,8 @@
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
+
+using namespace std::string_view_literals;
 namespace {
 
 // Class/id name tokens (split on whitespace, '-' and '_') that say what a block is. Whole tokens,
@@ -63,7 +65,7 @@ bool is_layout_utility(std::string_view name) {
 // Lower-cased class and id name tokens of an element.
 std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
   std::vector<std::string> tokens;
-  for (const char* attr : {"class", "id"}) {
+  for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
     if (!value) continue;
     any_token(*value, [&](std::string_view name) {
@@ -87,6 +89,7 @@ std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
 }  // namespace
 
 Hint class_hint(const Document& doc, NodeId id) {
+  if (doc.attributes(id).empty()) return Hint::none;  // most elements of a big page
   bool positive = false;
   bool negative = false;
   for (const std::string& token : name_tokens(doc, id)) {
@@ -103,6 +106,7 @@ Hint class_hint(const Document& doc, NodeId id) {
 }
 
 bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names) {
+  if (doc.attributes(id).empty()) return false;
   const auto named = [&](std::string_view name) {
     return std::any_of(names.begin(), names.end(),
                        [&](std::string_view wanted) { return equals_ignore_case(name, wanted); });
@@ -118,7 +122,7 @@ bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::strin
     }
     return found;
   };
-  for (const char* attr : {"class", "id"}) {
+  for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
     if (value != nullptr && any_token(*value, name_or_part_named)) return true;
   }
@@ -131,6 +135,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
       n.tag == GUMBO_TAG_MAIN) {
     return Unlikely::no;
   }
+  if (doc.attributes(id).empty()) return Unlikely::no;  // neither a role nor a name
   if (const std::string_view* role = doc.attribute(id, "role")) {
     if (contains_token(kBoilerplateRoles, ascii_lower_copy(trim(*role)))) return Unlikely::always;
   }
