@@ -13,12 +13,13 @@ baseline beside the shapes is the same binary converting an ordinary article pag
 in the same run, so a loaded machine shows in both. Exits 1 if any shape breaks a bound or fails to
 convert.
 
-    python3 bench/hostile_shapes.py [--pagemd BIN] [--peak-rss BIN] [--mb 4] [--runs 3]
+    python3 bench/hostile_shapes.py [--pagemd BIN] [--peak-rss BIN] [--mb 4] [--runs 3] [--cpu N]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import tempfile
@@ -93,12 +94,16 @@ def main() -> None:
     parser.add_argument("--peak-rss", help="bench/peak_rss (default: newest build/*/bench/peak_rss)")
     parser.add_argument("--mb", type=float, default=4.0, help="size of each generated page (default 4)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--cpu", type=int, help="the CPU every conversion runs on (default: the first this process "
+                        "may use), so that the baseline and the shapes share one")
     args = parser.parse_args()
+    cpu = args.cpu if args.cpu is not None else min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})  # the conversions inherit it
     pagemd = find_pagemd(args.pagemd)
     peak_rss = find_built(args.peak_rss, "bench/peak_rss", "PAGEMD_PEAK_RSS")
     failures = []
     print(f"{'shape':<30}{'mode':<14}{'MB':>6}{'s/MB':>8}{'RSS MiB':>9}{'bound':>7}  (bounds: {SECONDS_PER_MB} s/MB, "
-          f"{RSS_FACTOR}x input + {RSS_ALLOWANCE_MIB} MiB)")
+          f"{RSS_FACTOR}x input + {RSS_ALLOWANCE_MIB} MiB; on CPU {cpu})")
     with tempfile.TemporaryDirectory() as scratch:
         for name, html in shapes(int(args.mb * 1_000_000)).items():
             page = Path(scratch) / "page.html"

@@ -8,6 +8,8 @@
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
+
+using namespace std::string_view_literals;
 namespace {
 
 // Lower-case words of the text, ASCII letters and digits only, at most `limit` of them.
@@ -157,25 +159,27 @@ bool looks_like_byline(std::string_view text) {
   std::size_t count = 0;
   const std::string words = leading_words(text, 24, count);
   if (count == 0 || count > 20) return false;
-  for (std::string_view phrase : {"by", "posted by", "written by", "words by", "posted on", "published", "updated",
-                                  "last updated", "posted", "author"}) {
+  for (std::string_view phrase : {"by"sv, "posted by"sv, "written by"sv, "words by"sv, "posted on"sv, "published"sv,
+                                  "updated"sv, "last updated"sv, "posted"sv, "author"sv}) {
     if (starts_with_phrase(words, phrase)) return true;
   }
   // A date line: a month name right next to a number ("May 20", "20 May"), in a short line.
-  if (count > 12) return false;
-  std::vector<std::string_view> tokens;
-  for (std::size_t start = 0; start < words.size();) {
+  constexpr std::size_t kMostDateLineWords = 12;
+  if (count < 2 || count > kMostDateLineWords) return false;
+  std::array<std::string_view, kMostDateLineWords> tokens;
+  std::size_t token_count = 0;
+  for (std::size_t start = 0; start < words.size() && token_count < tokens.size();) {
     std::size_t end = words.find(' ', start);
     if (end == std::string::npos) end = words.size();
-    tokens.push_back(std::string_view(words).substr(start, end - start));
+    tokens[token_count++] = std::string_view(words).substr(start, end - start);
     start = end + 1;
   }
   auto is_month = [](std::string_view word) {
     return std::any_of(kMonths.begin(), kMonths.end(), [&](std::string_view m) { return word == m; });
   };
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
+  for (std::size_t i = 0; i < token_count; ++i) {
     if (!is_month(tokens[i])) continue;
-    if ((i + 1 < tokens.size() && is_digits(tokens[i + 1])) || (i > 0 && is_digits(tokens[i - 1]))) return true;
+    if ((i + 1 < token_count && is_digits(tokens[i + 1])) || (i > 0 && is_digits(tokens[i - 1]))) return true;
   }
   return false;
 }
