@@ -69,7 +69,7 @@ class ContentFinder {
       widen_small_pick(body, roots);
       prune(page_, roots, scores_, strictness_);
       std::uint32_t chars = 0;
-      for (NodeId r : roots) chars += page_.stats(r).chars;
+      for (NodeId r : roots) chars += page_.chars(r);
       if (chars >= kEnoughChars || attempt == 2) {
         if (attempt > 0 && chars < best_chars_) return finish(std::move(best_roots_), std::move(best_dropped_));
         return finish(std::move(roots));
@@ -140,11 +140,11 @@ class ContentFinder {
         const std::string_view* cls = doc_.attribute(sibling, "class");
         if ((cls == nullptr) != (own_class == nullptr) || (cls != nullptr && *cls != *own_class)) continue;
         // Items of one index are alike in size too: a headline strip beside a story is not its peer.
-        if (page_.stats(sibling).chars < 40 || 3 * page_.stats(sibling).chars < page_.stats(at).chars) continue;
+        if (page_.chars(sibling) < 40 || 3 * page_.chars(sibling) < page_.chars(at)) continue;
         ++items;
-        group_chars += page_.stats(sibling).chars;
+        group_chars += page_.chars(sibling);
       }
-      if (items >= kMinItems && group_chars >= 2 * page_.stats(at).chars) {
+      if (items >= kMinItems && group_chars >= 2 * page_.chars(at)) {
         roots = {parent};
         return;
       }
@@ -182,7 +182,7 @@ class ContentFinder {
       // Anchors without text (<span id="...">) may come before the heading.
       if ((n.kind == NodeKind::text && trim(doc_.text(child)).empty()) ||
           (n.kind == NodeKind::element && !is_block_tag(n.tag) && heading_level(n.tag) == 0 &&
-           page_.stats(child).chars == 0)) {
+           page_.chars(child) == 0)) {
         continue;
       }
       return n.kind == NodeKind::element && heading_level(n.tag) > 0;
@@ -206,9 +206,9 @@ class ContentFinder {
     for (NodeId r : roots) chosen += prose(r);
     if (chosen >= kSmallPickChars || static_cast<double>(chosen) >= kSmallPickShare * prose(body)) return;
     // The nearest ancestor of the pick that holds that much: the introduction stays with its items.
-    const double wanted = kWidenedShare * page_.stats(body).chars;
+    const double wanted = kWidenedShare * page_.chars(body);
     NodeId at = roots.front();
-    while (at != body && doc_.node(at).parent != kNoNode && page_.stats(at).chars < wanted) at = doc_.node(at).parent;
+    while (at != body && doc_.node(at).parent != kNoNode && page_.chars(at) < wanted) at = doc_.node(at).parent;
     roots = {at};
   }
 

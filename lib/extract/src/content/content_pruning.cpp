@@ -53,9 +53,12 @@ class Pruner {
       doc_.walk(root, [&](NodeId id) {
         if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
         // A root goes too when it was only taken in beside another (a sibling of the best block).
-        if ((id != root || roots.size() > 1) && !page_.in_code(id) && (is_labelled_section(id) || is_signup_box(id))) {
-          page_.drop(id);
-          return false;
+        if ((id != root || roots.size() > 1) && !page_.in_code(id)) {
+          const std::uint32_t chars = page_.chars(id);
+          if (is_labelled_section(id, chars) || is_signup_box(id, chars)) {
+            page_.drop(id);
+            return false;
+          }
         }
         return doc_.node(id).tag != GUMBO_TAG_PRE;
       });
@@ -63,9 +66,9 @@ class Pruner {
   }
 
  private:
-  bool is_phrase_only(NodeId id) const {
+  bool is_phrase_only(NodeId id, const TextStats& stats) const {
     // The counted characters are at least the text's non-space ones.
-    const std::uint32_t chars = page_.stats(id).chars;
+    const std::uint32_t chars = stats.chars;
     if (chars > 40 || chars < widget_phrase_min_letters()) return false;
     std::string text = ascii_lower_copy(collapse_whitespace(page_.small_text(id)));
     while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
@@ -91,9 +94,9 @@ class Pruner {
     return text;
   }
 
-  bool is_furniture_by_text(NodeId id) const {
+  bool is_furniture_by_text(NodeId id, const TextStats& stats) const {
     const Node& n = doc_.node(id);
-    const std::uint32_t chars = page_.stats(id).chars;
+    const std::uint32_t chars = stats.chars;
     const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH && n.tag != GUMBO_TAG_LI &&
                        n.tag != GUMBO_TAG_P;
     if (chars == 0 || chars > 200) return false;
@@ -103,33 +106,34 @@ class Pruner {
         parent != kNoNode && (doc_.is_element(parent, GUMBO_TAG_P) || doc_.is_element(parent, GUMBO_TAG_LI) ||
                               heading_level(doc_.node(parent).tag) > 0);
     if (in_prose || n.tag == GUMBO_TAG_A || heading_level(n.tag) > 0) return false;
-    if (!block && page_.stats(parent).chars > chars + chars / 2 && !stands_alone(id)) {
+    if (!block && page_.chars(parent) > chars + chars / 2 && !stands_alone(id)) {
       // An inline element among other text is part of a sentence unless it stands on its own line.
       return false;
     }
     const std::string text = collapse_whitespace(page_.small_text(id));
-    return looks_like_byline(text) || (page_.link_density(id) > 0.1 && looks_like_breadcrumb(text));
+    return looks_like_byline(text) || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text));
   }
 
   // A section introduced by a widget label ("Related stories", "12 Comments", "Tags:"). Large
   // ones only after some article text, so that a wrapper opening with a share bar survives.
-  bool is_labelled_section(NodeId id) const {
+  // `chars`: the element's counted characters.
+  bool is_labelled_section(NodeId id, std::uint32_t chars) const {
     const Node& n = doc_.node(id);
-    if (n.kind != NodeKind::element || page_.stats(id).chars == 0) return false;
+    if (n.kind != NodeKind::element || chars == 0) return false;
     const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_P;
     if (!block && !stands_alone(id)) return false;
     if (!is_boilerplate_label(leading_text(id, 80))) return false;
-    return page_.stats(id).chars < 2000 || text_before(id) >= 200;
+    return chars < 2000 || text_before(id) >= 200;
   }
 
   // A small block asking for an email address to subscribe or join (a newsletter pitch), whatever
   // its heading says. An email field alone is not enough: a service page's hero and contact
   // section ask for one too, and those are the page's text.
-  bool is_signup_box(NodeId id) const {
+  bool is_signup_box(NodeId id, std::uint32_t chars) const {
     constexpr std::uint32_t kPitchChars = 600;
     static constexpr std::array<std::string_view, 10> kPitchWords{
         "subscribe", "newsletter", "sign up", "signup", "inbox", "join", "abonn", "anmelden", "suscrib", "inscri"};
-    if (!is_block_tag(doc_.node(id).tag) || page_.stats(id).chars > kPitchChars) return false;
+    if (!is_block_tag(doc_.node(id).tag) || chars > kPitchChars) return false;
     bool email = false;
     std::string words;  // of the buttons and submit values, which were dropped with the form
     int budget = 200;   // a pitch is a few elements
@@ -166,7 +170,7 @@ class Pruner {
       text_prefix_.assign(doc_.size() + 1, 0);
       for (NodeId n = 0; n < doc_.size(); ++n) {
         const bool counted = doc_.node(n).kind == NodeKind::text && !page_.dropped(n);
-        text_prefix_[n + 1] = text_prefix_[n] + (counted ? page_.stats(n).chars : 0U);
+        text_prefix_[n + 1] = text_prefix_[n] + (counted ? page_.chars(n) : 0U);
       }
     }
     const NodeId first_root = current_roots_.empty() ? 0 : current_roots_.front();
@@ -205,7 +209,9 @@ class Pruner {
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);
     if (page_.in_code(id)) return false;
-    if (page_.stats(id).chars == 0) {
+    // Nothing is dropped while an element is judged, so its sums hold throughout.
+    const TextStats stats = page_.stats(id);
+    if (stats.chars == 0) {
       // Keep what renders without text: images, rules, line breaks and their containers.
       bool has_media = false;
       doc_.walk(id, [&](NodeId d) {
@@ -219,11 +225,11 @@ class Pruner {
       });
       return !has_media && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
     }
-    if (is_phrase_only(id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
-    if (is_furniture_by_text(id)) return true;
+    if (is_phrase_only(id, stats) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
+    if (is_furniture_by_text(id, stats)) return true;
     const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
-    if (heading) return class_weight(doc_, id, strictness_) < 0 || page_.link_density(id) > 0.5;
-    if (strictness_.weigh_classes && class_hint(doc_, id) == Hint::negative && page_.stats(id).chars < 400 &&
+    if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;
+    if (strictness_.weigh_classes && class_hint(doc_, id) == Hint::negative && stats.chars < 400 &&
         !is_data_table_cell(id) && !holds_code_or_data(id)) {
       return true;
     }
@@ -246,11 +252,11 @@ class Pruner {
     const double weight = class_weight(doc_, id, strictness_);
     // A list's own score starts below zero, so only a positive score offsets a negative class.
     if (weight + std::max(scores_.of(id), 0.0) < 0) return true;
-    if (page_.stats(id).commas >= 10) return false;
+    if (stats.commas >= 10) return false;
 
-    const TextStats& c = page_.stats(id);
+    const TextStats& c = stats;
     const bool is_list = n.tag == GUMBO_TAG_UL || n.tag == GUMBO_TAG_OL || n.tag == GUMBO_TAG_DL;
-    const double density = page_.link_density(id);
+    const double density = link_density_of(stats);
     const std::uint32_t chars = c.chars;
     const bool in_figure = page_.in_figure(id);
     const auto paragraphs = static_cast<long>(c.paragraphs);

@@ -30,7 +30,7 @@ class CandidateScoring {
         if (own.chars >= 25) score_paragraph(own, id, body);
         return true;
       }
-      if (page_.stats(id).chars >= 25) score_paragraph(page_.stats(id), n.parent, body);
+      if (page_.chars(id) >= 25) score_paragraph(page_.stats(id), n.parent, body);
       return false;  // a paragraph's inner blocks (if any) would count its text twice
     });
 
@@ -140,7 +140,7 @@ class CandidateScoring {
       if (page_.dropped(c)) continue;
       const Node& child = doc_.node(c);
       if (child.kind == NodeKind::element && is_block_tag(child.tag)) continue;
-      own.chars += page_.stats(c).chars;
+      own.chars += page_.chars(c);
       own.link_chars += page_.stats(c).link_chars;
       own.commas += page_.stats(c).commas;
     }

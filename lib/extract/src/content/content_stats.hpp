@@ -58,6 +58,11 @@ struct TextStats {
   }
 };
 
+// The share of the text inside links.
+[[nodiscard]] inline double link_density_of(const TextStats& s) {
+  return s.chars == 0 ? 0.0 : static_cast<double>(s.link_chars) / s.chars;
+}
+
 // One per search. The sums follow the mask through drop() once compute_stats() has run; until
 // then (the search marking what to leave out) they are stale.
 class PageStats {
@@ -100,10 +105,16 @@ class PageStats {
     add_own(id, s);
     return s;
   }
-  [[nodiscard]] double link_density(NodeId id) const {
-    const TextStats s = stats(id);
-    return s.chars == 0 ? 0.0 : static_cast<double>(s.link_chars) / s.chars;
+  // stats(id).chars, without counting the other sums where they are not kept: most questions
+  // are about the characters alone, and a page of line breaks asks them of millions of leaves.
+  [[nodiscard]] std::uint32_t chars(NodeId id) const {
+    if (keeps_sums(id)) return element_stats_[slot(id)].chars;
+    if ((flags_[id] & kCounted) == 0) return 0;
+    const Node& n = doc_.node(id);
+    if (n.kind == NodeKind::element && n.first_child == kNoNode) return 0;  // <br>, <img>: no text
+    return stats(id).chars;
   }
+  [[nodiscard]] double link_density(NodeId id) const { return link_density_of(stats(id)); }
 
   [[nodiscard]] bool in_code(NodeId id) const { return (flags_[id] & kInCode) != 0; }  // inside <pre> or <code>
   [[nodiscard]] bool in_figure(NodeId id) const { return (flags_[id] & kInFigure) != 0; }
