@@ -140,9 +140,10 @@ class CandidateScoring {
       if (page_.dropped(c)) continue;
       const Node& child = doc_.node(c);
       if (child.kind == NodeKind::element && is_block_tag(child.tag)) continue;
-      own.chars += page_.chars(c);
-      own.link_chars += page_.stats(c).link_chars;
-      own.commas += page_.stats(c).commas;
+      const TextStats inline_child = page_.stats(c);
+      own.chars += inline_child.chars;
+      own.link_chars += inline_child.link_chars;
+      own.commas += inline_child.commas;
     }
     return own;
   }

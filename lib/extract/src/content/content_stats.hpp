@@ -111,8 +111,10 @@ class PageStats {
     if (keeps_sums(id)) return element_stats_[slot(id)].chars;
     if ((flags_[id] & kCounted) == 0) return 0;
     const Node& n = doc_.node(id);
-    if (n.kind == NodeKind::element && n.first_child == kNoNode) return 0;  // <br>, <img>: no text
-    return stats(id).chars;
+    if (n.kind == NodeKind::text) return leaf_stats(id).chars;
+    // An element holding one leaf at most (<b>word</b>, <br>): its leaf's, unless that was removed.
+    const NodeId leaf = n.first_child;
+    return leaf != kNoNode && (flags_[leaf] & (kCounted | kRemoved)) == kCounted ? chars(leaf) : 0;
   }
   [[nodiscard]] double link_density(NodeId id) const { return link_density_of(stats(id)); }
 
