@@ -8,8 +8,8 @@
 //
 // A compact, index-linked tree, walked iteratively: nodes live in one vector, in document order,
 // and refer to each other by index. Text and attribute values lie in the HTML the document keeps,
-// or, when character references had to be decoded, in a few large buffers: no allocation per node. A page of a million
-// tiny elements fits in a small multiple of its size (issue 21).
+// or, when character references had to be decoded, in a few large buffers: no allocation per
+// node. A page of a million tiny elements fits in a small multiple of its size (issue 21).
 
 #include <gumbo.h>
 
@@ -177,8 +177,8 @@ class Document {
   // in a copy at the end of copied_text_.
   std::uint32_t keep_chars(std::string_view text);
   [[nodiscard]] bool in_source(std::string_view text) const;
-  // The document's text is the kept source followed by copied_text_: offsets with the top bit set
-  // are into the copies.
+  // The document's text is in two places, the kept source and copied_text_: offsets with the top
+  // bit set are into the copies.
   static constexpr std::uint32_t kCopied = std::uint32_t{1} << 31;
   [[nodiscard]] std::string_view chars_at(std::uint32_t at, std::uint32_t size) const {
     return {((at & kCopied) != 0 ? copied_text_.data() + (at & ~kCopied) : source_->data() + at), size};
