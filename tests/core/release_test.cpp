@@ -8,11 +8,8 @@
 namespace pagemd::core {
 namespace {
 
-TEST(Release, FreesAStringsBufferWhereAssigningAnEmptyOneKeepsIt) {
-  std::string assigned(1 << 20, 'x');
-  assigned = std::string();
-  EXPECT_GE(assigned.capacity(), std::size_t{1} << 20);  // why release() exists
-
+// Assigning an empty string would keep the buffer (libstdc++), which is why release() exists.
+TEST(Release, FreesAStringsBuffer) {
   std::string released(1 << 20, 'x');
   release(released);
   EXPECT_TRUE(released.empty());
@@ -21,8 +18,6 @@ TEST(Release, FreesAStringsBufferWhereAssigningAnEmptyOneKeepsIt) {
 
 TEST(Release, FreesAVectorsBuffer) {
   std::vector<int> numbers(1000, 7);
-  numbers.clear();
-  EXPECT_GE(numbers.capacity(), 1000U);
   release(numbers);
   EXPECT_EQ(numbers.capacity(), 0U);
 }
