@@ -1,6 +1,5 @@
 #include "convert_command.hpp"
 
-#include <utility>
 #include <cctype>
 #include <chrono>
 #include <filesystem>
@@ -8,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 #include <system_error>
+#include <utility>
 
 #include "pagemd/convert/page_converter.hpp"
 #include "pagemd/convert/result_json.hpp"

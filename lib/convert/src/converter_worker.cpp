@@ -1,9 +1,9 @@
 // The worker side of IsolatedConverter: one process, one page at a time, under resource limits.
 
-#include <utility>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
+#include <utility>
 
 #include <sys/prctl.h>
 #include <sys/resource.h>

@@ -94,10 +94,6 @@ constexpr auto kWidgetPhrases = std::to_array<std::string_view>({"advertisement"
                                                                  "log in",
                                                                  "loading"});
 
-}  // namespace
-
-namespace {
-
 // The first words of the section labels, sorted: most blocks start with none of them, and looking
 // that up once is cheaper than comparing every label (a big table asks for each of its cells).
 bool may_start_a_section_label(std::string_view words) {

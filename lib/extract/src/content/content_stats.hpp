@@ -100,8 +100,7 @@ class PageStats {
     if ((flags_[id] & kCounted) == 0) return {};
     if (doc_.node(id).first_child == kNoNode) return leaf_stats(id);
     TextStats s;
-    const NodeId child = doc_.node(id).first_child;
-    if ((flags_[child] & (kCounted | kRemoved)) == kCounted) s = leaf_stats(child);
+    if (const NodeId leaf = counted_leaf(id); leaf != kNoNode) s = leaf_stats(leaf);
     add_own(id, s);
     return s;
   }
@@ -112,9 +111,9 @@ class PageStats {
     if ((flags_[id] & kCounted) == 0) return 0;
     const Node& n = doc_.node(id);
     if (n.kind == NodeKind::text) return leaf_stats(id).chars;
-    // An element holding one leaf at most (<b>word</b>, <br>): its leaf's, unless that was removed.
-    const NodeId leaf = n.first_child;
-    return leaf != kNoNode && (flags_[leaf] & (kCounted | kRemoved)) == kCounted ? chars(leaf) : 0;
+    // An element holding one leaf at most (<b>word</b>, <br>): its leaf's.
+    const NodeId leaf = counted_leaf(id);
+    return leaf != kNoNode ? chars(leaf) : 0;
   }
   [[nodiscard]] double link_density(NodeId id) const { return link_density_of(stats(id)); }
 
@@ -158,6 +157,12 @@ class PageStats {
   static constexpr std::uint8_t kRemoved = 32;         // dropped by drop() since the last compute_stats()
 
   [[nodiscard]] TextStats leaf_stats(NodeId id) const;
+  // The leaf of an element that holds one, when it counts towards the element's sums (counted and
+  // not removed since); kNoNode otherwise.
+  [[nodiscard]] NodeId counted_leaf(NodeId element) const {
+    const NodeId leaf = doc_.node(element).first_child;
+    return leaf != kNoNode && (flags_[leaf] & (kCounted | kRemoved)) == kCounted ? leaf : kNoNode;
+  }
   // Adds what an element counts for itself to the sums of its children.
   void add_own(NodeId id, TextStats& s) const;
   // The closest <table> ancestor, kept for the nodes that keep sums (the rest ask their parent).

@@ -260,7 +260,6 @@ void MarkdownWriter::open_table_row() {
 void MarkdownWriter::close_table_row() {
   pop();
   TableState& table = tables_.back();
-  if (table.cells.empty()) return;
   place_pending_rowspans(table);
   table.cells.drop_last_row_if_empty();
 }

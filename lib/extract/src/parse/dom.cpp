@@ -5,6 +5,7 @@
 #include <cstring>
 #include <memory>
 
+#include "pagemd/core/release.hpp"
 #include "parse/tree_builder.hpp"
 
 namespace pagemd::extract {
@@ -265,7 +266,7 @@ Document Document::build(std::string utf8_html) {
   doc.nodes_.emplace_back();  // the document node, id 0
   doc.source_ = std::make_unique<std::string>(std::move(utf8_html));
   html::build_tree(doc);
-  doc.text_room_ = {};
+  core::release(doc.text_room_);
   doc.put_in_document_order();
   return doc;
 }
