@@ -229,7 +229,7 @@ void Document::put_in_document_order() {
   std::vector<NodeId> new_id(nodes_.size(), kNoNode);
   for (std::size_t i = 0; i < order.size(); ++i) new_id[order[i]] = static_cast<NodeId>(i);
   auto renumber = [&](NodeId id) { return id == kNoNode ? kNoNode : new_id[id]; };
-  std::vector<Node, HugePageAllocator<Node>> ordered;
+  std::vector<Node> ordered;
   ordered.reserve(order.size());
   for (const NodeId id : order) {
     Node node = nodes_[id];

@@ -22,8 +22,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "parse/huge_page_allocator.hpp"
-
 namespace pagemd::extract {
 
 using NodeId = std::uint32_t;
@@ -184,7 +182,7 @@ class Document {
     return {((at & kCopied) != 0 ? copied_text_.data() + (at & ~kCopied) : source_->data() + at), size};
   }
 
-  std::vector<Node, HugePageAllocator<Node>> nodes_;
+  std::vector<Node> nodes_;
   std::vector<Attribute> attributes_;
   StringArena strings_;
   std::unique_ptr<std::string> source_;
