@@ -36,9 +36,9 @@ void* allocate(std::size_t bytes) noexcept {
 }
 
 // Every block of 2 MiB or more gets a mapping of its own, which glibc's free() returns to the
-// kernel (jemalloc ignores this and keeps its own extents). Left to glibc, the threshold grows with the blocks freed,
-// and a big block would come from the heap and go back to it, where the small blocks later carved from it fault in 2
-// MiB at a time (10 MB more RSS on a 10 MB page).
+// kernel (jemalloc ignores this and keeps its own extents). Left to glibc, the threshold grows
+// with the blocks freed, so a big block would come from the heap and go back to it, where the
+// small blocks later carved from it fault in 2 MiB at a time (10 MB more RSS on a 10 MB page).
 [[maybe_unused]] const bool big_blocks_mapped = mallopt(M_MMAP_THRESHOLD, static_cast<int>(kHugePage)) == 1;
 
 }  // namespace
