@@ -309,6 +309,23 @@ TEST(ContentSelect, ShortPageStillReturnsItsText) {
 
 TEST(ContentSelect, EmptyDocument) { EXPECT_EQ(select(""), ""); }
 
+// A page without text gets the most relaxed attempt's pick (the only one that runs on it): the
+// pictures in a block whose class the strict attempt drops are kept.
+TEST(ContentSelect, APageWithoutTextKeepsThePicturesTheStrictAttemptDrops) {
+  const Document doc = Document::parse(
+      "<body><div class='sidebar'><img src=a.jpg><img src=b.jpg></div><div class='comments'><hr></div></body>");
+  const ContentSelection selection = select_content(doc, ContentRules{});
+  std::size_t kept_pictures = 0;
+  for (NodeId root : selection.roots) {
+    doc.walk(root, [&](NodeId id) {
+      if (selection.dropped[id]) return false;
+      if (doc.is_element(id, GUMBO_TAG_IMG)) ++kept_pictures;
+      return true;
+    });
+  }
+  EXPECT_EQ(kept_pictures, 2u);
+}
+
 TEST(ContentSelect, IncludeSelectorsChooseRoots) {
   const SelectorList include = selectors(".keep, #second");
   const std::string html = "<body><nav class=keep>Menu kept</nav><article>" + article_paragraphs() +

@@ -57,7 +57,10 @@ class ContentFinder {
 
     // Like Readability: first with every filter on; if that leaves too little text, relax.
     const std::vector<std::uint8_t> baseline = page_.drop_mask();
-    for (int attempt = 0; attempt < 3; ++attempt) {
+    // On a page without text (a gallery, a script's empty shell) every attempt finds none, and the
+    // last one's pick is the answer: only that one runs.
+    const int first_attempt = visible_chars(body) == 0 ? 2 : 0;
+    for (int attempt = first_attempt; attempt < 3; ++attempt) {
       page_.restore_drop_mask(baseline);
       strictness_.strip_unlikely = attempt < 1;
       strictness_.weigh_classes = attempt < 2;
