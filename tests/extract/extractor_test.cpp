@@ -177,10 +177,20 @@ TEST(ExtractWords, NoWarningAtThreshold) {
 TEST(ExtractWords, EmptyPageIsThin) {
   const Extraction e = run("");
   EXPECT_EQ(e.metadata.title, "post");
-  EXPECT_EQ(e.markdown, "# post\n");
-  EXPECT_EQ(e.metadata.word_count, 1u);
+  EXPECT_EQ(e.markdown, "");
+  EXPECT_EQ(e.metadata.word_count, 0u);
   ASSERT_TRUE(e.warning.has_value());
-  EXPECT_EQ(*e.warning, "Thin content: the extracted text has 1 words, under the 200-word threshold.");
+  EXPECT_EQ(*e.warning, "Thin content: the extracted text has 0 words, under the 200-word threshold.");
+}
+
+// A script's empty shell: the title is in the metadata, not a heading over nothing.
+TEST(ExtractWords, APageWithoutContentHasNoMarkdown) {
+  const Extraction e = run("<title>Dashboard</title><body><div id=root></div><script>start()</script></body>");
+  EXPECT_EQ(e.metadata.title, "Dashboard");
+  EXPECT_EQ(e.markdown, "");
+  EXPECT_EQ(e.metadata.word_count, 0u);
+  const Extraction one_word = run("<title>Dashboard</title><body><div id=root><p>Hello</p></div></body>");
+  EXPECT_EQ(one_word.markdown, "# Dashboard\n\nHello\n");
 }
 
 TEST(ExtractWords, TableCellsAreSeparateWords) {

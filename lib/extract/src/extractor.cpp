@@ -171,9 +171,11 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   if (page_type == PageType::product && options.scope == ContentScope::main_content) {
     meta.word_count += add_product_description(result.markdown, info.product_description);
   }
-  if (!meta.title.empty()) {
-    const std::string heading = title_heading(meta.title);
-    result.markdown = result.markdown.empty() ? heading : heading + "\n" + result.markdown;
+  // The title heads the content; a page where none was found (a script's empty shell, a page
+  // behind a consent wall) gets no Markdown rather than a heading over nothing: the title is in
+  // the metadata and the warning says there are no words.
+  if (!meta.title.empty() && !result.markdown.empty()) {
+    result.markdown = title_heading(meta.title) + "\n" + result.markdown;
     meta.word_count += count_words(meta.title);
   }
   meta.links = std::move(rendered.links);
