@@ -326,6 +326,25 @@ TEST(ContentSelect, APageWithoutTextKeepsThePicturesTheStrictAttemptDrops) {
   EXPECT_EQ(kept_pictures, 2u);
 }
 
+// A grid of product links taken for one product page: the product profile drops the links as
+// navigation and keeps a sliver, so the article search, which asks nothing of the kind, runs instead.
+TEST(ContentSelect, AProfileLeavingAFragmentGivesWayToTheArticleSearch) {
+  std::string grid;
+  for (int i = 1; i <= 80; ++i) {
+    grid += "<div><a href='/p/" + std::to_string(i) + "'>Trail runner " + std::to_string(i) +
+            ", a light and cushioned shoe for long days in the hills</a> <span>$120, rated 4.4 out of 5</span></div>";
+  }
+  const std::string html = "<body><nav><a href='/'>Home</a></nav><main><h1>Running shoes</h1><div>" + grid +
+                           "</div></main><footer>Shop policies</footer></body>";
+  const Document doc = Document::parse(html);
+  const ContentSelection selection =
+      select_content(doc, ContentRules{ContentScope::main_content, nullptr, nullptr, PageType::product});
+  const std::string text = selected_text(doc, selection);
+  EXPECT_NE(text.find("Trail runner 1, a light"), std::string::npos) << text;
+  EXPECT_NE(text.find("Trail runner 80, a light"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Shop policies"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, IncludeSelectorsChooseRoots) {
   const SelectorList include = selectors(".keep, #second");
   const std::string html = "<body><nav class=keep>Menu kept</nav><article>" + article_paragraphs() +

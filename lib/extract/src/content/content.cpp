@@ -42,6 +42,7 @@ class ContentFinder {
     mark_always_dropped(body);
     if (rules_.include && !rules_.include->empty()) return select_included(body);
     if (rules_.scope == ContentScope::whole_body) return finish({body});
+    const std::vector<std::uint8_t> baseline = page_.drop_mask();
     const ContentProfile& profile = profile_of(rules_.page_type);
     if (profile.whole_page) {
       strictness_.strip_unlikely = profile.drop_unlikely;
@@ -52,11 +53,13 @@ class ContentFinder {
       if (profile.drop_link_lists) drop_link_lists(body);
       const NodeId kept = profile.text_share > 0 ? block_holding(body, profile.text_share) : body;
       content_detail::drop_labelled_sections(page_, {kept});
-      return finish({kept});
+      if (!left_a_fragment(body, kept)) return finish({kept});
+      // The page is not what its type said (a grid of product links taken for one product):
+      // the search of an article, which asks nothing of the page's kind, does better than a fragment.
+      page_.restore_drop_mask(baseline);
     }
 
     // Like Readability: first with every filter on; if that leaves too little text, relax.
-    const std::vector<std::uint8_t> baseline = page_.drop_mask();
     // On a page without text (a gallery, a script's empty shell) every attempt finds none, and the
     // last one's pick is the answer: only that one runs.
     const int first_attempt = visible_chars(body) == 0 ? 2 : 0;
@@ -213,6 +216,14 @@ class ContentFinder {
     NodeId at = roots.front();
     while (at != body && doc_.node(at).parent != kNoNode && page_.chars(at) < wanted) at = doc_.node(at).parent;
     roots = {at};
+  }
+
+  // Under-extraction of a whole-page profile: what it kept is a sliver of the page's visible text.
+  bool left_a_fragment(NodeId body, NodeId kept) const {
+    constexpr std::uint32_t kFragmentChars = 500;
+    constexpr std::size_t kPageToFragment = 50;
+    const std::uint32_t chars = page_.chars(kept);
+    return chars < kFragmentChars && visible_chars(body) > kPageToFragment * std::max<std::size_t>(chars, 100);
   }
 
   // The deepest block under `from` whose text outside links is at least `share` of from's: the
