@@ -5,13 +5,14 @@
 // In 4 KiB pages that is one page fault per 4 KiB: 10,000-18,000 faults on a 10 MB page, a fifth
 // of its time, and as many TLB misses on every later pass. A block of at least 2 MiB is therefore
 // aligned to 2 MiB and advised to the kernel as huge pages (MADV_HUGEPAGE: a no-op where
-// transparent huge pages are off), the policy glibc's `glibc.malloc.hugetlb=1` tunable applies, but
-// only to blocks this big, so the many small ones stay dense.
+// transparent huge pages are off), as glibc's `glibc.malloc.hugetlb=1` tunable would, but only
+// for blocks this big, so that the many small ones stay dense.
 //
-// This file is linked into the programs (pagemd, pagemdd and its converter worker, the speed
-// bench), not into the libraries: replacing operator new is a program's decision. Blocks come
-// from aligned_alloc (glibc's, or jemalloc's in pagemdd), so the standard operator delete (free)
-// releases them. Sanitizer builds keep the sanitizers' own operator new.
+// This file is linked into programs (pagemd, and the speed bench that stands for it), not into
+// libraries: replacing operator new is a program's decision. Blocks come from glibc's aligned_alloc,
+// so the standard operator delete (free) releases them. pagemdd is left out: it runs on jemalloc,
+// whose own operator new and sized delete belong together (with this one in front, the load bench
+// lost a tenth of its throughput). Sanitizer builds keep the sanitizers' own operator new.
 
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 
@@ -35,10 +36,10 @@ void* allocate(std::size_t bytes) noexcept {
   return block;
 }
 
-// Every block of 2 MiB or more gets a mapping of its own, which glibc's free() returns to the
-// kernel (jemalloc ignores this and keeps its own extents). Left to glibc, the threshold grows
-// with the blocks freed, so a big block would come from the heap and go back to it, where the
-// small blocks later carved from it fault in 2 MiB at a time (10 MB more RSS on a 10 MB page).
+// Every block of 2 MiB or more gets a mapping of its own, which free() returns to the kernel.
+// Left to glibc, the threshold grows with the blocks freed, so a big block would come from the heap
+// and go back to it, where the small blocks later carved from it fault in 2 MiB at a time (10 MB
+// more RSS on a 10 MB page).
 [[maybe_unused]] const bool big_blocks_mapped = mallopt(M_MMAP_THRESHOLD, static_cast<int>(kHugePage)) == 1;
 
 }  // namespace
