@@ -94,6 +94,9 @@ TEST(BoilerplateByline, AuthorLines) {
   EXPECT_TRUE(looks_like_byline("Last updated: yesterday"));
   EXPECT_TRUE(looks_like_byline("Published 2024-05-03"));
   EXPECT_TRUE(looks_like_byline("Author: Ann"));
+  // Without a digit only a byline phrase's first word lets the line through to the phrases.
+  EXPECT_TRUE(looks_like_byline("Words by Sam Lee"));
+  EXPECT_TRUE(looks_like_byline("Posted on a Tuesday"));
 }
 
 TEST(BoilerplateByline, DateLines) {

@@ -12,24 +12,28 @@ namespace pagemd::extract {
 using namespace std::string_view_literals;
 namespace {
 
-// Lower-case words of the text, ASCII letters and digits only, at most `limit` of them.
+// Lower-case words of the text, ASCII letters and digits only, at most `limit` of them. Written
+// through an index into a buffer as long as the text, which the words never outgrow: every block
+// of a big table asks, so a call per character would cost more than the rest of the search.
 std::string leading_words(std::string_view text, std::size_t limit, std::size_t& word_count) {
-  std::string out;
+  std::string out(text.size(), '\0');
+  std::size_t length = 0;
   word_count = 0;
   bool in_word = false;
   for (char c : text) {
     if (is_ascii_alnum(c)) {
       if (!in_word) {
         if (word_count == limit) break;
-        if (!out.empty()) out.push_back(' ');
+        if (length != 0) out[length++] = ' ';
         ++word_count;
       }
       in_word = true;
-      out.push_back(ascii_lower(c));
+      out[length++] = ascii_lower(c);
     } else {
       in_word = false;
     }
   }
+  out.resize(length);
   return out;
 }
 
@@ -152,11 +156,22 @@ bool is_boilerplate_label(std::string_view label) {
 }
 
 bool looks_like_byline(std::string_view text) {
+  static constexpr auto kBylines =
+      std::to_array<std::string_view>({"by", "posted by", "written by", "words by", "posted on", "published", "updated",
+                                       "last updated", "posted", "author"});
+  static constexpr auto kBylineOpeners =
+      std::to_array<std::string_view>({"by", "posted", "written", "words", "published", "updated", "last", "author"});
+  // Most blocks are neither: a date line holds a digit, and a byline starts with one of the
+  // phrases' first words.
+  if (std::none_of(text.begin(), text.end(), is_ascii_digit)) {
+    std::size_t first_count = 0;
+    const std::string first = leading_words(text, 1, first_count);
+    if (std::find(kBylineOpeners.begin(), kBylineOpeners.end(), first) == kBylineOpeners.end()) return false;
+  }
   std::size_t count = 0;
   const std::string words = leading_words(text, 24, count);
   if (count == 0 || count > 20) return false;
-  for (std::string_view phrase : {"by"sv, "posted by"sv, "written by"sv, "words by"sv, "posted on"sv, "published"sv,
-                                  "updated"sv, "last updated"sv, "posted"sv, "author"sv}) {
+  for (std::string_view phrase : kBylines) {
     if (starts_with_phrase(words, phrase)) return true;
   }
   // A date line: a month name right next to a number ("May 20", "20 May"), in a short line.
