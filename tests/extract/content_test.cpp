@@ -215,6 +215,21 @@ TEST(ContentSelect, AReactStreamedSegmentIsContent) {
   EXPECT_EQ(select(html), kArticleText);
 }
 
+TEST(ContentSelect, HiddenTabPanelsAreContent) {
+  // A code sample in three languages, one tab shown: the reader can switch to each.
+  const std::string html = "<body><main>" + article_paragraphs() +
+                           "<div role=tablist><button role=tab>Python</button><button role=tab>Go</button></div>"
+                           "<div role=tabpanel><pre>print('hello')</pre></div>"
+                           "<div role=tabpanel hidden style='display:none'><pre>fmt.Println(\"hello\")</pre></div>"
+                           "<div role=' TabPanel ' aria-hidden=true><pre>puts 'hello'</pre></div>"
+                           "<div hidden><pre>not a tab</pre></div></main></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("print('hello')"), std::string::npos) << text;
+  EXPECT_NE(text.find("fmt.Println(\"hello\")"), std::string::npos) << text;
+  EXPECT_NE(text.find("puts 'hello'"), std::string::npos) << text;
+  EXPECT_EQ(text.find("not a tab"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, LayoutUtilityClassesSayNothing) {
   // Tailwind's overflow-hidden clips a block, it does not hide it; "hidden" in a name still warns.
   const std::string html = "<body><div class='flex flex-col overflow-hidden md:hidden'>" + article_paragraphs() +

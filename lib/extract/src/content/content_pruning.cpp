@@ -75,7 +75,8 @@ class Pruner {
     return is_widget_phrase(text);
   }
 
-  // The first words of an element, up to the first block boundary inside it: its label.
+  // The first words of an element, up to the first block boundary inside it: its label. Code is
+  // no label: a block opening with `print(...)` is a sample, not a "Print" button's section.
   std::string leading_text(NodeId id, std::size_t limit) const {
     std::string text;
     int budget = 256;  // a label is near the start; a long run of empty tags is no label
@@ -83,6 +84,7 @@ class Pruner {
       if (--budget < 0) return WalkStep::stop;
       if (page_.dropped(d)) return WalkStep::skip;
       const Node& n = doc_.node(d);
+      if ((n.tag == GUMBO_TAG_PRE || n.tag == GUMBO_TAG_CODE) && n.kind == NodeKind::element) return WalkStep::stop;
       if (n.kind == NodeKind::text) {
         text += doc_.text(d);
         if (text.size() >= limit) return WalkStep::stop;

@@ -27,7 +27,7 @@ enum class Unlikely : std::uint8_t {
 [[nodiscard]] bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names);
 
 // hidden (but not React's streamed segments), aria-hidden="true", or an inline display:none /
-// visibility:hidden.
+// visibility:hidden; never a tab panel (role="tabpanel"), which waits for its tab to be chosen.
 [[nodiscard]] bool is_hidden(const Document& doc, NodeId id);
 // Elements that start a new block in the rendering.
 [[nodiscard]] bool is_block_tag(GumboTag tag);
