@@ -360,6 +360,24 @@ TEST(ContentSelect, AProfileLeavingAFragmentGivesWayToTheArticleSearch) {
   EXPECT_EQ(text.find("Shop policies"), std::string::npos) << text;
 }
 
+// An index: a lead story, then items that are mostly their headline links. Cleaning the pick as an
+// article's would keep the lead alone; when it takes most of the pick's text, the items are content.
+TEST(ContentSelect, CleaningThatTakesMostOfThePickGivesWayToTheNextAttempt) {
+  std::string teasers;
+  for (int i = 1; i <= 20; ++i) {
+    teasers += "<div class=item><a href='/story/" + std::to_string(i) + "'>Story " + std::to_string(i) +
+               ": the valley towns count the cost of the spring floods</a> <span>by Ann Lee, May " + std::to_string(i) +
+               "</span></div>";
+  }
+  const std::string html = "<body><nav><a href='/'>Home</a></nav><div id=stories>" + article_paragraphs() + teasers +
+                           "</div><footer>Footer line</footer></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find(kProse1), std::string::npos) << text;
+  EXPECT_NE(text.find("Story 1: the valley towns"), std::string::npos) << text;
+  EXPECT_NE(text.find("Story 20: the valley towns"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Footer line"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, IncludeSelectorsChooseRoots) {
   const SelectorList include = selectors(".keep, #second");
   const std::string html = "<body><nav class=keep>Menu kept</nav><article>" + article_paragraphs() +

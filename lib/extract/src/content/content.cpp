@@ -73,10 +73,16 @@ class ContentFinder {
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
       if (!widen_to_sections(roots)) widen_to_item_group(roots);
       widen_small_pick(body, roots);
+      std::uint32_t picked = 0;
+      for (NodeId r : roots) picked += page_.chars(r);
       prune(page_, roots, scores_, strictness_);
       std::uint32_t chars = 0;
       for (NodeId r : roots) chars += page_.chars(r);
-      if (chars >= kEnoughChars || attempt == 2) {
+      // Under-extraction: when the cleaning took most of the pick's text, it took the content for
+      // chrome (an index's items, each mostly a link; a thread's replies), and the next attempt,
+      // with fewer filters, is tried as when too little text is left.
+      const bool cleaned_away = 2 * chars < picked;
+      if ((chars >= kEnoughChars && !cleaned_away) || attempt == 2) {
         if (attempt > 0 && chars < best_chars_) return finish(std::move(best_roots_), std::move(best_dropped_));
         return finish(std::move(roots));
       }
