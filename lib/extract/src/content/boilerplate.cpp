@@ -9,7 +9,6 @@
 
 namespace pagemd::extract {
 
-using namespace std::string_view_literals;
 namespace {
 
 // Lower-case words of the text, ASCII letters and digits only, at most `limit` of them. Written

@@ -154,6 +154,8 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   return always ? Unlikely::always : Unlikely::by_hint;
 }
 
+namespace {
+
 // React's streaming server rendering sends each finished Suspense boundary as <div hidden
 // id="S:n"> and a script moves it into place: the page's content, hidden only until scripts run.
 bool is_streamed_segment(const Document& doc, NodeId id) {
@@ -168,6 +170,8 @@ bool is_tab_panel(const Document& doc, NodeId id) {
   const std::string_view* role = doc.attribute(id, "role");
   return role != nullptr && equals_ignore_case(trim(*role), "tabpanel");
 }
+
+}  // namespace
 
 bool is_hidden(const Document& doc, NodeId id) {
   if (is_tab_panel(doc, id)) return false;
