@@ -36,6 +36,8 @@ std::string leading_words(std::string_view text, std::size_t limit, std::size_t&
   return out;
 }
 
+constexpr std::string_view first_word(std::string_view phrase) { return phrase.substr(0, phrase.find(' ')); }
+
 bool starts_with_phrase(std::string_view words, std::string_view phrase) {
   return words.size() >= phrase.size() && words.substr(0, phrase.size()) == phrase &&
          (words.size() == phrase.size() || words[phrase.size()] == ' ');
@@ -103,12 +105,12 @@ bool may_start_a_section_label(std::string_view words) {
   static const std::vector<std::string_view> first_words = [] {
     std::vector<std::string_view> firsts;
     firsts.reserve(kSectionLabels.size());
-    for (std::string_view phrase : kSectionLabels) firsts.push_back(phrase.substr(0, phrase.find(' ')));
+    for (std::string_view phrase : kSectionLabels) firsts.push_back(first_word(phrase));
     std::sort(firsts.begin(), firsts.end());
     firsts.erase(std::unique(firsts.begin(), firsts.end()), firsts.end());
     return firsts;
   }();
-  return std::binary_search(first_words.begin(), first_words.end(), words.substr(0, words.find(' ')));
+  return std::binary_search(first_words.begin(), first_words.end(), first_word(words));
 }
 
 }  // namespace
@@ -158,8 +160,11 @@ bool looks_like_byline(std::string_view text) {
   static constexpr auto kBylines =
       std::to_array<std::string_view>({"by", "posted by", "written by", "words by", "posted on", "published", "updated",
                                        "last updated", "posted", "author"});
-  static constexpr auto kBylineOpeners =
-      std::to_array<std::string_view>({"by", "posted", "written", "words", "published", "updated", "last", "author"});
+  static constexpr auto kBylineOpeners = [] {
+    std::array<std::string_view, kBylines.size()> firsts{};
+    for (std::size_t i = 0; i < kBylines.size(); ++i) firsts[i] = first_word(kBylines[i]);
+    return firsts;
+  }();
   // Most blocks are neither: a date line holds a digit, and a byline starts with one of the
   // phrases' first words.
   if (std::none_of(text.begin(), text.end(), is_ascii_digit)) {

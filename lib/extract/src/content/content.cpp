@@ -73,11 +73,9 @@ class ContentFinder {
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
       if (!widen_to_sections(roots)) widen_to_item_group(roots);
       widen_small_pick(body, roots);
-      std::uint32_t picked = 0;
-      for (NodeId r : roots) picked += page_.chars(r);
+      const std::uint32_t picked = chars_of(roots);
       prune(page_, roots, scores_, strictness_);
-      std::uint32_t chars = 0;
-      for (NodeId r : roots) chars += page_.chars(r);
+      const std::uint32_t chars = chars_of(roots);
       // Under-extraction: when the cleaning took most of the pick's text, it took the content for
       // chrome (an index's items, each mostly a link; a thread's replies), and the next attempt,
       // with fewer filters, is tried as when too little text is left.
@@ -222,6 +220,12 @@ class ContentFinder {
     NodeId at = roots.front();
     while (at != body && doc_.node(at).parent != kNoNode && page_.chars(at) < wanted) at = doc_.node(at).parent;
     roots = {at};
+  }
+
+  std::uint32_t chars_of(const std::vector<NodeId>& roots) const {
+    std::uint32_t chars = 0;
+    for (NodeId r : roots) chars += page_.chars(r);
+    return chars;
   }
 
   // Under-extraction of a whole-page profile: what it kept is a sliver of the page's visible text.
