@@ -260,6 +260,33 @@ TEST(ContentSelect, PageWrappingFormIsNotDropped) {
   EXPECT_EQ(select(html), kArticleText);
 }
 
+// A consent manager's purposes and vendors can outweigh the page's own text. They are no measure of
+// the page: the form the posts stand in still holds most of what is left.
+TEST(ContentSelect, AConsentBannerOutweighingThePageIsNoPartOfIt) {
+  std::string purposes;
+  for (int i = 1; i <= 12; ++i) {
+    purposes += "<h4>Purpose " + std::to_string(i) +
+                "</h4><p>These cookies are set by our partners to build a profile of your interests and show "
+                "you relevant adverts on other sites, and they cannot be switched off.</p>";
+  }
+  const std::string html = "<body><div id='onetrust-consent-sdk'><div role='region'><div role='dialog'>" + purposes +
+                           "</div></div></div><main><form action='/reply'><div class='post'>" + article_paragraphs() +
+                           "</div></form></main></body>";
+  for (const PageType type : {PageType::article, PageType::forum}) {
+    const Document doc = Document::parse(html);
+    const std::string text =
+        selected_text(doc, select_content(doc, ContentRules{ContentScope::main_content, nullptr, nullptr, type}));
+    EXPECT_EQ(text, kArticleText) << static_cast<int>(type);
+  }
+}
+
+// A page wrapped in a block named after its consent state is no banner: the page's heading is in it.
+TEST(ContentSelect, APageWrappedInAConsentStateClassIsKept) {
+  const std::string html =
+      "<body><div class='page cookie-consent-given'><h1>Flood</h1>" + article_paragraphs() + "</div></body>";
+  EXPECT_EQ(select(html), "Flood " + kArticleText);
+}
+
 TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
   const std::string html = "<body><article>" + article_paragraphs() +
                            "<form><label>Your email</label><input name=e><button>Sign me up</button></form>"

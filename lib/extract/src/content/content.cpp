@@ -42,6 +42,7 @@ class ContentFinder {
     mark_always_dropped(body);
     if (rules_.include && !rules_.include->empty()) return select_included(body);
     if (rules_.scope == ContentScope::whole_body) return finish({body});
+    drop_consent_banners(body);
     const std::vector<std::uint8_t> baseline = page_.drop_mask();
     const ContentProfile& profile = profile_of(rules_.page_type);
     if (profile.whole_page) {
@@ -347,6 +348,33 @@ class ContentFinder {
       }
       return true;
     });
+  }
+
+  // Before the page's text is first summed: a consent manager's purposes and vendors can outweigh
+  // a short post, and every share of "the page's text" would be a share of the banner's.
+  void drop_consent_banners(NodeId body) {
+    doc_.walk(body, [&](NodeId id) {
+      if (page_.dropped(id)) return false;
+      if (doc_.node(id).kind != NodeKind::element || id == body) return true;
+      if (unlikely_kind(doc_, id) == Unlikely::consent_banner && !holds_landmark(id)) {
+        page_.mark_dropped(id);
+        return false;
+      }
+      return true;
+    });
+  }
+
+  // Whether the page's main heading, <main> or an <article> lies under `id`: a page wrapped in a
+  // "cookie-consent-visible" block is not a banner.
+  bool holds_landmark(NodeId id) const {
+    bool found = false;
+    doc_.walk(id, [&](NodeId at) {
+      const GumboTag tag = doc_.node(at).tag;
+      found = doc_.node(at).kind == NodeKind::element &&
+              (tag == GUMBO_TAG_H1 || tag == GUMBO_TAG_MAIN || tag == GUMBO_TAG_ARTICLE);
+      return found ? WalkStep::stop : WalkStep::descend;
+    });
+    return found;
   }
 
   const Document& doc_;

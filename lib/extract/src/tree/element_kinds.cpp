@@ -30,6 +30,8 @@ constexpr std::array kAlwaysBoilerplateTokens = std::to_array<std::string_view>(
      "consent",       "gdpr",        "newsletter", "share",      "sharing",     "social",     "related",
      "recirculation", "outbrain",    "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager",
      "navbox",        "editsection", "catlinks",   "hatnote",    "noprint"});
+constexpr std::array kConsentTokens =
+    std::to_array<std::string_view>({"cookie", "cookies", "consent", "gdpr", "onetrust", "cookiebot", "usercentrics"});
 constexpr std::array kMaybeContentTokens = std::to_array<std::string_view>(
     {"article", "body", "column", "content", "main", "story", "post", "entry", "text", "prose", "markdown"});
 constexpr std::array kPositiveTokens =
@@ -142,6 +144,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   bool unlikely = false;
   bool always = false;
   bool maybe = false;
+  bool consent = false;
   for (const std::string& token : name_tokens(doc, id)) {
     // A wiki's fact box beside the lead is a table; page builders call feature sections
     // "infobox" too, and those are content.
@@ -149,8 +152,11 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
     unlikely = unlikely || contains_token(kUnlikelyTokens, token);
     always = always || contains_token(kAlwaysBoilerplateTokens, token);
     maybe = maybe || contains_token(kMaybeContentTokens, token);
+    consent = consent || contains_token(kConsentTokens, token);
   }
-  if (!unlikely || maybe) return Unlikely::no;
+  if (maybe) return Unlikely::no;
+  if (consent) return Unlikely::consent_banner;
+  if (!unlikely) return Unlikely::no;
   return always ? Unlikely::always : Unlikely::by_hint;
 }
 

@@ -19,6 +19,9 @@ enum class Unlikely : std::uint8_t {
   no,
   by_hint,  // names like "sidebar" or "menu": dropped unless the search has to be relaxed
   always,   // names like "comments" or "share", and boilerplate ARIA roles: never article text
+  // Consent banners ("cookie", "consent", "gdpr", the consent managers' names): never article
+  // text, however much of the page's text they hold.
+  consent_banner,
 };
 [[nodiscard]] Unlikely unlikely_kind(const Document& doc, NodeId id);
 
