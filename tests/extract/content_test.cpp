@@ -287,6 +287,26 @@ TEST(ContentSelect, APageWrappedInAConsentStateClassIsKept) {
   EXPECT_EQ(select(html), "Flood " + kArticleText);
 }
 
+// A pager is a row of page links; a "pagination" component holding headed items is the list it pages.
+TEST(ContentSelect, APaginationBlockHoldingHeadingsIsTheListItPages) {
+  std::string grid;
+  for (int i = 1; i <= 6; ++i) {
+    grid += "<article><h4><a href='/p/" + std::to_string(i) + "'>Trail runner " + std::to_string(i) +
+            "</a></h4><p>A light and cushioned shoe, made for long days in the hills.</p><p>$120</p></article>";
+  }
+  const std::string html = "<body><main><h1>Running shoes</h1><div class='pagination_wrapper'><div role='list'>" +
+                           grid +
+                           "</div></div><div class='pagination'><a href='?page=2'>2</a> <a href='?page=3'>3</a> "
+                           "<a href='?page=2'>Next page</a></div><section><h2>About our shoes</h2>" +
+                           article_paragraphs() + "</section></main></body>";
+  const Document doc = Document::parse(html);
+  const std::string text = selected_text(
+      doc, select_content(doc, ContentRules{ContentScope::main_content, nullptr, nullptr, PageType::collection}));
+  EXPECT_NE(text.find("Trail runner 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("Trail runner 6"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Next page"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
   const std::string html = "<body><article>" + article_paragraphs() +
                            "<form><label>Your email</label><input name=e><button>Sign me up</button></form>"

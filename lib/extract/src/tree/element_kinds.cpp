@@ -30,6 +30,9 @@ constexpr std::array kAlwaysBoilerplateTokens = std::to_array<std::string_view>(
      "consent",       "gdpr",        "newsletter", "share",      "sharing",     "social",     "related",
      "recirculation", "outbrain",    "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager",
      "navbox",        "editsection", "catlinks",   "hatnote",    "noprint"});
+// A pager is a row of page links and never holds a heading: a "pagination" block that does is the
+// list it pages (a grid of products inside the component that pages it).
+constexpr std::array kPagerTokens = std::to_array<std::string_view>({"pagination", "pager"});
 constexpr std::array kConsentTokens =
     std::to_array<std::string_view>({"cookie", "cookies", "consent", "gdpr", "onetrust", "cookiebot", "usercentrics"});
 constexpr std::array kMaybeContentTokens = std::to_array<std::string_view>(
@@ -86,6 +89,15 @@ std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
     });
   }
   return tokens;
+}
+
+bool holds_heading(const Document& doc, NodeId id) {
+  bool found = false;
+  doc.walk(id, [&](NodeId at) {
+    found = doc.node(at).kind == NodeKind::element && heading_level(doc.node(at).tag) > 0;
+    return found ? WalkStep::stop : WalkStep::descend;
+  });
+  return found;
 }
 
 }  // namespace
@@ -145,6 +157,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   bool always = false;
   bool maybe = false;
   bool consent = false;
+  bool pager = false;
   for (const std::string& token : name_tokens(doc, id)) {
     // A wiki's fact box beside the lead is a table; page builders call feature sections
     // "infobox" too, and those are content.
@@ -153,10 +166,11 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
     always = always || contains_token(kAlwaysBoilerplateTokens, token);
     maybe = maybe || contains_token(kMaybeContentTokens, token);
     consent = consent || contains_token(kConsentTokens, token);
+    pager = pager || contains_token(kPagerTokens, token);
   }
   if (maybe) return Unlikely::no;
   if (consent) return Unlikely::consent_banner;
-  if (!unlikely) return Unlikely::no;
+  if (!unlikely || (pager && holds_heading(doc, id))) return Unlikely::no;
   return always ? Unlikely::always : Unlikely::by_hint;
 }
 
