@@ -307,6 +307,29 @@ TEST(ContentSelect, APaginationBlockHoldingHeadingsIsTheListItPages) {
   EXPECT_EQ(text.find("Next page"), std::string::npos) << text;
 }
 
+// On a page kept whole, a menu outside <nav> (many short items, all link) goes; a list of links
+// that head their items (a grid of categories) and a list of items with more than a link stay.
+TEST(ContentSelect, AWholePageProfileDropsMenusOutsideNav) {
+  std::string menu;
+  std::string categories;
+  std::string offers;
+  for (int i = 1; i <= 10; ++i) {
+    const std::string n = std::to_string(i);
+    menu += "<li><a href='/services/" + n + "'>Payroll service " + n + "</a></li>";
+    categories += "<li><a href='/c/" + n + "'><h3>Category " + n + "</h3></a></li>";
+    offers += "<li><a href='/o/" + n + "'>Offer " + n + "</a> with a line of its own that says what it is</li>";
+  }
+  const std::string html = "<body><main><h1>Payroll</h1>" + article_paragraphs() + "<div class='mega'><ul>" + menu +
+                           "</ul></div><ul>" + categories + "</ul><ul>" + offers + "</ul></main></body>";
+  const Document doc = Document::parse(html);
+  const std::string text = selected_text(
+      doc, select_content(doc, ContentRules{ContentScope::main_content, nullptr, nullptr, PageType::service}));
+  EXPECT_EQ(text.find("Payroll service"), std::string::npos) << text;
+  EXPECT_NE(text.find("Category 10"), std::string::npos) << text;
+  EXPECT_NE(text.find("Offer 10 with a line"), std::string::npos) << text;
+  EXPECT_NE(text.find(kProse3), std::string::npos) << text;
+}
+
 TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
   const std::string html = "<body><article>" + article_paragraphs() +
                            "<form><label>Your email</label><input name=e><button>Sign me up</button></form>"

@@ -52,6 +52,7 @@ class ContentFinder {
       // Once: from here on the sums follow each drop.
       page_.compute_stats();
       if (profile.drop_link_lists) drop_link_lists(body);
+      drop_menus(body);
       const NodeId kept = profile.text_share > 0 ? block_holding(body, profile.text_share) : body;
       content_detail::drop_labelled_sections(page_, {kept});
       if (!left_a_fragment(body, kept)) return finish({kept});
@@ -122,6 +123,28 @@ class ContentFinder {
       if (n.kind != NodeKind::element || id == body) return true;
       const auto& s = page_.stats(id);
       if (s.chars >= 20 && s.link_chars > kLinkListDensity * s.chars && is_block_tag(n.tag)) {
+        page_.drop(id);
+        return false;
+      }
+      return true;
+    });
+  }
+
+  // A menu left outside <nav>: a list of many short items, nearly all link text (a mega-menu of
+  // services, a footer's site map). Items of a listing carry more than their link, and a grid of
+  // categories heads each of its items.
+  void drop_menus(NodeId body) {
+    constexpr std::uint32_t kMenuItems = 8;
+    constexpr std::uint32_t kMenuItemChars = 40;
+    constexpr double kMenuLinkDensity = 0.8;
+    doc_.walk(body, [&](NodeId id) {
+      if (page_.dropped(id)) return false;
+      const Node& n = doc_.node(id);
+      if (n.kind != NodeKind::element || id == body) return true;
+      const auto& s = page_.stats(id);
+      if ((n.tag == GUMBO_TAG_UL || n.tag == GUMBO_TAG_OL) && s.list_items >= kMenuItems &&
+          s.chars < kMenuItemChars * s.list_items && s.link_chars > kMenuLinkDensity * s.chars &&
+          s.heading_chars == 0) {
         page_.drop(id);
         return false;
       }
