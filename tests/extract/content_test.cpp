@@ -330,6 +330,27 @@ TEST(ContentSelect, AWholePageProfileDropsMenusOutsideNav) {
   EXPECT_NE(text.find(kProse3), std::string::npos) << text;
 }
 
+// Section headings that link to themselves (href="#id") are headings, not links: they stay, and a
+// reference of such sections, its entries linked, is not taken for a link list.
+TEST(ContentSelect, HeadingsLinkingToThemselvesAreNotLinks) {
+  std::string sections;
+  for (const std::string_view name : {"Constructor", "Properties", "Methods"}) {
+    const std::string id = ascii_lower_copy(name);
+    sections += "<section><h2 id='" + id + "'><a href='#" + id + "'>" + std::string(name) + "</a></h2><dl>";
+    for (int i = 1; i <= 3; ++i) {
+      sections += "<dt><a href='/api/" + id + std::to_string(i) + "'><code>Socket." + id + std::to_string(i) +
+                  "</code></a></dt><dd>What this " + id + " does for the connection.</dd>";
+    }
+    sections += "</dl></section>";
+  }
+  const std::string html = "<body><main><h1>Socket</h1><p>" + kProse1 + "</p>" + sections + "</main></body>";
+  const std::string text = select(html);
+  for (const std::string_view heading : {"Constructor", "Properties", "Methods"}) {
+    EXPECT_NE(text.find(heading), std::string::npos) << text;
+  }
+  EXPECT_NE(text.find("Socket.methods3 What this methods does"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
   const std::string html = "<body><article>" + article_paragraphs() +
                            "<form><label>Your email</label><input name=e><button>Sign me up</button></form>"

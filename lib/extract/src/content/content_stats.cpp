@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "text/text_util.hpp"
+#include "tree/element_kinds.hpp"
 
 namespace pagemd::extract::content_detail {
 
@@ -83,6 +84,15 @@ PageStats::PageStats(const Document& doc)
   }
 }
 
+// A heading's link to itself (href="#its-id", as docs generators and CMSs write one on every
+// section heading) is its title, not a link away: a reference page of such sections is no link list.
+bool PageStats::is_heading_permalink(NodeId link) const {
+  const NodeId parent = doc_.node(link).parent;
+  if (parent == kNoNode || heading_level(doc_.node(parent).tag) == 0) return false;
+  const std::string_view* href = doc_.attribute(link, "href");
+  return href != nullptr && trim(*href).starts_with('#');
+}
+
 TextStats PageStats::leaf_stats(NodeId id) const {
   TextStats s;
   if (doc_.node(id).kind == NodeKind::text) {
@@ -96,7 +106,7 @@ TextStats PageStats::leaf_stats(NodeId id) const {
 void PageStats::add_own(NodeId id, TextStats& s) const {
   ++s.elements;
   switch (doc_.node(id).tag) {
-    case GUMBO_TAG_A: s.link_chars = s.chars; break;
+    case GUMBO_TAG_A: s.link_chars = is_heading_permalink(id) ? 0 : s.chars; break;
     case GUMBO_TAG_P: ++s.paragraphs; break;
     case GUMBO_TAG_IMG: s.images += is_icon(doc_, id) ? 0u : 1u; break;
     case GUMBO_TAG_LI: ++s.list_items; break;

@@ -165,6 +165,7 @@ class PageStats {
   }
   // Adds what an element counts for itself to the sums of its children.
   void add_own(NodeId id, TextStats& s) const;
+  [[nodiscard]] bool is_heading_permalink(NodeId link) const;
   // The closest <table> ancestor, kept for the nodes that keep sums (the rest ask their parent).
   [[nodiscard]] NodeId nearest_table(NodeId id) const {
     for (; !keeps_sums(id); id = doc_.node(id).parent) {
