@@ -351,6 +351,20 @@ TEST(ContentSelect, HeadingsLinkingToThemselvesAreNotLinks) {
   EXPECT_NE(text.find("Socket.methods3 What this methods does"), std::string::npos) << text;
 }
 
+// "header" in a heading's class says how it looks (rustdoc's code-header, a theme's section-header);
+// a block so named is a page header, a heading so named is a heading.
+TEST(ContentSelect, AHeadingNamedHeaderIsAHeading) {
+  const std::string html =
+      "<body><div class='site-header'><a href='/'>Home</a> <a href='/news'>News</a></div>"
+      "<article><p>" +
+      kProse1 + "</p><h3 class='code-header'>pub fn is_ok(&amp;self) -&gt; bool</h3><p>" + kProse2 +
+      "</p><h2 class='section-header'>Aftermath</h2><p>" + kProse3 + "</p></article></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("pub fn is_ok(&self) -> bool"), std::string::npos) << text;
+  EXPECT_NE(text.find("Aftermath"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Home"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
   const std::string html = "<body><article>" + article_paragraphs() +
                            "<form><label>Your email</label><input name=e><button>Sign me up</button></form>"

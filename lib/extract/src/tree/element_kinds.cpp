@@ -171,7 +171,10 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   if (maybe) return Unlikely::no;
   if (consent) return Unlikely::consent_banner;
   if (!unlikely || (pager && holds_heading(doc, id))) return Unlikely::no;
-  return always ? Unlikely::always : Unlikely::by_hint;
+  if (always) return Unlikely::always;
+  // A heading's "header" or "banner" class says how it looks ("code-header", "section-header");
+  // the tag says what it is.
+  return heading_level(n.tag) > 0 ? Unlikely::no : Unlikely::by_hint;
 }
 
 namespace {
