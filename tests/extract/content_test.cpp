@@ -365,6 +365,20 @@ TEST(ContentSelect, AHeadingNamedHeaderIsAHeading) {
   EXPECT_EQ(text.find("Home"), std::string::npos) << text;
 }
 
+// The page's header stands outside its <main>; a "header" block inside it with a heading heads
+// the content (a reference page's title and introduction above its sections).
+TEST(ContentSelect, AHeaderInsideMainHeadsTheContent) {
+  const std::string html =
+      "<body><div class='site-header'><h1><a href='/'>Docs</a></h1></div><main>"
+      "<div class='layout__header'><h1>Flood</h1><p>" +
+      kProse1 + "</p></div><div class='layout__body'><section><h2>Help</h2>" + article_paragraphs() +
+      "</section><section><h2>Cleanup</h2>" + article_paragraphs() + "</section></div></main></body>";
+  const std::string text = select(html);
+  EXPECT_TRUE(text.starts_with("Flood " + kProse1)) << text;
+  EXPECT_NE(text.find("Cleanup"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Docs"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
   const std::string html = "<body><article>" + article_paragraphs() +
                            "<form><label>Your email</label><input name=e><button>Sign me up</button></form>"

@@ -91,13 +91,22 @@ std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
   return tokens;
 }
 
-bool holds_heading(const Document& doc, NodeId id) {
+// Whether a heading of `lowest` level or higher (<h1> to it) lies under `id`.
+bool holds_heading(const Document& doc, NodeId id, GumboTag lowest) {
   bool found = false;
   doc.walk(id, [&](NodeId at) {
-    found = doc.node(at).kind == NodeKind::element && heading_level(doc.node(at).tag) > 0;
+    const int level = doc.node(at).kind == NodeKind::element ? heading_level(doc.node(at).tag) : 0;
+    found = level > 0 && level <= heading_level(lowest);
     return found ? WalkStep::stop : WalkStep::descend;
   });
   return found;
+}
+
+bool inside_main_or_article(const Document& doc, NodeId id) {
+  for (NodeId at = doc.node(id).parent; at != kNoNode; at = doc.node(at).parent) {
+    if (doc.is_element(at, GUMBO_TAG_MAIN) || doc.is_element(at, GUMBO_TAG_ARTICLE)) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -158,11 +167,14 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   bool maybe = false;
   bool consent = false;
   bool pager = false;
+  bool header_only = true;  // "header" is the one unlikely name
   for (const std::string& token : name_tokens(doc, id)) {
     // A wiki's fact box beside the lead is a table; page builders call feature sections
     // "infobox" too, and those are content.
     if (token == "infobox" && n.tag == GUMBO_TAG_TABLE) return Unlikely::always;
-    unlikely = unlikely || contains_token(kUnlikelyTokens, token);
+    const bool unlikely_token = contains_token(kUnlikelyTokens, token);
+    unlikely = unlikely || unlikely_token;
+    header_only = header_only && (!unlikely_token || token == "header");
     always = always || contains_token(kAlwaysBoilerplateTokens, token);
     maybe = maybe || contains_token(kMaybeContentTokens, token);
     consent = consent || contains_token(kConsentTokens, token);
@@ -170,8 +182,11 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   }
   if (maybe) return Unlikely::no;
   if (consent) return Unlikely::consent_banner;
-  if (!unlikely || (pager && holds_heading(doc, id))) return Unlikely::no;
+  if (!unlikely || (pager && holds_heading(doc, id, GUMBO_TAG_H6))) return Unlikely::no;
   if (always) return Unlikely::always;
+  // The page's header is outside its <main> and <article>: a "header" in them that holds the
+  // main heading heads the content.
+  if (header_only && inside_main_or_article(doc, id) && holds_heading(doc, id, GUMBO_TAG_H6)) return Unlikely::no;
   // A heading's "header" or "banner" class says how it looks ("code-header", "section-header");
   // the tag says what it is.
   return heading_level(n.tag) > 0 ? Unlikely::no : Unlikely::by_hint;
