@@ -256,5 +256,32 @@ TEST(ExtractForum, TheThreadWithoutTheMenusAndListsAroundIt) {
   EXPECT_EQ(thread.markdown.find("Kiln wash"), std::string::npos) << thread.markdown;
 }
 
+// A shop's category page is its grid of items, not the filter panel and sort bar beside it.
+TEST(ExtractCollection, FiltersAndSortBarsAreNotTheItems) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/collections/mugs";
+  std::string grid = "<div class=\"grid\">";
+  for (int i = 0; i < 8; ++i) {
+    grid += "<div class=\"card\"><h3><a href=\"/products/mug-" + std::to_string(i) + "\">Stoneware mug " +
+            std::to_string(i) + "</a></h3><p>Thrown by hand, glazed in speckled white.</p><p>$28.00</p></div>";
+  }
+  grid += "</div>";
+  std::string filters = "<div class=\"collection-filters\"><h2>Filter by</h2>";
+  for (const char* colour : {"White glaze", "Blue glaze", "Green glaze", "Black glaze"}) {
+    filters += std::string("<label><input type=\"checkbox\"> ") + colour + " (12 items in this colour)</label>";
+  }
+  filters += "</div>";
+  const Extraction page = run("<html><head><title>Mugs</title></head><body><main><h1>Mugs</h1>" + filters +
+                                  "<div class=\"sort-bar\">Sort by price, lowest first, or by newest arrivals</div>" +
+                                  grid + "</main></body></html>",
+                              options);
+  EXPECT_EQ(page.metadata.page_type, PageType::collection);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_NE(page.markdown.find("Stoneware mug " + std::to_string(i)), std::string::npos) << page.markdown;
+  }
+  EXPECT_EQ(page.markdown.find("Blue glaze"), std::string::npos) << page.markdown;
+  EXPECT_EQ(page.markdown.find("Sort by price"), std::string::npos) << page.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

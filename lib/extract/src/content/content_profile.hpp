@@ -46,13 +46,17 @@ inline constexpr std::array<std::string_view, 14> kReviewWidgets{
     "review", "reviews", "rating",  "ratings", "stars",      "yotpo",       "okendo",
     "jdgm",   "judgeme", "stamped", "loox",    "trustpilot", "bazaarvoice", "bv"};
 
+// The controls around a grid of items: filter and facet panels, sort bars.
+inline constexpr std::array<std::string_view, 8> kGridControls{"filter",     "filters",     "facet", "facets",
+                                                               "refinement", "refinements", "sort",  "sorting"};
+
 // Indexed by PageType, in its order.
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
     /* forum */ {true, true, true, 0.85, kPostChrome},
     /* product */ {true, true, true, 0.85, kReviewWidgets},
-    /* collection */ {true, true, false},
-    /* listing */ {true, false, false},
+    /* collection */ {true, true, false, 0.0, kGridControls},
+    /* listing */ {true, false, false, 0.0, kGridControls},
     /* documentation */ {false, true, false},
     /* service */ {true, false, false, 0.85},
 }};
