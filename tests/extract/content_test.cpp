@@ -379,6 +379,32 @@ TEST(ContentSelect, AHeaderInsideMainHeadsTheContent) {
   EXPECT_EQ(text.find("Docs"), std::string::npos) << text;
 }
 
+// Blocks named only as a hint of boilerplate ("widget") that hold several times the text of the
+// pick are the index's items (a CMS's "spotlight" widgets of courses), not chrome beside it.
+TEST(ContentSelect, HintedBlocksHoldingMostOfTheTextAreNotDropped) {
+  std::string items;
+  for (int i = 1; i <= 8; ++i) {
+    items += "<div class='widget widget-spotlight'><h3>Course " + std::to_string(i) + "</h3><p>" +
+             (i % 2 == 0 ? kProse2 : kProse3) + "</p></div>";
+  }
+  const std::string html = "<body><section><div class='intro'><h1>Courses</h1>" + article_paragraphs() +
+                           "</div></section><section>" + items + "</section></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find(kProse1), std::string::npos) << text;
+  EXPECT_NE(text.find("Course 8"), std::string::npos) << text;
+}
+
+// A modal or a pop-up lies over the page: it stays out even when the search is relaxed for a
+// short page.
+TEST(ContentSelect, ModalsAndPopupsStayOutOfShortPages) {
+  const std::string html = "<body><main><p>" + kProse1 +
+                           "</p><div class='address-modal'><h2>What is your address?</h2><p>Your price is "
+                           "based on where you live, so enter your address to see it.</p></div><div "
+                           "class='popup'>Sign up for ten percent off your first order today</div></main></body>";
+  const std::string text = select(html);
+  EXPECT_EQ(text, kProse1);
+}
+
 TEST(ContentSelect, SmallFormInsideArticleIsDropped) {
   const std::string html = "<body><article>" + article_paragraphs() +
                            "<form><label>Your email</label><input name=e><button>Sign me up</button></form>"

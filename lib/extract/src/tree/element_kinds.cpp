@@ -29,7 +29,7 @@ constexpr std::array kAlwaysBoilerplateTokens = std::to_array<std::string_view>(
     {"comment",       "comments",    "disqus",     "replies",    "respond",     "cookie",     "cookies",
      "consent",       "gdpr",        "newsletter", "share",      "sharing",     "social",     "related",
      "recirculation", "outbrain",    "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager",
-     "navbox",        "editsection", "catlinks",   "hatnote",    "noprint"});
+     "navbox",        "editsection", "catlinks",   "hatnote",    "noprint",     "modal",      "popup"});
 // A pager is a row of page links and never holds a heading: a "pagination" block that does is the
 // list it pages (a grid of products inside the component that pages it).
 constexpr std::array kPagerTokens = std::to_array<std::string_view>({"pagination", "pager"});
