@@ -283,5 +283,29 @@ TEST(ExtractCollection, FiltersAndSortBarsAreNotTheItems) {
   EXPECT_EQ(page.markdown.find("Sort by price"), std::string::npos) << page.markdown;
 }
 
+// A listing is its items: the page narrows to the block that holds most of its text, leaving the
+// blurbs around the list (a newsletter pitch, the site's "about us").
+TEST(ExtractListing, TheItemsWithoutTheBlurbsAroundThem) {
+  ExtractOptions options;
+  options.page_url = "https://cook.example/recipes/all";
+  std::string items = "<div class=\"items\">";
+  for (int i = 0; i < 8; ++i) {
+    items += "<div class=\"item\"><h2><a href=\"/recipes/" + std::to_string(i) + "\">Recipe " + std::to_string(i) +
+             "</a></h2><p>A weeknight dish of roasted vegetables, lentils and a sharp yoghurt dressing, ready in "
+             "half an hour and better the next day.</p></div>";
+  }
+  items += "</div>";
+  const Extraction page =
+      run("<html><head><title>All recipes</title></head><body><main>" + items +
+              "<div class=\"blurb\"><p>We are two cooks from Leeds who test every recipe three times before it "
+              "goes up.</p></div></main></body></html>",
+          options);
+  EXPECT_EQ(page.metadata.page_type, PageType::listing);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_NE(page.markdown.find("Recipe " + std::to_string(i)), std::string::npos) << page.markdown;
+  }
+  EXPECT_EQ(page.markdown.find("two cooks from Leeds"), std::string::npos) << page.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

@@ -56,7 +56,7 @@ inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* forum */ {true, true, true, 0.85, kPostChrome},
     /* product */ {true, true, true, 0.85, kReviewWidgets},
     /* collection */ {true, true, false, 0.0, kGridControls},
-    /* listing */ {true, false, false, 0.0, kGridControls},
+    /* listing */ {true, false, false, 0.85, kGridControls},
     /* documentation */ {false, true, false},
     /* service */ {true, false, false, 0.85},
 }};
