@@ -70,6 +70,9 @@ TEST(PageType, AGridOfPricedItemsIsACollectionAndAnIndexIsAListing) {
   EXPECT_EQ(classify("<h1>Kettles</h1>" + cards(12, true), "https://shop.example/kitchen/kettles"),
             PageType::collection);
   EXPECT_EQ(classify("<h1>News</h1>" + cards(12, false), "https://example.org/news"), PageType::listing);
+  // A supplier directory's catalogues, in the plural, are a collection as a shop's catalogue is.
+  EXPECT_EQ(classify("<h1>Fasteners</h1>" + paragraphs(2), "https://directory.example/catalogs/fasteners/"),
+            PageType::collection);
   // Open Graph's product.group is a range of products; a shop's listing template says the same.
   EXPECT_EQ(classify("<html><head><meta property=\"og:type\" content=\"product.group\"></head><body><h1>Sofas</h1>" +
                          paragraphs(2) + "</body></html>",
