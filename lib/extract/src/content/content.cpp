@@ -82,10 +82,7 @@ class ContentFinder {
       // chrome (an index's items, each mostly a link; a thread's replies), and the next attempt,
       // with fewer filters, is tried as when too little text is left.
       const bool cleaned_away = 2 * chars < picked;
-      // Under-extraction, too: blocks whose names only hint at boilerplate ("widget", "sidebar")
-      // hold several times the pick's text, as a CMS's "widget" holds an index's items.
-      const bool hinted_away = attempt == 0 && hinted_chars_ > 2 * std::size_t{chars};
-      if ((chars >= kEnoughChars && !cleaned_away && !hinted_away) || attempt == 2) {
+      if ((chars >= kEnoughChars && !cleaned_away) || attempt == 2) {
         if (attempt > 0 && chars < best_chars_) return finish(std::move(best_roots_), std::move(best_dropped_));
         return finish(std::move(roots));
       }
@@ -356,7 +353,6 @@ class ContentFinder {
   // Drops navigation, forms, headers, footers and blocks whose class/id says they are boilerplate.
   void mark_furniture(NodeId from) {
     const std::size_t page_chars = visible_chars(from);
-    hinted_chars_ = 0;
     doc_.walk(from, [&](NodeId id) {
       if (page_.dropped(id)) return false;
       const Node& n = doc_.node(id);
@@ -369,9 +365,6 @@ class ContentFinder {
       // Some sites wrap the whole page in a <form> or a "header-container": an element holding
       // most of the page's text is a wrapper, not furniture.
       if (drop && visible_chars(id) * 5 > page_chars * 2) drop = false;
-      if (drop && unlikely == Unlikely::by_hint && !is_furniture(n.tag) && n.tag != GUMBO_TAG_HEADER) {
-        hinted_chars_ += visible_chars(id);
-      }
       if (drop) {
         page_.mark_dropped(id);
         return false;
@@ -416,7 +409,6 @@ class ContentFinder {
   mutable bool raw_chars_summed_ = false;
   std::vector<std::uint8_t> excluded_;  // per node: matches an exclude selector
   std::uint32_t best_chars_ = 0;
-  std::size_t hinted_chars_ = 0;  // visible text of the blocks dropped for their names' hints
   std::vector<NodeId> best_roots_;
   std::vector<std::uint8_t> best_dropped_;
 };

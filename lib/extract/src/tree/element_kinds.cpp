@@ -19,7 +19,7 @@ constexpr std::array kUnlikelyTokens = std::to_array<std::string_view>(
      "footer", "gdpr", "header", "legends", "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter",
      "outbrain", "pager", "pagination", "popup", "promo", "rail", "related", "remark", "replies", "rss", "share",
      "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription",
-     "taboola", "toc", "toolbar", "topbar", "tweet", "widget", "signup", "paywall", "recirculation", "trending",
+     "taboola", "toc", "toolbar", "topbar", "tweet", "signup", "paywall", "recirculation", "trending",
      // Wiki chrome: navigation boxes, section edit links, category bars, disambiguation notes, and
      // what the wiki itself marks as not for print.
      "navbox", "editsection", "catlinks", "hatnote", "noprint"});
