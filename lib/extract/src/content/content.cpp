@@ -357,8 +357,7 @@ class ContentFinder {
       if (page_.dropped(id)) return false;
       const Node& n = doc_.node(id);
       if (n.kind != NodeKind::element || id == from) return true;
-      const Unlikely unlikely =
-          n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_kind(doc_, id);
+      const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_of(id);
       bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
                   (strictness_.strip_unlikely && unlikely == Unlikely::by_hint);
       if (drop && page_.in_code(id)) drop = false;
@@ -379,12 +378,22 @@ class ContentFinder {
     doc_.walk(body, [&](NodeId id) {
       if (page_.dropped(id)) return false;
       if (doc_.node(id).kind != NodeKind::element || id == body) return true;
-      if (unlikely_kind(doc_, id) == Unlikely::consent_banner && !holds_landmark(id)) {
+      if (may_be_consent_banner(doc_, id) && unlikely_of(id) == Unlikely::consent_banner && !holds_landmark(id)) {
         page_.mark_dropped(id);
         return false;
       }
       return true;
     });
+  }
+
+  // unlikely_kind, asked once an element: every attempt marks the furniture again, and reading an
+  // element's names costs more than the rest of the walk.
+  Unlikely unlikely_of(NodeId id) {
+    constexpr std::uint8_t kUnknown = 0xFF;
+    if (doc_.attributes(id).empty()) return Unlikely::no;
+    if (unlikely_cache_.empty()) unlikely_cache_.assign(doc_.size(), kUnknown);
+    if (unlikely_cache_[id] == kUnknown) unlikely_cache_[id] = static_cast<std::uint8_t>(unlikely_kind(doc_, id));
+    return static_cast<Unlikely>(unlikely_cache_[id]);
   }
 
   // Whether the page's main heading, <main> or an <article> lies under `id`: a page wrapped in a
@@ -407,7 +416,8 @@ class ContentFinder {
   Strictness strictness_;
   mutable std::vector<std::uint32_t> raw_chars_;  // by PageStats slot
   mutable bool raw_chars_summed_ = false;
-  std::vector<std::uint8_t> excluded_;  // per node: matches an exclude selector
+  std::vector<std::uint8_t> excluded_;        // per node: matches an exclude selector
+  std::vector<std::uint8_t> unlikely_cache_;  // per node: its Unlikely kind, 0xFF until asked
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;
   std::vector<std::uint8_t> best_dropped_;

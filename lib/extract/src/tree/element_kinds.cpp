@@ -111,6 +111,8 @@ bool inside_main_or_article(const Document& doc, NodeId id) {
 
 }  // namespace
 
+bool may_be_consent_banner(const Document& doc, NodeId id) { return has_name_or_part(doc, id, kConsentTokens); }
+
 Hint class_hint(const Document& doc, NodeId id) {
   if (doc.attributes(id).empty()) return Hint::none;  // most elements of a big page
   bool positive = false;

@@ -24,6 +24,9 @@ enum class Unlikely : std::uint8_t {
   consent_banner,
 };
 [[nodiscard]] Unlikely unlikely_kind(const Document& doc, NodeId id);
+// Whether a class or id name, or a '-'/'_' part of one, is a consent banner's: a cheap first look,
+// without reading all of the element's names as unlikely_kind does.
+[[nodiscard]] bool may_be_consent_banner(const Document& doc, NodeId id);
 
 // Whether one of the element's class or id names, whole ("product-reviews") or one of its '-'/'_'
 // parts ("reviews"), is one of `names`, ASCII case ignored.
