@@ -15,24 +15,24 @@ namespace {
 // "read" or "shadow".
 constexpr std::array kUnlikelyTokens = std::to_array<std::string_view>(
     {"ad", "ads", "adv", "advert", "advertisement", "advertising", "agegate", "banner", "breadcrumb", "breadcrumbs",
-     "combx", "comment", "comments", "community", "consent", "cookie", "cookies", "crumbs", "disqus", "dropdown",
-     "footer", "gdpr", "header", "legends", "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter",
-     "outbrain", "pager", "pagination", "popup", "promo", "rail", "related", "remark", "replies", "rss", "share",
-     "sharing", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription",
-     "taboola", "toc", "toolbar", "topbar", "tweet", "signup", "paywall", "recirculation", "trending",
+     "combx", "comment", "comments", "community", "crumbs", "disqus", "dropdown", "footer", "header", "legends",
+     "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter", "outbrain", "pager", "pagination",
+     "popup", "promo", "rail", "related", "remark", "replies", "rss", "share", "sharing", "shoutbox", "sidebar",
+     "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription", "taboola", "toc", "toolbar", "topbar",
+     "tweet", "signup", "paywall", "recirculation", "trending",
      // Wiki chrome: navigation boxes, section edit links, category bars, disambiguation notes, and
      // what the wiki itself marks as not for print.
      "navbox", "editsection", "catlinks", "hatnote", "noprint"});
 // Of those, the ones that are boilerplate whatever else the page looks like: they stay dropped
 // even when the search is relaxed for pages with little text.
 constexpr std::array kAlwaysBoilerplateTokens = std::to_array<std::string_view>(
-    {"comment",       "comments",    "disqus",     "replies",    "respond",     "cookie",     "cookies",
-     "consent",       "gdpr",        "newsletter", "share",      "sharing",     "social",     "related",
-     "recirculation", "outbrain",    "taboola",    "breadcrumb", "breadcrumbs", "pagination", "pager",
-     "navbox",        "editsection", "catlinks",   "hatnote",    "noprint",     "modal",      "popup"});
+    {"comment", "comments", "disqus",        "replies",  "respond", "newsletter", "share",       "sharing",
+     "social",  "related",  "recirculation", "outbrain", "taboola", "breadcrumb", "breadcrumbs", "pagination",
+     "pager",   "navbox",   "editsection",   "catlinks", "hatnote", "noprint",    "modal",       "popup"});
 // A pager is a row of page links and never holds a heading: a "pagination" block that does is the
 // list it pages (a grid of products inside the component that pages it).
 constexpr std::array kPagerTokens = std::to_array<std::string_view>({"pagination", "pager"});
+// Consent banners: kept apart from the lists above, as they are dropped before anything is measured.
 constexpr std::array kConsentTokens =
     std::to_array<std::string_view>({"cookie", "cookies", "consent", "gdpr", "onetrust", "cookiebot", "usercentrics"});
 constexpr std::array kMaybeContentTokens = std::to_array<std::string_view>(
@@ -91,12 +91,10 @@ std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
   return tokens;
 }
 
-// Whether a heading of `lowest` level or higher (<h1> to it) lies under `id`.
-bool holds_heading(const Document& doc, NodeId id, GumboTag lowest) {
+bool holds_heading(const Document& doc, NodeId id) {
   bool found = false;
   doc.walk(id, [&](NodeId at) {
-    const int level = doc.node(at).kind == NodeKind::element ? heading_level(doc.node(at).tag) : 0;
-    found = level > 0 && level <= heading_level(lowest);
+    found = doc.node(at).kind == NodeKind::element && heading_level(doc.node(at).tag) > 0;
     return found ? WalkStep::stop : WalkStep::descend;
   });
   return found;
@@ -184,11 +182,11 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   }
   if (maybe) return Unlikely::no;
   if (consent) return Unlikely::consent_banner;
-  if (!unlikely || (pager && holds_heading(doc, id, GUMBO_TAG_H6))) return Unlikely::no;
+  if (!unlikely || (pager && holds_heading(doc, id))) return Unlikely::no;
   if (always) return Unlikely::always;
-  // The page's header is outside its <main> and <article>: a "header" in them that holds the
-  // main heading heads the content.
-  if (header_only && inside_main_or_article(doc, id) && holds_heading(doc, id, GUMBO_TAG_H6)) return Unlikely::no;
+  // The page's header is outside its <main> and <article>: a "header" in them that holds a
+  // heading heads the content.
+  if (header_only && inside_main_or_article(doc, id) && holds_heading(doc, id)) return Unlikely::no;
   // A heading's "header" or "banner" class says how it looks ("code-header", "section-header");
   // the tag says what it is.
   return heading_level(n.tag) > 0 ? Unlikely::no : Unlikely::by_hint;
