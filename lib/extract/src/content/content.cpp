@@ -102,14 +102,26 @@ class ContentFinder {
   // is not one of them.
   void drop_named_chrome(NodeId body, std::span<const std::string_view> names) {
     const std::size_t page_chars = visible_chars(body);
+    drop_outermost(body, Sums::not_yet, [&](NodeId id) {
+      return has_name_or_part(doc_, id, names) && visible_chars(id) * 5 <= page_chars * 2;
+    });
+  }
+
+  enum class Sums : std::uint8_t { not_yet, computed };
+  // Drops each outermost element below `body` that `is_chrome` says is chrome; the sums, once
+  // computed, follow each drop.
+  template <typename Judge>
+  void drop_outermost(NodeId body, Sums sums, Judge&& is_chrome) {
     doc_.walk(body, [&](NodeId id) {
       if (page_.dropped(id)) return false;
       if (doc_.node(id).kind != NodeKind::element || id == body) return true;
-      if (has_name_or_part(doc_, id, names) && visible_chars(id) * 5 <= page_chars * 2) {
+      if (!is_chrome(id)) return true;
+      if (sums == Sums::computed) {
+        page_.drop(id);
+      } else {
         page_.mark_dropped(id);
-        return false;
       }
-      return true;
+      return false;
     });
   }
 
@@ -117,16 +129,9 @@ class ContentFinder {
   // wherever they stand; the outermost such block goes whole. The sums must be computed.
   void drop_link_lists(NodeId body) {
     constexpr double kLinkListDensity = 0.6;
-    doc_.walk(body, [&](NodeId id) {
-      if (page_.dropped(id)) return false;
-      const Node& n = doc_.node(id);
-      if (n.kind != NodeKind::element || id == body) return true;
+    drop_outermost(body, Sums::computed, [&](NodeId id) {
       const auto& s = page_.stats(id);
-      if (s.chars >= 20 && s.link_chars > kLinkListDensity * s.chars && is_block_tag(n.tag)) {
-        page_.drop(id);
-        return false;
-      }
-      return true;
+      return s.chars >= 20 && s.link_chars > kLinkListDensity * s.chars && is_block_tag(doc_.node(id).tag);
     });
   }
 
@@ -137,18 +142,12 @@ class ContentFinder {
     constexpr std::uint32_t kMenuItems = 8;
     constexpr std::uint32_t kMenuItemChars = 40;
     constexpr double kMenuLinkDensity = 0.8;
-    doc_.walk(body, [&](NodeId id) {
-      if (page_.dropped(id)) return false;
-      const Node& n = doc_.node(id);
-      if (n.kind != NodeKind::element || id == body) return true;
+    drop_outermost(body, Sums::computed, [&](NodeId id) {
+      const GumboTag tag = doc_.node(id).tag;
       const auto& s = page_.stats(id);
-      if ((n.tag == GUMBO_TAG_UL || n.tag == GUMBO_TAG_OL) && s.list_items >= kMenuItems &&
-          s.chars < kMenuItemChars * s.list_items && s.link_chars > kMenuLinkDensity * s.chars &&
-          s.heading_chars == 0) {
-        page_.drop(id);
-        return false;
-      }
-      return true;
+      return (tag == GUMBO_TAG_UL || tag == GUMBO_TAG_OL) && s.list_items >= kMenuItems &&
+             s.chars < kMenuItemChars * s.list_items && s.link_chars > kMenuLinkDensity * s.chars &&
+             s.heading_chars == 0;
     });
   }
 
@@ -375,14 +374,8 @@ class ContentFinder {
   // Before the page's text is first summed: a consent manager's purposes and vendors can outweigh
   // a short post, and every share of "the page's text" would be a share of the banner's.
   void drop_consent_banners(NodeId body) {
-    doc_.walk(body, [&](NodeId id) {
-      if (page_.dropped(id)) return false;
-      if (doc_.node(id).kind != NodeKind::element || id == body) return true;
-      if (may_be_consent_banner(doc_, id) && unlikely_of(id) == Unlikely::consent_banner && !holds_landmark(id)) {
-        page_.mark_dropped(id);
-        return false;
-      }
-      return true;
+    drop_outermost(body, Sums::not_yet, [&](NodeId id) {
+      return may_be_consent_banner(doc_, id) && unlikely_of(id) == Unlikely::consent_banner && !holds_landmark(id);
     });
   }
 
@@ -399,14 +392,10 @@ class ContentFinder {
   // Whether the page's main heading, <main> or an <article> lies under `id`: a page wrapped in a
   // "cookie-consent-visible" block is not a banner.
   bool holds_landmark(NodeId id) const {
-    bool found = false;
-    doc_.walk(id, [&](NodeId at) {
+    return doc_.any_element(id, [&](NodeId at) {
       const GumboTag tag = doc_.node(at).tag;
-      found = doc_.node(at).kind == NodeKind::element &&
-              (tag == GUMBO_TAG_H1 || tag == GUMBO_TAG_MAIN || tag == GUMBO_TAG_ARTICLE);
-      return found ? WalkStep::stop : WalkStep::descend;
+      return tag == GUMBO_TAG_H1 || tag == GUMBO_TAG_MAIN || tag == GUMBO_TAG_ARTICLE;
     });
-    return found;
   }
 
   const Document& doc_;

@@ -120,6 +120,17 @@ class Document {
   [[nodiscard]] std::string text_content(NodeId id) const;
   // Whether `ancestor` is `id` or one of its ancestors.
   [[nodiscard]] bool contains(NodeId ancestor, NodeId id) const;
+  // Whether an element of the subtree under `from` (inclusive) satisfies `predicate`; the walk
+  // stops at the first.
+  template <typename Predicate>
+  [[nodiscard]] bool any_element(NodeId from, Predicate&& predicate) const {
+    bool found = false;
+    walk(from, [&](NodeId id) {
+      found = nodes_[id].kind == NodeKind::element && predicate(id);
+      return found ? WalkStep::stop : WalkStep::descend;
+    });
+    return found;
+  }
 
   // Pre-order traversal of the subtree under `from` (inclusive) without recursion. The visitor
   // returns false (or WalkStep::skip) to skip the children of the node it was given, or

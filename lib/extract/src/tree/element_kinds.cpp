@@ -92,12 +92,7 @@ std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
 }
 
 bool holds_heading(const Document& doc, NodeId id) {
-  bool found = false;
-  doc.walk(id, [&](NodeId at) {
-    found = doc.node(at).kind == NodeKind::element && heading_level(doc.node(at).tag) > 0;
-    return found ? WalkStep::stop : WalkStep::descend;
-  });
-  return found;
+  return doc.any_element(id, [&](NodeId at) { return heading_level(doc.node(at).tag) > 0; });
 }
 
 bool inside_main_or_article(const Document& doc, NodeId id) {
