@@ -20,7 +20,7 @@ void DaemonTest::start_daemon(const std::vector<std::string>& extra_args, const 
   account_ = create_account(data_dir_.path(), plan);
   std::vector<std::string> args{"--allow-private-targets", "127.0.0.0/8"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
-  daemon_ = std::make_unique<DaemonProcess>(data_dir_.path(), args);
+  daemon_ = std::make_unique<DaemonProcess>(data_dir_.path(), args, daemon_environment_);
 }
 
 HttpResponse DaemonTest::extract(const std::string& url, const std::string& key) {

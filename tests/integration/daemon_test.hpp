@@ -34,6 +34,7 @@ class DaemonTest : public ::testing::Test {
   FixtureServer origin_;
   std::optional<TestAccount> account_;
   std::unique_ptr<DaemonProcess> daemon_;
+  std::vector<std::string> daemon_environment_;  // NAME=value, for the daemons start_daemon starts
 };
 
 }  // namespace pagemd::testing

@@ -1,6 +1,10 @@
 // POST /extract with rendering: the real daemon, its real headless Chromium, a local origin.
 
+#include <signal.h>
+
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
 
 #include "daemon_test.hpp"
 
@@ -138,6 +142,25 @@ TEST_F(RenderApi, WaitForWaitsForTheSelectorAndHasItsOwnCacheEntry) {
       account_->key);
   ASSERT_EQ(response.status, 200) << response.body;
   EXPECT_NE(response.json()["markdown"].get<std::string>().find("late paragraph arrives"), std::string::npos);
+}
+
+// The browser's profile lives in a temporary directory of its own; stopping the daemon as systemd
+// does removes it, so that a host running pagemdd by hand does not gather them in /tmp.
+TEST_F(RenderApi, AStoppedDaemonLeavesNoBrowserProfileBehind) {
+  if (!have_browser()) GTEST_SKIP() << "chromium-headless-shell is not installed";
+  const ScratchDir temporary_dir;
+  const auto& temporary = temporary_dir.path();
+  // As root the browser runs as nobody, which must reach its profile as it could in /tmp.
+  std::filesystem::permissions(temporary, std::filesystem::perms::all, std::filesystem::perm_options::replace);
+  daemon_environment_ = {"TMPDIR=" + temporary.string()};
+  start_daemon({"--render-concurrency", "1"});
+  const auto shell = extract_rendering("/app", "always");
+  EXPECT_EQ(shell["metadata"]["rendered"], true) << shell.dump();
+  EXPECT_FALSE(std::filesystem::is_empty(temporary)) << "the browser's profile is not where TMPDIR says";
+
+  daemon_->send_signal(SIGTERM);
+  EXPECT_EQ(daemon_->wait_for_exit(std::chrono::seconds{10}), 0) << daemon_->log();
+  EXPECT_TRUE(std::filesystem::is_empty(temporary));
 }
 
 }  // namespace

@@ -20,8 +20,9 @@ std::vector<std::string> daemon_argv(const std::filesystem::path& data_dir, cons
 
 }  // namespace
 
-DaemonProcess::DaemonProcess(const std::filesystem::path& data_dir, const std::vector<std::string>& args)
-    : process_(daemon_argv(data_dir, args)) {
+DaemonProcess::DaemonProcess(const std::filesystem::path& data_dir, const std::vector<std::string>& args,
+                             const std::vector<std::string>& environment)
+    : process_(daemon_argv(data_dir, args), environment) {
   const std::string marker = "listening on 127.0.0.1:";
   if (!wait_for_log(marker, std::chrono::seconds{30})) {
     // Reaped before the message is made, so that it carries the whole log.
@@ -31,6 +32,11 @@ DaemonProcess::DaemonProcess(const std::filesystem::path& data_dir, const std::v
   }
   const std::string text = log();
   port_ = static_cast<std::uint16_t>(std::stoi(text.substr(text.find(marker) + marker.size())));
+}
+
+DaemonProcess::~DaemonProcess() {
+  send_signal(SIGTERM);
+  static_cast<void>(process_.wait_for_exit(std::chrono::seconds{10}));
 }
 
 std::string DaemonProcess::url(const std::string& path) const {

@@ -11,12 +11,16 @@
 namespace pagemd::testing {
 
 // The real pagemdd binary, started on 127.0.0.1 with a free port and a data directory of the test's,
-// its stderr (the log) collected. Killed when the object goes, if it has not exited before.
+// its stderr (the log) collected. Stopped as systemd stops it (SIGTERM) when the object goes, and killed
+// if it has not exited within seconds of that, so that a daemon's own clean-up runs after every test.
 class DaemonProcess {
  public:
   // Starts `pagemdd --listen 127.0.0.1:0 --data-dir DIR [--config /dev/null] ARGS...` (the config only
-  // when ARGS name none) and waits until it listens. Throws std::runtime_error if it exits or stays silent instead.
-  DaemonProcess(const std::filesystem::path& data_dir, const std::vector<std::string>& args = {});
+  // when ARGS name none), with `environment` (NAME=value) added to this process's, and waits until it
+  // listens. Throws std::runtime_error if it exits or stays silent instead.
+  DaemonProcess(const std::filesystem::path& data_dir, const std::vector<std::string>& args = {},
+                const std::vector<std::string>& environment = {});
+  ~DaemonProcess();
   DaemonProcess(const DaemonProcess&) = delete;
   DaemonProcess& operator=(const DaemonProcess&) = delete;
 
