@@ -22,6 +22,13 @@ TEST(BoilerplateLabel, WidgetHeadings) {
   EXPECT_TRUE(is_boilerplate_label("Don't miss"));
 }
 
+TEST(BoilerplateLabel, AdCaptions) {
+  EXPECT_TRUE(is_ad_caption("Advertisement"));
+  EXPECT_TRUE(is_ad_caption("ADVERTISEMENT - Page continues below"));
+  EXPECT_FALSE(is_ad_caption("Advertisements of the 1950s"));
+  EXPECT_FALSE(is_ad_caption("Related stories"));
+}
+
 TEST(BoilerplateLabel, CountInFront) {
   EXPECT_TRUE(is_boilerplate_label("12 Comments"));
   EXPECT_TRUE(is_boilerplate_label("3 comments on \"My post\""));

@@ -156,6 +156,11 @@ bool is_boilerplate_label(std::string_view label) {
   return false;
 }
 
+bool is_ad_caption(std::string_view label) {
+  std::size_t count = 0;
+  return starts_with_phrase(leading_words(label, 2, count), "advertisement");
+}
+
 bool looks_like_byline(std::string_view text) {
   static constexpr auto kBylines =
       std::to_array<std::string_view>({"by", "posted by", "written by", "words by", "posted on", "published", "updated",

@@ -19,6 +19,10 @@ namespace pagemd::extract {
 // Whether `label` (the first words of a block) names a non-article section: related links,
 // comments, sharing, tags, newsletters, advertising.
 [[nodiscard]] bool is_boilerplate_label(std::string_view label);
+// Whether such a label is an ad's caption ("Advertisement", "Advertisement - Page continues
+// below"). A caption labels the ad slot it sits in, not what follows the slot: a forum's ad opens
+// the post it is placed in.
+[[nodiscard]] bool is_ad_caption(std::string_view label);
 
 // Whether a short line reads as a byline or a date line ("By Jane Doe | May 3, 2024",
 // "Posted by X on ...", "Updated 4:54 am").

@@ -75,10 +75,15 @@ class Pruner {
     return is_widget_phrase(text);
   }
 
+  struct Label {
+    std::string text;
+    int depth = 0;  // of the element holding its first words, below the labelled one: 0 is itself
+  };
+
   // The first words of an element, up to the first block boundary inside it: its label. Code is
   // no label: a block opening with `print(...)` is a sample, not a "Print" button's section.
-  std::string leading_text(NodeId id, std::size_t limit) const {
-    std::string text;
+  Label leading_text(NodeId id, std::size_t limit) const {
+    Label label;
     int budget = 256;  // a label is near the start; a long run of empty tags is no label
     doc_.walk(id, [&](NodeId d) {
       if (--budget < 0) return WalkStep::stop;
@@ -86,14 +91,17 @@ class Pruner {
       const Node& n = doc_.node(d);
       if ((n.tag == GUMBO_TAG_PRE || n.tag == GUMBO_TAG_CODE) && n.kind == NodeKind::element) return WalkStep::stop;
       if (n.kind == NodeKind::text) {
-        text += doc_.text(d);
-        if (text.size() >= limit) return WalkStep::stop;
-      } else if (d != id && is_block_tag(n.tag) && !trim(text).empty()) {
+        if (trim(label.text).empty() && !trim(doc_.text(d)).empty()) {
+          for (NodeId up = n.parent; up != id && up != kNoNode; up = doc_.node(up).parent) ++label.depth;
+        }
+        label.text += doc_.text(d);
+        if (label.text.size() >= limit) return WalkStep::stop;
+      } else if (d != id && is_block_tag(n.tag) && !trim(label.text).empty()) {
         return WalkStep::stop;
       }
       return WalkStep::descend;
     });
-    return text;
+    return label;
   }
 
   bool is_furniture_by_text(NodeId id, const TextStats& stats) const {
@@ -124,7 +132,11 @@ class Pruner {
     if (n.kind != NodeKind::element || chars == 0) return false;
     const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_P;
     if (!block && !stands_alone(id)) return false;
-    if (!is_boilerplate_label(leading_text(id, 80))) return false;
+    const Label label = leading_text(id, 80);
+    if (!is_boilerplate_label(label.text)) return false;
+    // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
+    // begins with an ad slot.
+    if (label.depth > 1 && is_ad_caption(label.text)) return false;
     return chars < 2000 || text_before(id) >= 200;
   }
 
