@@ -55,7 +55,8 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
     thread += "<article class=\"message\"><div class=\"message-user\"><h4 class=\"message-name\">potter" +
               std::to_string(i) +
               "</h4><h5 class=\"userTitle message-userTitle\">Well-known member</h5>"
-              "<div class=\"userBanner\">Supporter</div></div><div class=\"message-content\">" +
+              "<div class=\"userBanner\">Supporter</div><div class=\"message-userExtras\"><dl><dt>Joined</dt>"
+              "<dd>Jun 29, 2016</dd></dl></div></div><div class=\"message-content\">" +
               (i > 0 ? "<blockquote class=\"bbCodeBlock bbCodeBlock--quote\">potter0 said: an earlier post, "
                        "quoted again</blockquote>"
                      : "") +
@@ -75,6 +76,33 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   EXPECT_EQ(forum.markdown.find("Supporter"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("since the last century"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("quoted again"), std::string::npos) << forum.markdown;  // the thread holds it
+  EXPECT_EQ(forum.markdown.find("Joined"), std::string::npos) << forum.markdown;
+}
+
+// phpBB shows the poster's name and figures in a profile column beside each post; the post's own
+// "by NAME » date" line keeps the name.
+TEST(ExtractForum, APhpbbPostKeepsItsAuthorLineButNotThePostersFigures) {
+  ExtractOptions options;
+  options.page_url = "https://forum.example/viewtopic.php?f=20&t=4871";
+  std::string thread = "<html><head><title>Kiln wash</title></head><body><div id=\"page-body\">";
+  for (int i = 0; i < 4; ++i) {
+    const std::string name = "potter" + std::to_string(i);
+    thread += "<div class=\"post bg2\"><div class=\"inner\"><dl class=\"postprofile\"><dt>" + name +
+              "</dt><dd><strong>Posts:</strong> 4032</dd><dd><strong>Founded:</strong> Dec 11, 2021</dd></dl>"
+              "<div class=\"postbody\"><p class=\"author\">by <strong>" +
+              name + "</strong> &raquo; Tue Aug 27, 2019 1:47 am</p><div class=\"content\">Post " + std::to_string(i) +
+              " says a thin coat of kiln wash on the shelves saves them from glaze drips, and it is worth renewing "
+              "each spring.</div></div></div></div>";
+  }
+  thread += "</div></body></html>";
+  const Extraction forum = run(thread, options);
+  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
+    EXPECT_NE(forum.markdown.find("by **potter" + std::to_string(i) + "**"), std::string::npos) << forum.markdown;
+  }
+  EXPECT_EQ(forum.markdown.find("Founded"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("4032"), std::string::npos) << forum.markdown;
 }
 
 // Under-extraction: a reference page in headed sections (Sphinx writes a module's functions and

@@ -33,12 +33,15 @@ struct ContentProfile {
 
 // What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
 // usertitle, phpBB's rank, Discourse's user-title, signatures and reaction bars everywhere): it
-// repeats with every post and is none of its text. So are the quotes of earlier posts a reply
-// opens with (Discourse's aside.quote, XenForo's bbCodeBlock--quote, Invision's ipsQuote): the
-// thread already holds them.
-inline constexpr std::array<std::string_view, 16> kPostChrome{
-    "usertitle", "user-title", "userbanner", "user-banner",  "rank",  "badge", "badges", "signature",
-    "sig",       "avatar",     "reactions",  "reactionsbar", "votes", "vote",  "quote",  "ipsquote"};
+// repeats with every post and is none of its text. So are the poster's figures beside each post
+// (join date, post count: XenForo's userExtras and extraUserInfo, vBulletin's userinfo_extra,
+// phpBB's postprofile, whose name the post's own "by NAME » date" line repeats), and the quotes
+// of earlier posts a reply opens with (Discourse's aside.quote, XenForo's bbCodeBlock--quote,
+// Invision's ipsQuote): the thread already holds them.
+inline constexpr std::array<std::string_view, 20> kPostChrome{
+    "usertitle", "user-title", "userbanner", "user-banner",   "rank",           "badge",      "badges",
+    "signature", "sig",        "avatar",     "reactions",     "reactionsbar",   "votes",      "vote",
+    "quote",     "ipsquote",   "userextras", "extrauserinfo", "userinfo_extra", "postprofile"};
 
 // A shop's review and rating widgets (its own, Shopify's review apps, Bazaarvoice, Trustpilot):
 // the customers' words, not the product's.
