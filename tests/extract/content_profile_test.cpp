@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "content/boilerplate.hpp"
 #include "extract_test_helpers.hpp"
 #include "pagemd/extract/extractor.hpp"
 
@@ -77,6 +78,43 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   EXPECT_EQ(forum.markdown.find("since the last century"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("quoted again"), std::string::npos) << forum.markdown;  // the thread holds it
   EXPECT_EQ(forum.markdown.find("Joined"), std::string::npos) << forum.markdown;
+}
+
+// FluxBB and vBulletin 3 write the poster's figures as bare lines, with no name to know them by.
+TEST(ExtractForum, BarePosterFiguresAndSignaturesAreNotPosts) {
+  ExtractOptions options;
+  options.page_url = "https://bbs.example/viewtopic.php?id=298271";
+  std::string thread = "<html><head><title>Kiln wash</title></head><body><div id=\"brdmain\">";
+  for (int i = 0; i < 4; ++i) {
+    thread += "<div class=\"blockpost\"><h2><span>#" + std::to_string(i + 1) +
+              " 2024-08-03 10:59:47</span></h2><div class=\"postleft\"><dl><dt><strong>potter" + std::to_string(i) +
+              "</strong></dt><dd><span>From: Brisbane, AU</span></dd><dd><span>Registered: 2024-01-27</span></dd>"
+              "<dd><span>Posts: 73,365</span></dd></dl></div><div class=\"postright\"><div class=\"postmsg\"><p>Post " +
+              std::to_string(i) +
+              " says a thin coat of kiln wash on the shelves saves them from glaze drips, and it is worth "
+              "renewing each spring.</p></div><div class=\"postsignature postmsg\"><p>Throwing "
+              "pots since the last century.</p></div></div></div>";
+  }
+  thread += "</div></body></html>";
+  const Extraction forum = run(thread, options);
+  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
+    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
+  }
+  for (const char* chrome : {"Brisbane", "Registered", "73,365", "since the last century"}) {
+    EXPECT_EQ(forum.markdown.find(chrome), std::string::npos) << chrome << " in\n" << forum.markdown;
+  }
+}
+
+TEST(PosterFigure, ALabelAColonAndAShortValue) {
+  EXPECT_TRUE(looks_like_poster_figure("Join Date: Mar 2016"));
+  EXPECT_TRUE(looks_like_poster_figure(" Posts: 73,365 "));
+  EXPECT_TRUE(looks_like_poster_figure("Reaction score: 10"));
+  EXPECT_FALSE(looks_like_poster_figure("Posts: "));
+  EXPECT_FALSE(looks_like_poster_figure("Posts 98"));
+  EXPECT_FALSE(looks_like_poster_figure("Location: the shed behind the old house by the river"));
+  EXPECT_FALSE(looks_like_poster_figure("Note: kiln wash"));
 }
 
 // phpBB shows the poster's name and figures in a profile column beside each post; the post's own

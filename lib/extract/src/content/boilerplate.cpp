@@ -204,6 +204,23 @@ bool looks_like_byline(std::string_view text) {
   return false;
 }
 
+bool looks_like_poster_figure(std::string_view text) {
+  static constexpr auto kFigures = std::to_array<std::string_view>(
+      {"joined", "join date", "registered", "member since", "posts", "total posts", "messages", "location", "from",
+       "reputation", "reaction score", "points", "trophy points", "rep power", "likes received", "karma"});
+  constexpr std::size_t kMostChars = 60;
+  constexpr std::size_t kMostValueWords = 5;
+  text = trim(text);
+  const std::size_t colon = text.find(':');
+  if (text.size() > kMostChars || colon == std::string_view::npos || colon == 0) return false;
+  std::size_t label_words = 0;
+  const std::string label = leading_words(text.substr(0, colon), 3, label_words);
+  if (std::find(kFigures.begin(), kFigures.end(), label) == kFigures.end()) return false;
+  std::size_t value_words = 0;
+  static_cast<void>(leading_words(text.substr(colon + 1), kMostValueWords + 1, value_words));
+  return value_words > 0 && value_words <= kMostValueWords;
+}
+
 bool looks_like_breadcrumb(std::string_view text) {
   std::size_t count = 0;
   const std::string words = leading_words(text, 4, count);

@@ -28,6 +28,10 @@ namespace pagemd::extract {
 // "Posted by X on ...", "Updated 4:54 am").
 [[nodiscard]] bool looks_like_byline(std::string_view text);
 
+// Whether a short line gives a forum poster's figure beside a post ("Joined: Mar 2016",
+// "Posts: 73,365", "Location: Brisbane, AU"): a label, a colon and a short value.
+[[nodiscard]] bool looks_like_poster_figure(std::string_view text);
+
 // Whether a short line is a breadcrumb trail ("You are here: Home > News > Story").
 [[nodiscard]] bool looks_like_breadcrumb(std::string_view text);
 

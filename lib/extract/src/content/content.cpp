@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "content/boilerplate.hpp"
 #include "content/content_profile.hpp"
 #include "content/content_pruning.hpp"
 #include "content/content_scoring.hpp"
@@ -51,6 +52,7 @@ class ContentFinder {
       if (!profile.chrome_names.empty()) drop_named_chrome(body, profile.chrome_names);
       // Once: from here on the sums follow each drop.
       page_.compute_stats();
+      if (profile.drop_poster_figures) drop_poster_figures(body);
       if (profile.drop_link_lists) drop_link_lists(body);
       drop_menus(body);
       const NodeId kept = profile.text_share > 0 ? block_holding(body, profile.text_share) : body;
@@ -132,6 +134,16 @@ class ContentFinder {
     drop_outermost(body, Sums::computed, [&](NodeId id) {
       const auto& s = page_.stats(id);
       return s.chars >= 20 && s.link_chars > kLinkListDensity * s.chars && is_block_tag(doc_.node(id).tag);
+    });
+  }
+
+  // A poster's figures, each a short block of its own. The sums must be computed.
+  void drop_poster_figures(NodeId body) {
+    constexpr std::uint32_t kMostChars = 60;
+    drop_outermost(body, Sums::computed, [&](NodeId id) {
+      const auto& s = page_.stats(id);
+      return s.chars <= kMostChars && s.chars > 0 && is_block_tag(doc_.node(id).tag) &&
+             looks_like_poster_figure(page_.small_text(id));
     });
   }
 

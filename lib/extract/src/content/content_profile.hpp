@@ -29,19 +29,23 @@ struct ContentProfile {
   // Class or id names (whole, or one of their '-'/'_' parts) of the blocks that are chrome on this
   // kind of page though they would be content elsewhere.
   std::span<const std::string_view> chrome_names = {};
+  // Lines giving a poster's figures beside each post ("Joined: Mar 2016", "Posts: 98"), which
+  // forum software without names for them (vBulletin 3, FluxBB) writes as bare lines.
+  bool drop_poster_figures = false;
 };
 
 // What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
-// usertitle, phpBB's rank, Discourse's user-title, signatures and reaction bars everywhere): it
+// usertitle, phpBB's rank, Discourse's user-title, signatures (FluxBB's postsignature) and reaction
+// bars everywhere): it
 // repeats with every post and is none of its text. So are the poster's figures beside each post
 // (join date, post count: XenForo's userExtras and extraUserInfo, vBulletin's userinfo_extra,
 // phpBB's postprofile, whose name the post's own "by NAME » date" line repeats), and the quotes
 // of earlier posts a reply opens with (Discourse's aside.quote, XenForo's bbCodeBlock--quote,
 // Invision's ipsQuote): the thread already holds them.
-inline constexpr std::array<std::string_view, 20> kPostChrome{
-    "usertitle", "user-title", "userbanner", "user-banner",   "rank",           "badge",      "badges",
-    "signature", "sig",        "avatar",     "reactions",     "reactionsbar",   "votes",      "vote",
-    "quote",     "ipsquote",   "userextras", "extrauserinfo", "userinfo_extra", "postprofile"};
+inline constexpr std::array<std::string_view, 21> kPostChrome{
+    "usertitle", "user-title", "userbanner", "user-banner",   "rank",           "badge",       "badges",
+    "signature", "sig",        "avatar",     "reactions",     "reactionsbar",   "votes",       "vote",
+    "quote",     "ipsquote",   "userextras", "extrauserinfo", "userinfo_extra", "postprofile", "postsignature"};
 
 // A shop's review and rating widgets (its own, Shopify's review apps, Bazaarvoice, Trustpilot):
 // the customers' words, not the product's.
@@ -56,7 +60,7 @@ inline constexpr std::array<std::string_view, 8> kGridControls{"filter",     "fi
 // Indexed by PageType, in its order.
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
-    /* forum */ {true, true, true, 0.85, kPostChrome},
+    /* forum */ {true, true, true, 0.85, kPostChrome, true},
     /* product */ {true, true, true, 0.85, kReviewWidgets},
     /* collection */ {true, true, false, 0.0, kGridControls},
     /* listing */ {true, false, false, 0.85, kGridControls},
