@@ -141,14 +141,7 @@ void decode_utf8(std::string_view in, std::string& out) {
 using HighHalf = std::array<Utf8Bytes, 128>;
 
 // windows-1252 is the default for unlabelled pages, so it gets a table of its own instead of an
-// iconv round trip. 0xA0..0xFF equal Latin-1; the five bytes Windows leaves undefined map to the
-// C1 control of the same value, as the WHATWG index says.
-constexpr std::array<char16_t, 32> kWindows1252C1{
-    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
-    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-};
-
+// iconv round trip (kWindows1252C1 in text/utf8.hpp for 0x80..0x9F; 0xA0..0xFF equal Latin-1).
 constexpr HighHalf kWindows1252High = [] {
   HighHalf table{};
   for (std::size_t i = 0; i < 128; ++i) {

@@ -11,6 +11,7 @@
 
 #include "decode/charset_detector.hpp"
 #include "decode/decoders.hpp"
+#include "text/mojibake.hpp"
 #include "text/text_util.hpp"
 
 // Which encoding a page is in: the labels of the Encoding Standard and the sniffing of HTML. The
@@ -429,7 +430,9 @@ std::string decode_to_utf8(std::string_view bytes, std::string_view declared_cha
   } else {
     encoding = sniff_encoding(bytes, declared_charset);
   }
-  return encoding_detail::decode(bytes, encoding);
+  std::string text = encoding_detail::decode(bytes, encoding);
+  repair_mojibake(text);
+  return text;
 }
 
 }  // namespace pagemd::extract

@@ -24,8 +24,9 @@ namespace pagemd::extract {
 // without a BOM is taken as UTF-8, as browsers do.
 [[nodiscard]] std::string sniff_encoding(std::string_view bytes, std::string_view declared_charset);
 
-// Decodes the document to UTF-8 with the sniffed encoding. Never fails: invalid or unmappable
-// bytes become U+FFFD, and NUL bytes are kept for the parser to handle.
+// Decodes the document to UTF-8 with the sniffed encoding, and repairs text an earlier misreading
+// garbled (mojibake.hpp). Never fails: invalid or unmappable bytes become U+FFFD, and NUL bytes are
+// kept for the parser to handle.
 [[nodiscard]] std::string decode_to_utf8(std::string_view bytes, std::string_view declared_charset);
 
 }  // namespace pagemd::extract

@@ -2,6 +2,7 @@
 
 // Encoding one code point as UTF-8, for the decoders, character references and CSS escapes. The
 // callers have already replaced what is not a scalar value (surrogates, beyond U+10FFFF).
+// And windows-1252's reading of the bytes Latin-1 leaves to the C1 controls.
 
 #include <array>
 #include <cstdint>
@@ -39,6 +40,14 @@ struct Utf8Bytes {
   }
   return out;
 }
+
+// What windows-1252 reads for the bytes 0x80..0x9F (the decoders and the mojibake repair need it). The five bytes
+// Windows leaves undefined map to the C1 control of the same value, as the WHATWG index says.
+inline constexpr std::array<char16_t, 32> kWindows1252C1{
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+};
 
 inline void append_utf8(std::string& out, char32_t cp) {
   const Utf8Bytes encoded = encode_utf8(cp);
