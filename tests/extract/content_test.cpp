@@ -581,6 +581,27 @@ TEST(ContentSelect, AnAdCaptionTakesItsSlotButNotWhatTheSlotOpens) {
   EXPECT_EQ(select(html), kArticleText);
 }
 
+// A page builder's modules left with their sample text, one shown and one in a hidden template,
+// outweigh a short page's own text; they were never meant to be read. A page that only mentions
+// the filler keeps its sentence.
+TEST(ContentSelect, PlaceholderModulesAreNoContent) {
+  const std::string filler =
+      "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et "
+      "dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip.";
+  std::string modules;
+  for (int i = 1; i <= 4; ++i) {
+    modules += "<section class=module><h5>Head Line " + std::to_string(i) + "</h5><p>" + filler +
+               "</p><ul><li>Lorem ipsum 1</li><li>Lorem ipsum 2</li></ul><a href=/x>Learn More</a></section>";
+  }
+  const std::string html = "<body><main><section class=intro><h1>Rankings</h1><p>" + kProse1 + "</p><p>" + kProse2 +
+                           "</p></section>" + modules + "<div hidden>" + modules + "</div></main></body>";
+  EXPECT_EQ(select(html), "Rankings " + kProse1 + " " + kProse2);
+
+  const std::string mention = "Designers fill their mock-ups with lorem ipsum, a scrambled passage of Cicero.";
+  EXPECT_EQ(select("<body><article><p>" + mention + "</p>" + article_paragraphs() + "</article></body>"),
+            mention + " " + kArticleText);
+}
+
 TEST(ContentSelect, EmptySelectorListsChangeNothing) {
   const SelectorList none;
   const std::string html = "<body><nav>Menu</nav><article>" + article_paragraphs() + "</article></body>";

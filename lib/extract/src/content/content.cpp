@@ -44,6 +44,7 @@ class ContentFinder {
     if (rules_.include && !rules_.include->empty()) return select_included(body);
     if (rules_.scope == ContentScope::whole_body) return finish({body});
     drop_consent_banners(body);
+    drop_placeholder_text(body);
     const std::vector<std::uint8_t> baseline = page_.drop_mask();
     const ContentProfile& profile = profile_of(rules_.page_type);
     if (profile.whole_page) {
@@ -389,6 +390,30 @@ class ContentFinder {
     drop_outermost(body, Sums::not_yet, [&](NodeId id) {
       return may_be_consent_banner(doc_, id) && unlikely_of(id) == Unlikely::consent_banner && !holds_landmark(id);
     });
+  }
+
+  // A page builder's module left with its sample text ("Lorem ipsum dolor sit amet", "Head Line 1",
+  // "Learn More"), most often in a hidden template, was never meant to be read; in a short page
+  // it would outweigh the page's own text. The outermost blocks whose text is nearly all filler go.
+  void drop_placeholder_text(NodeId body) {
+    constexpr std::string_view kFiller = "lorem ipsum";
+    std::vector<std::uint32_t> filler;  // per node: characters of filler text under it
+    for (NodeId id = body; id < doc_.size(); ++id) {
+      const Node& n = doc_.node(id);
+      if (n.kind != NodeKind::text || !core::starts_with_ignore_case(trim(doc_.text(id)), kFiller)) continue;
+      if (filler.empty()) filler.assign(doc_.size(), 0);
+      filler[id] = static_cast<std::uint32_t>(visible_chars(id));
+    }
+    if (filler.empty()) return;
+    // Nodes are stored parents-first: a reverse sweep sums every child into its parent, but for
+    // what is already left out (a hidden template's filler is no share of the visible text).
+    for (NodeId id = static_cast<NodeId>(doc_.size()); id-- > body + 1;) {
+      const NodeId parent = doc_.node(id).parent;
+      if (parent != kNoNode && !page_.dropped(id)) filler[parent] += filler[id];
+    }
+    constexpr std::uint32_t kFillerShare = 5;  // of 6: the module's headings and buttons are filler too
+    drop_outermost(body, Sums::not_yet,
+                   [&](NodeId id) { return filler[id] > 0 && filler[id] * 6 >= visible_chars(id) * kFillerShare; });
   }
 
   // unlikely_kind, asked once an element: every attempt marks the furniture again, and reading an
