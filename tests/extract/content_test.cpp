@@ -602,6 +602,37 @@ TEST(ContentSelect, PlaceholderModulesAreNoContent) {
             mention + " " + kArticleText);
 }
 
+// A section written twice (once for wide screens, once for narrow ones) is read once. A paragraph
+// said twice (a refrain) and a code sample shown twice stay, and so does documentation, which
+// repeats on purpose (a parameter's description under every call that takes it).
+TEST(ContentSelect, ABlockWrittenTwiceIsKeptOnce) {
+  const std::string plans = "<h2>Plans</h2><p>" + kProse2 + "</p>";
+  const std::string refrain = "<p>" + kProse3 + "</p>";
+  const std::string code =
+      "<pre>for (int line = 0; line < order.size(); ++line) {\n  total += order[line].price * order[line].quantity;\n"
+      "  weight += order[line].weight; // every line of the order\n}</pre>";
+  const std::string html = "<body><article><p>" + kProse1 + "</p><div class=wide>" + plans +
+                           "</div><div class=narrow>" + plans + "</div>" + refrain + refrain + code + code +
+                           "</article></body>";
+  const std::string once = select(html);
+  EXPECT_EQ(once.find(kProse2), once.rfind(kProse2)) << once;
+  EXPECT_NE(once.find(kProse3), once.rfind(kProse3)) << once;
+  EXPECT_NE(once.find("every line of the order"), once.rfind("every line of the order")) << once;
+
+  const Document doc = Document::parse(html);
+  ContentRules documentation;
+  documentation.page_type = PageType::documentation;
+  const std::string reference = selected_text(doc, select_content(doc, documentation));
+  EXPECT_NE(reference.find(kProse2), reference.rfind(kProse2)) << reference;
+}
+
+// A block that only wraps another holds the same text, and is not its repeat.
+TEST(ContentSelect, AWrapperIsNotARepeatOfWhatItWraps) {
+  const std::string html = "<body><article><div class=outer><div class=inner><h2>Plans</h2><p>" + kProse1 + "</p><p>" +
+                           kProse2 + "</p></div></div><p>" + kProse3 + "</p></article></body>";
+  EXPECT_EQ(select(html), "Plans " + kArticleText);
+}
+
 TEST(ContentSelect, EmptySelectorListsChangeNothing) {
   const SelectorList none;
   const std::string html = "<body><nav>Menu</nav><article>" + article_paragraphs() + "</article></body>";

@@ -58,7 +58,7 @@ class ContentFinder {
       drop_menus(body);
       const NodeId kept = profile.text_share > 0 ? block_holding(body, profile.text_share) : body;
       content_detail::drop_labelled_sections(page_, {kept});
-      if (!left_a_fragment(body, kept)) return finish({kept});
+      if (!left_a_fragment(body, kept)) return finish_main_content({kept});
       // The page is not what its type said (a grid of product links taken for one product):
       // the search of an article, which asks nothing of the page's kind, does better than a fragment.
       page_.restore_drop_mask(baseline);
@@ -86,8 +86,11 @@ class ContentFinder {
       // with fewer filters, is tried as when too little text is left.
       const bool cleaned_away = 2 * chars < picked;
       if ((chars >= kEnoughChars && !cleaned_away) || attempt == 2) {
-        if (attempt > 0 && chars < best_chars_) return finish(std::move(best_roots_), std::move(best_dropped_));
-        return finish(std::move(roots));
+        if (attempt > 0 && chars < best_chars_) {
+          page_.restore_drop_mask(best_dropped_);
+          return finish_main_content(std::move(best_roots_));
+        }
+        return finish_main_content(std::move(roots));
       }
       if (chars > best_chars_) {
         best_chars_ = chars;
@@ -301,9 +304,13 @@ class ContentFinder {
     return body == kNoNode ? doc_.root() : body;
   }
 
-  ContentSelection finish(std::vector<NodeId> roots) { return finish(std::move(roots), page_.take_drop_mask()); }
-  static ContentSelection finish(std::vector<NodeId> roots, std::vector<std::uint8_t> dropped) {
-    return ContentSelection{std::move(roots), std::move(dropped)};
+  ContentSelection finish(std::vector<NodeId> roots) {
+    return ContentSelection{std::move(roots), page_.take_drop_mask()};
+  }
+  // Documentation repeats on purpose (a parameter's description under every call that takes it).
+  ContentSelection finish_main_content(std::vector<NodeId> roots) {
+    if (rules_.page_type != PageType::documentation) content_detail::drop_repeated_blocks(page_, roots);
+    return finish(std::move(roots));
   }
 
   bool is_dropped_element(NodeId id) const {
