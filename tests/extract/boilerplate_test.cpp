@@ -42,6 +42,9 @@ TEST(BoilerplateLabel, LabelsOfEveryFirstWord) {
   EXPECT_TRUE(is_boilerplate_label("Complete the look"));
   EXPECT_TRUE(is_boilerplate_label("Pairs well with"));
   EXPECT_TRUE(is_boilerplate_label("What to read next"));
+  EXPECT_TRUE(is_boilerplate_label("Posting Rules"));
+  EXPECT_TRUE(is_boilerplate_label("Similar threads"));
+  EXPECT_TRUE(is_boilerplate_label("Users browsing this thread: 2 guests"));
   EXPECT_TRUE(is_boilerplate_label("4 people also viewed"));
   EXPECT_FALSE(is_boilerplate_label("Shopping list"));
   EXPECT_FALSE(is_boilerplate_label("Customers"));

@@ -64,7 +64,9 @@ constexpr auto kSectionLabels = std::to_array<std::string_view>(
      "people who bought this also bought", "frequently bought together", "similar items", "similar products",
      "related products", "related items", "explore related items", "recently viewed", "recently viewed items",
      "recently viewed products", "sponsored products", "more to explore", "more from this seller", "shop similar",
-     "complete the look", "pairs well with", "you may also need"});
+     "complete the look", "pairs well with", "you may also need",
+     // What forum software puts below a thread (vBulletin, XenForo, phpBB).
+     "posting rules", "similar threads", "similar topics", "users browsing this thread"});
 
 constexpr auto kMonths =
     std::to_array<std::string_view>({"january",   "february", "march",    "april",    "may",  "june", "july", "august",
