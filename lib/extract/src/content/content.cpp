@@ -418,9 +418,10 @@ class ContentFinder {
       const NodeId parent = doc_.node(id).parent;
       if (parent != kNoNode && !page_.dropped(id)) filler[parent] += filler[id];
     }
-    constexpr std::uint32_t kFillerShare = 5;  // of 6: the module's headings and buttons are filler too
-    drop_outermost(body, Sums::not_yet,
-                   [&](NodeId id) { return filler[id] > 0 && filler[id] * 6 >= visible_chars(id) * kFillerShare; });
+    constexpr std::size_t kFillerShare = 5;  // of 6: the module's headings and buttons are filler too
+    drop_outermost(body, Sums::not_yet, [&](NodeId id) {
+      return filler[id] > 0 && std::size_t{filler[id]} * 6 >= visible_chars(id) * kFillerShare;
+    });
   }
 
   // unlikely_kind, asked once an element: every attempt marks the furniture again, and reading an

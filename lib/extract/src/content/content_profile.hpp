@@ -36,12 +36,11 @@ struct ContentProfile {
 
 // What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
 // usertitle, phpBB's rank, Discourse's user-title, signatures (FluxBB's postsignature) and reaction
-// bars everywhere): it
-// repeats with every post and is none of its text. So are the poster's figures beside each post
-// (join date, post count: XenForo's userExtras and extraUserInfo, vBulletin's userinfo_extra,
-// phpBB's postprofile, whose name the post's own "by NAME » date" line repeats), and the quotes
-// of earlier posts a reply opens with (Discourse's aside.quote, XenForo's bbCodeBlock--quote,
-// Invision's ipsQuote): the thread already holds them.
+// bars everywhere): it repeats with every post and is none of its text. So are the poster's
+// figures beside each post (join date, post count: XenForo's userExtras and extraUserInfo,
+// vBulletin's userinfo_extra, phpBB's postprofile, whose name the post's own "by NAME » date" line
+// repeats), and the quotes of earlier posts a reply opens with (Discourse's aside.quote, XenForo's
+// bbCodeBlock--quote, Invision's ipsQuote): the thread already holds them.
 inline constexpr std::array<std::string_view, 21> kPostChrome{
     "usertitle", "user-title", "userbanner", "user-banner",   "rank",           "badge",       "badges",
     "signature", "sig",        "avatar",     "reactions",     "reactionsbar",   "votes",       "vote",
