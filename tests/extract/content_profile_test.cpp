@@ -51,8 +51,12 @@ TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
 TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   ExtractOptions options;
   options.page_url = "https://forum.example/threads/kiln-wash.77/";
-  std::string thread = "<html><head><title>Kiln wash</title></head><body><div class=\"thread\">";
+  std::string thread =
+      "<html><head><title>Kiln wash</title></head><body><div class=\"thread\"><dl class=\"blockStatus\"><dd>Not "
+      "open for further replies.</dd></dl>";
   for (int i = 0; i < 4; ++i) {
+    if (i == 2)
+      thread += "<div class=\"samTextUnit\">Elevate your business spending with a card made for makers.</div>";
     thread += "<article class=\"message\"><div class=\"message-user\"><h4 class=\"message-name\">potter" +
               std::to_string(i) +
               "</h4><h5 class=\"userTitle message-userTitle\">Well-known member</h5>"
@@ -78,6 +82,8 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   EXPECT_EQ(forum.markdown.find("since the last century"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("quoted again"), std::string::npos) << forum.markdown;  // the thread holds it
   EXPECT_EQ(forum.markdown.find("Joined"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("further replies"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("Elevate your business"), std::string::npos) << forum.markdown;
 }
 
 // FluxBB and vBulletin 3 write the poster's figures as bare lines, with no name to know them by.
@@ -89,7 +95,8 @@ TEST(ExtractForum, BarePosterFiguresAndSignaturesAreNotPosts) {
     thread += "<div class=\"blockpost\"><h2><span>#" + std::to_string(i + 1) +
               " 2024-08-03 10:59:47</span></h2><div class=\"postleft\"><dl><dt><strong>potter" + std::to_string(i) +
               "</strong></dt><dd><span>From: Brisbane, AU</span></dd><dd><span>Registered: 2024-01-27</span></dd>"
-              "<dd><span>Posts: 73,365</span></dd></dl></div><div class=\"postright\"><div class=\"postmsg\"><p>Post " +
+              "<dd><span>Posts: 73,365</span></dd></dl><div class=\"author_statistics\">Threads 23, reputation "
+              "7</div></div><div class=\"postright\"><div class=\"postmsg\"><p>Post " +
               std::to_string(i) +
               " says a thin coat of kiln wash on the shelves saves them from glaze drips, and it is worth "
               "renewing each spring.</p></div><div class=\"postsignature postmsg\"><p>Throwing "
@@ -102,7 +109,7 @@ TEST(ExtractForum, BarePosterFiguresAndSignaturesAreNotPosts) {
     EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
     EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
   }
-  for (const char* chrome : {"Brisbane", "Registered", "73,365", "since the last century"}) {
+  for (const char* chrome : {"Brisbane", "Registered", "73,365", "since the last century", "reputation"}) {
     EXPECT_EQ(forum.markdown.find(chrome), std::string::npos) << chrome << " in\n" << forum.markdown;
   }
 }

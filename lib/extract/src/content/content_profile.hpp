@@ -38,13 +38,37 @@ struct ContentProfile {
 // usertitle, phpBB's rank, Discourse's user-title, signatures (FluxBB's postsignature) and reaction
 // bars everywhere): it repeats with every post and is none of its text. So are the poster's
 // figures beside each post (join date, post count: XenForo's userExtras and extraUserInfo,
-// vBulletin's userinfo_extra, phpBB's postprofile, whose name the post's own "by NAME » date" line
-// repeats), and the quotes of earlier posts a reply opens with (Discourse's aside.quote, XenForo's
-// bbCodeBlock--quote, Invision's ipsQuote): the thread already holds them.
-inline constexpr std::array<std::string_view, 21> kPostChrome{
-    "usertitle", "user-title", "userbanner", "user-banner",   "rank",           "badge",       "badges",
-    "signature", "sig",        "avatar",     "reactions",     "reactionsbar",   "votes",       "vote",
-    "quote",     "ipsquote",   "userextras", "extrauserinfo", "userinfo_extra", "postprofile", "postsignature"};
+// vBulletin's userinfo_extra, MyBB's author_statistics, phpBB's postprofile, whose name the post's
+// own "by NAME » date" line repeats), the quotes of earlier posts a reply opens with (Discourse's
+// aside.quote, XenForo's bbCodeBlock--quote, Invision's ipsQuote): the thread already holds them,
+// and what XenForo adds between posts (its blockStatus "Not open for further replies", the ad
+// units of its commonest ads add-on, Siropu's samCodeUnit, samTextUnit and samBannerUnit).
+inline constexpr std::array<std::string_view, 26> kPostChrome{"usertitle",
+                                                              "user-title",
+                                                              "userbanner",
+                                                              "user-banner",
+                                                              "rank",
+                                                              "badge",
+                                                              "badges",
+                                                              "signature",
+                                                              "sig",
+                                                              "avatar",
+                                                              "reactions",
+                                                              "reactionsbar",
+                                                              "votes",
+                                                              "vote",
+                                                              "quote",
+                                                              "ipsquote",
+                                                              "userextras",
+                                                              "extrauserinfo",
+                                                              "userinfo_extra",
+                                                              "postprofile",
+                                                              "postsignature",
+                                                              "author_statistics",
+                                                              "blockstatus",
+                                                              "samcodeunit",
+                                                              "samtextunit",
+                                                              "sambannerunit"};
 
 // A shop's review and rating widgets (its own, Shopify's review apps, Bazaarvoice, Trustpilot):
 // the customers' words, not the product's.
