@@ -43,32 +43,14 @@ struct ContentProfile {
 // aside.quote, XenForo's bbCodeBlock--quote, Invision's ipsQuote): the thread already holds them,
 // and what XenForo adds between posts (its blockStatus "Not open for further replies", the ad
 // units of its commonest ads add-on, Siropu's samCodeUnit, samTextUnit and samBannerUnit).
-inline constexpr std::array<std::string_view, 26> kPostChrome{"usertitle",
-                                                              "user-title",
-                                                              "userbanner",
-                                                              "user-banner",
-                                                              "rank",
-                                                              "badge",
-                                                              "badges",
-                                                              "signature",
-                                                              "sig",
-                                                              "avatar",
-                                                              "reactions",
-                                                              "reactionsbar",
-                                                              "votes",
-                                                              "vote",
-                                                              "quote",
-                                                              "ipsquote",
-                                                              "userextras",
-                                                              "extrauserinfo",
-                                                              "userinfo_extra",
-                                                              "postprofile",
-                                                              "postsignature",
-                                                              "author_statistics",
-                                                              "blockstatus",
-                                                              "samcodeunit",
-                                                              "samtextunit",
-                                                              "sambannerunit"};
+inline constexpr auto kPostChrome = std::to_array<std::string_view>(
+    {// the poster: title, banner, rank, badges, avatar, signature, figures
+     "usertitle", "user-title", "userbanner", "user-banner", "rank", "badge", "badges", "avatar", "signature", "sig",
+     "postsignature", "userextras", "extrauserinfo", "userinfo_extra", "author_statistics", "postprofile",
+     // the bars and quotes around the post's text
+     "reactions", "reactionsbar", "votes", "vote", "quote", "ipsquote",
+     // between posts
+     "blockstatus", "samcodeunit", "samtextunit", "sambannerunit"});
 
 // A shop's review and rating widgets (its own, Shopify's review apps, Bazaarvoice, Trustpilot):
 // the customers' words, not the product's.
