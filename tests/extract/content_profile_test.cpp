@@ -57,6 +57,10 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   for (int i = 0; i < 4; ++i) {
     if (i == 2)
       thread += "<div class=\"samTextUnit\">Elevate your business spending with a card made for makers.</div>";
+    const std::string preview =
+        i == 3 ? "<div class=\"bbCodeBlock bbCodeBlock--unfurl js-unfurl\"><h3>Kiln shelves - Wikipedia</h3>"
+                 "<div>en.m.wikipedia.org</div></div>"
+               : "";
     thread += "<article class=\"message\"><div class=\"message-user\"><h4 class=\"message-name\">potter" +
               std::to_string(i) +
               "</h4><h5 class=\"userTitle message-userTitle\">Well-known member</h5>"
@@ -67,7 +71,9 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
                      : "") +
               "<p>Post " + std::to_string(i) +
               " says a thin coat of kiln wash on the shelves saves them from glaze drips, "
-              "and it is worth renewing each spring.</p></div><aside class=\"message-signature\">Throwing pots "
+              "and it is worth renewing each spring.</p>" +
+              preview +
+              "</div><aside class=\"message-signature\">Throwing pots "
               "since the last century.</aside></article>";
   }
   thread += "</div></body></html>";
@@ -84,6 +90,7 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   EXPECT_EQ(forum.markdown.find("Joined"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("further replies"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("Elevate your business"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("wikipedia.org"), std::string::npos) << forum.markdown;
 }
 
 // FluxBB and vBulletin 3 write the poster's figures as bare lines, with no name to know them by.

@@ -49,6 +49,8 @@ inline constexpr auto kPostChrome = std::to_array<std::string_view>(
      "postsignature", "userextras", "extrauserinfo", "userinfo_extra", "author_statistics", "postprofile",
      // the bars and quotes around the post's text
      "reactions", "reactionsbar", "votes", "vote", "quote", "ipsquote",
+     // the preview XenForo makes of a posted link
+     "unfurl",
      // between posts
      "blockstatus", "samcodeunit", "samtextunit", "sambannerunit"});
 
