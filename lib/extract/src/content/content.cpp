@@ -307,9 +307,8 @@ class ContentFinder {
   ContentSelection finish(std::vector<NodeId> roots) {
     return ContentSelection{std::move(roots), page_.take_drop_mask()};
   }
-  // Documentation repeats on purpose (a parameter's description under every call that takes it).
   ContentSelection finish_main_content(std::vector<NodeId> roots) {
-    if (rules_.page_type != PageType::documentation) content_detail::drop_repeated_blocks(page_, roots);
+    if (!profile_of(rules_.page_type).keeps_repeats) content_detail::drop_repeated_blocks(page_, roots);
     return finish(std::move(roots));
   }
 

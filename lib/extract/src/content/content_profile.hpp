@@ -32,6 +32,10 @@ struct ContentProfile {
   // Lines giving a poster's figures beside each post ("Joined: Mar 2016", "Posts: 98"), which
   // forum software without names for them (vBulletin 3, FluxBB) writes as bare lines.
   bool drop_poster_figures = false;
+  // A block whose text repeats an earlier block's (a section written once per screen size) is
+  // read once, unless the kind repeats on purpose (documentation: a parameter's description under
+  // every call that takes it).
+  bool keeps_repeats = false;
 };
 
 // What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
@@ -71,7 +75,7 @@ inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* product */ {true, true, true, 0.85, kReviewWidgets},
     /* collection */ {true, true, false, 0.0, kGridControls},
     /* listing */ {true, false, false, 0.85, kGridControls},
-    /* documentation */ {false, true, false},
+    /* documentation */ {false, true, false, 0.0, {}, false, true},
     /* service */ {true, false, false, 0.85},
 }};
 

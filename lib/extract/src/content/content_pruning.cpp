@@ -332,7 +332,7 @@ class RepeatFinder {
         const TextPrint print = print_of(id);
         if (print.chars < kFewestChars) return false;  // nothing below holds more
         const auto [seen, first] = first_seen.try_emplace(print.key(), id);
-        if (first || is_ancestor(seen->second, id)) return true;
+        if (first || doc_.contains(seen->second, id)) return true;
         page_.mark_dropped(id);
         return false;
       });
@@ -369,13 +369,6 @@ class RepeatFinder {
       ++print.chars;
     }
     return print.chars == 0 ? TextPrint{} : print;
-  }
-
-  [[nodiscard]] bool is_ancestor(NodeId ancestor, NodeId id) const {
-    for (NodeId up = doc_.node(id).parent; up != kNoNode && up >= ancestor; up = doc_.node(up).parent) {
-      if (up == ancestor) return true;
-    }
-    return false;
   }
 
   PageStats& page_;

@@ -1,7 +1,11 @@
 #include "text/mojibake.hpp"
 
+#include <unicode/utf8.h>
+
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 #include "text/utf8.hpp"
@@ -20,26 +24,15 @@ int misread_byte(char32_t cp) {
   return kNoByte;
 }
 
-// The code point of the UTF-8 sequence at `at` (the decoders' output: valid, but a cut end is
-// read as U+FFFD), and its length in `length`.
+// The code point of the UTF-8 sequence at `at`, and its length in `length`; U+FFFD for a cut end.
 char32_t code_point_at(const std::string& text, std::size_t at, std::size_t& length) {
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data()) + at;
-  const std::size_t expected = p[0] < 0x80 ? 1 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
-  if (p[0] < 0x80 || at + expected > text.size()) {
-    length = 1;
-    return p[0] < 0x80 ? p[0] : U'\uFFFD';
-  }
-  if (p[0] < 0xE0) {
-    length = 2;
-    return (static_cast<char32_t>(p[0] & 0x1F) << 6) | (p[1] & 0x3F);
-  }
-  if (p[0] < 0xF0) {
-    length = 3;
-    return (static_cast<char32_t>(p[0] & 0x0F) << 12) | (static_cast<char32_t>(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-  }
-  length = 4;
-  return (static_cast<char32_t>(p[0] & 0x07) << 18) | (static_cast<char32_t>(p[1] & 0x3F) << 12) |
-         (static_cast<char32_t>(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data()) + at;
+  const auto available = static_cast<std::int32_t>(std::min<std::size_t>(text.size() - at, 4));
+  std::int32_t next = 0;
+  UChar32 cp = 0;
+  U8_NEXT(bytes, next, available, cp);
+  length = static_cast<std::size_t>(next);
+  return cp < 0 ? U'\uFFFD' : static_cast<char32_t>(cp);
 }
 
 struct Repair {
@@ -65,11 +58,10 @@ Repair misread_sequence_at(const std::string& text, std::size_t at) {
     next += length;
   }
   // Overlong forms, surrogates and what lies beyond U+10FFFF are no character.
-  const unsigned char second = repair.bytes[1];
-  if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second >= 0xA0) || (lead == 0xF0 && second < 0x90) ||
-      (lead == 0xF4 && second >= 0x90)) {
-    return repair;
-  }
+  std::int32_t read = 0;
+  UChar32 cp = 0;
+  U8_NEXT(repair.bytes.data(), read, static_cast<std::int32_t>(size), cp);
+  if (cp < 0) return repair;
   repair.size = size;
   repair.consumed = next - at;
   return repair;
