@@ -380,8 +380,9 @@ class ContentFinder {
                   (strictness_.strip_unlikely && unlikely == Unlikely::by_hint);
       if (drop && page_.in_code(id)) drop = false;
       // Some sites wrap the whole page in a <form> or a "header-container": an element holding
-      // most of the page's text is a wrapper, not furniture.
-      if (drop && visible_chars(id) * 5 > page_chars * 2) drop = false;
+      // most of the page's text is a wrapper, not furniture. Not one beside the page's <main>,
+      // though: a footer of long legal notes is still the footer of the content the page declared.
+      if (drop && visible_chars(id) * 5 > page_chars * 2 && !beside_main(id)) drop = false;
       if (drop) {
         page_.mark_dropped(id);
         return false;
@@ -433,6 +434,15 @@ class ContentFinder {
     return static_cast<Unlikely>(unlikely_cache_[id]);
   }
 
+  // Whether `id` lies outside the page's <main> and holds none of it.
+  bool beside_main(NodeId id) {
+    if (!main_found_) {
+      main_found_ = true;
+      main_ = doc_.find_first(GUMBO_TAG_MAIN);
+    }
+    return main_ != kNoNode && !doc_.contains(id, main_) && !doc_.contains(main_, id);
+  }
+
   // Whether the page's main heading, <main> or an <article> lies under `id`: a page wrapped in a
   // "cookie-consent-visible" block is not a banner.
   bool holds_landmark(NodeId id) const {
@@ -451,6 +461,8 @@ class ContentFinder {
   mutable bool raw_chars_summed_ = false;
   std::vector<std::uint8_t> excluded_;        // per node: matches an exclude selector
   std::vector<std::uint8_t> unlikely_cache_;  // per node: its Unlikely kind, 0xFF until asked
+  NodeId main_ = kNoNode;                     // the page's first <main>, once looked for
+  bool main_found_ = false;
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;
   std::vector<std::uint8_t> best_dropped_;
