@@ -51,6 +51,22 @@ TEST(PageType, ForumAddressesAndStructuredData) {
             PageType::forum);
 }
 
+// A page's FAQ is marked up as Questions and Answers too; they are the page's own, not a thread's.
+TEST(PageType, AnFaqsQuestionsAndAnswersAreNoThread) {
+  const std::string faq = R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"FAQPage",
+      "mainEntity":[{"@type":"Question","name":"Do you ship abroad?",
+      "acceptedAnswer":{"@type":"Answer","text":"Yes."}}]}</script>)";
+  EXPECT_EQ(classify(faq + "<h1>Graphics cards</h1>" + paragraphs(3), "https://shop.example/graphics-cards"),
+            PageType::service);
+  // Without the FAQPage they are a question and its answer.
+  EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"Question",
+      "name":"Do you ship abroad?","acceptedAnswer":{"@type":"Answer","text":"Yes."}}</script>)"
+                     "<h1>Graphics cards</h1>" +
+                         paragraphs(3),
+                     "https://shop.example/graphics-cards"),
+            PageType::forum);
+}
+
 TEST(PageType, ProductsFromStructuredDataMicrodataOrTheirAddress) {
   const std::string buy = "<h1>Kettle</h1><p>$49.00</p><button>Add to cart</button>" + paragraphs(2);
   EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",

@@ -134,12 +134,14 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
 }
 
 void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
+  // An FAQPage is made of Questions and Answers: the page's own, not a thread's.
+  const bool faq = std::find(info.schema_types.begin(), info.schema_types.end(), "FAQPage") != info.schema_types.end();
   for (const std::string& type : info.schema_types) {
     if (is_one_of(type, {"Product", "ProductGroup", "IndividualProduct", "ProductModel", "Car", "Vehicle"})) {
       evidence.add(PageType::product, 5);
     } else if (is_one_of(type, {"DiscussionForumPosting", "QAPage"})) {
       evidence.add(PageType::forum, 5);
-    } else if (is_one_of(type, {"Question", "Answer"})) {
+    } else if (is_one_of(type, {"Question", "Answer"}) && !faq) {
       evidence.add(PageType::forum, 2);
     } else if (is_one_of(type, {"CollectionPage", "OfferCatalog", "SearchResultsPage"})) {
       evidence.add(PageType::collection, 2);
