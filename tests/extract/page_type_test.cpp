@@ -89,6 +89,12 @@ TEST(PageType, AGridOfPricedItemsIsACollectionAndAnIndexIsAListing) {
   // A supplier directory's catalogues, in the plural, are a collection as a shop's catalogue is.
   EXPECT_EQ(classify("<h1>Fasteners</h1>" + paragraphs(2), "https://directory.example/catalogs/fasteners/"),
             PageType::collection);
+  // A subcategory is a category too, however the shop spells it.
+  for (const std::string_view path : {"/sub-categories/mobile-cables", "/Cables/SubCategory/ID-48"}) {
+    EXPECT_EQ(classify("<h1>Cables</h1>" + paragraphs(2), "https://shop.example" + std::string(path)),
+              PageType::collection)
+        << path;
+  }
   // Open Graph's product.group is a range of products; a shop's listing template says the same.
   EXPECT_EQ(classify("<html><head><meta property=\"og:type\" content=\"product.group\"></head><body><h1>Sofas</h1>" +
                          paragraphs(2) + "</body></html>",

@@ -95,8 +95,9 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
     if (followed && is_one_of(segment, {"product", "products", "p", "dp", "item", "items", "gp"})) {
       evidence.add(PageType::product, 4);
     }
-    if (is_one_of(segment, {"collections", "collection", "category", "categories", "cat", "shop", "catalog", "catalogs",
-                            "catalogue", "catalogues", "department", "departments", "c"})) {
+    if (is_one_of(segment, {"collections", "collection", "category", "categories", "subcategory", "subcategories",
+                            "sub-category", "sub-categories", "cat", "shop", "catalog", "catalogs", "catalogue",
+                            "catalogues", "department", "departments", "c"})) {
       evidence.add(PageType::collection, 2);
     }
     if (is_one_of(segment, {"docs", "doc", "documentation", "reference", "api", "manual", "guide", "guides", "tutorial",
