@@ -67,6 +67,16 @@ TEST(PageType, AnFaqsQuestionsAndAnswersAreNoThread) {
             PageType::forum);
 }
 
+// A page saved without its address is typed by its canonical link; an address given wins.
+TEST(PageType, APageWithoutAnAddressIsTypedByItsCanonicalLink) {
+  const std::string page =
+      "<html><head><link rel='canonical' href='https://pottery.example/threads/kiln-wash.42/'>"
+      "</head><body><h1>Kiln wash</h1>" +
+      paragraphs(2) + "</body></html>";
+  EXPECT_EQ(classify(page, ""), PageType::forum);
+  EXPECT_EQ(classify(page, "https://pottery.example/kiln-wash"), PageType::article);
+}
+
 TEST(PageType, ProductsFromStructuredDataMicrodataOrTheirAddress) {
   const std::string buy = "<h1>Kettle</h1><p>$49.00</p><button>Add to cart</button>" + paragraphs(2);
   EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",
