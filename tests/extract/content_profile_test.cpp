@@ -387,5 +387,29 @@ TEST(ExtractListing, TheItemsWithoutTheBlurbsAroundThem) {
   EXPECT_EQ(page.markdown.find("two cooks from Leeds"), std::string::npos) << page.markdown;
 }
 
+// A service page narrows to the block holding most of its text, but not into one tab panel of a
+// set: the reader switches between them, and the panels not on show (here lists of links to the
+// department's forms and questions) are as much the page as the one that is.
+TEST(ExtractService, EveryTabPanelOfASetStays) {
+  ExtractOptions options;
+  options.page_url = "https://town.example/services/building-department";
+  std::string forms;
+  for (int i = 0; i < 6; ++i)
+    forms += "<li><a href=\"/forms/" + std::to_string(i) + "\">Permit form " + std::to_string(i) + "</a></li>";
+  const Extraction page =
+      run("<html><head><title>Building department</title></head><body><main><h1>Building department</h1>"
+          "<div class=\"tabs\"><div role=\"tabpanel\"><p>The building department enforces the building code, "
+          "reviews plans and inspects new construction, so that every house in town is safe to live in and built "
+          "as its permit says. Call the office before you start work on anything larger than a garden shed.</p>"
+          "<p>Inspections are booked a day ahead; the inspector comes between eight and noon, and leaves a "
+          "written report with the owner or the builder on site.</p></div>"
+          "<div role=\"tabpanel\" style=\"display: none\"><ul>" +
+              forms + "</ul></div></div></main></body></html>",
+          options);
+  EXPECT_EQ(page.metadata.page_type, PageType::service);
+  EXPECT_NE(page.markdown.find("inspects new construction"), std::string::npos) << page.markdown;
+  EXPECT_NE(page.markdown.find("Permit form 5"), std::string::npos) << page.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

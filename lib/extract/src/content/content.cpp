@@ -277,7 +277,7 @@ class ContentFinder {
 
   // The deepest block under `from` whose text outside links is at least `share` of from's: the
   // descent stops where no single child holds that much, so the content spread over siblings
-  // (posts, sections) stays together. The sums must be computed.
+  // (posts, sections, tab panels) stays together. The sums must be computed.
   NodeId block_holding(NodeId from, double share) {
     const auto prose = [&](NodeId id) {
       const auto& s = page_.stats(id);
@@ -289,6 +289,8 @@ class ContentFinder {
       descended = false;
       for (NodeId child = doc_.node(at).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
         if (page_.dropped(child) || doc_.node(child).kind != NodeKind::element) continue;
+        // The panel on show is one of a set the reader switches between: the set is what holds.
+        if (is_tab_panel(doc_, child)) break;
         if (prose(child) >= wanted) {
           at = child;
           descended = true;

@@ -197,14 +197,14 @@ bool is_streamed_segment(const Document& doc, NodeId id) {
          std::all_of(element_id->begin() + 2, element_id->end(), is_ascii_digit);
 }
 
+}  // namespace
+
 // A tab panel is hidden until its tab is chosen: the other languages of a code sample, a product's
 // specifications beside its description. The reader can switch to each, so each is content.
 bool is_tab_panel(const Document& doc, NodeId id) {
   const std::string_view* role = doc.attribute(id, "role");
   return role != nullptr && equals_ignore_case(trim(*role), "tabpanel");
 }
-
-}  // namespace
 
 bool is_hidden(const Document& doc, NodeId id) {
   if (is_tab_panel(doc, id)) return false;

@@ -35,6 +35,8 @@ enum class Unlikely : std::uint8_t {
 // hidden (but not React's streamed segments), aria-hidden="true", or an inline display:none /
 // visibility:hidden; never a tab panel (role="tabpanel"), which waits for its tab to be chosen.
 [[nodiscard]] bool is_hidden(const Document& doc, NodeId id);
+// A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.
+[[nodiscard]] bool is_tab_panel(const Document& doc, NodeId id);
 // Elements that start a new block in the rendering.
 [[nodiscard]] bool is_block_tag(GumboTag tag);
 // Elements that never carry article text, in any scope (head, media, embeds).
