@@ -137,6 +137,8 @@ TEST(PageType, DocumentationFromItsAddressAndItsCode) {
 TEST(PageType, PricingAndHomePagesAreServicePages) {
   EXPECT_EQ(classify("<h1>Plans</h1>" + paragraphs(2), "https://saas.example/pricing"), PageType::service);
   EXPECT_EQ(classify("<h1>We build things</h1>" + paragraphs(2), "https://agency.example/"), PageType::service);
+  EXPECT_EQ(classify("<h1>Help desk software</h1>" + paragraphs(2), "https://saas.example/service/"),
+            PageType::service);
 }
 
 TEST(PageType, WhatABusinessOffersIsAServicePage) {

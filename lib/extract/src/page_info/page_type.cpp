@@ -124,8 +124,8 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
                        "resources", "stories", "posts",  "publications", "videos",   "reviews", "projects"})) {
     evidence.add(PageType::listing, 3);
   }
-  if (is_one_of(tail, {"pricing", "plans", "features", "services", "solutions", "enterprise", "contact", "about",
-                       "tuition", "rates", "packages", "offers", "pricing.html", "features.html"})) {
+  if (is_one_of(tail, {"pricing", "plans", "features", "service", "services", "solutions", "enterprise", "contact",
+                       "about", "tuition", "rates", "packages", "offers", "pricing.html", "features.html"})) {
     evidence.add(PageType::service, 3);
   }
   // A slug of many words names one story or post, unless it names a service offered.
