@@ -249,6 +249,20 @@ TEST(ContentSelect, ChoosesTheProseOverLinkLists) {
   EXPECT_EQ(select(html), kArticleText);
 }
 
+// A list of links that a sentence leads into goes on that sentence; one under a label of a word or
+// two ("Our picks:") is a strip of links as before.
+TEST(ContentSelect, AListOfLinksASentenceLeadsIntoIsText) {
+  const auto page = [](std::string_view lead) {
+    return "<body><article><p>" + kProse1 + "</p><p>" + kProse2 + "</p><p>" + std::string(lead) +
+           "</p><ul><li><a href='/strings'>Overview of strings</a></li><li><a href='/cmds'>String command "
+           "reference</a></li></ul><p>" +
+           kProse3 + "</p></article></body>";
+  };
+  EXPECT_NE(select(page("For more information, see:")).find("String command reference"), std::string::npos);
+  EXPECT_EQ(select(page("Our picks:")).find("String command reference"), std::string::npos);
+  EXPECT_EQ(select(page("For more information, see the links.")).find("String command reference"), std::string::npos);
+}
+
 TEST(ContentSelect, PageWrappingFormIsNotDropped) {
   // ASP.NET pages put the whole page inside one <form>.
   const std::string html =

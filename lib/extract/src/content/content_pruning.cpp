@@ -10,6 +10,7 @@
 #include "content/boilerplate.hpp"
 #include "tree/element_kinds.hpp"
 #include "text/text_util.hpp"
+#include "text/words.hpp"
 
 namespace pagemd::extract::content_detail {
 
@@ -282,10 +283,25 @@ class Pruner {
     if (static_cast<long>(c.inputs) > paragraphs / 3) return true;
     const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;
     if (!is_list && heading_density < 0.9 && chars < 25 && (c.images == 0 || c.images > 2) && !in_figure) return true;
-    if (weight < 25 && density > 0.2 + (is_list ? 0.2 : 0.0)) return true;
-    if (weight >= 25 && density > 0.5) return true;
+    const bool dense = weight < 25 ? density > 0.2 + (is_list ? 0.2 : 0.0) : density > 0.5;
+    if (dense && !(is_list && introduced_by_sentence(id))) return true;
     if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
     return false;
+  }
+
+  // A list of links that a sentence of the text leads into ("For more information, see:") goes on
+  // that sentence; a menu or a "related" strip stands on its own, or under a heading or a label.
+  bool introduced_by_sentence(NodeId list) const {
+    constexpr std::size_t kSentenceWords = 4;
+    NodeId before = doc_.node(list).prev_sibling;
+    while (before != kNoNode && doc_.node(before).kind != NodeKind::element) {
+      if (!trim(doc_.text(before)).empty()) return false;
+      before = doc_.node(before).prev_sibling;
+    }
+    if (before == kNoNode || !doc_.is_element(before, GUMBO_TAG_P) || page_.dropped(before)) return false;
+    const std::string lead = page_.small_text(before);
+    const std::string_view sentence = trim(lead);
+    return sentence.ends_with(':') && count_words(sentence) >= kSentenceWords;
   }
 
   // Code blocks and data tables are content whatever their wrapper's class says ("code-scroll").
