@@ -67,12 +67,33 @@ bool is_layout_utility(std::string_view name) {
   return starts_with_ignore_case(name, "overflow") || name.find(':') != std::string_view::npos;
 }
 
+// Whether `name` is the slug of the heading the element opens with, as Sphinx and Markdown
+// renderers name a section after its title ("respond-to-review-comments"): it says what the
+// section is about, not what kind of block it is.
+bool names_its_heading(const Document& doc, NodeId id, std::string_view name) {
+  if (name.find('-') == std::string_view::npos) return false;
+  NodeId first = doc.node(id).first_child;
+  while (first != kNoNode && doc.node(first).kind != NodeKind::element) first = doc.node(first).next_sibling;
+  if (first == kNoNode || heading_level(doc.node(first).tag) == 0) return false;
+  std::string slug;
+  for (char c : doc.text_content(first)) {
+    if (is_ascii_alnum(c)) {
+      slug.push_back(ascii_lower(c));
+    } else if (!slug.empty() && slug.back() != '-') {
+      slug.push_back('-');
+    }
+  }
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return !slug.empty() && equals_ignore_case(name, slug);
+}
+
 // Lower-cased class and id name tokens of an element.
 std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
   std::vector<std::string> tokens;
   for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
     if (!value) continue;
+    if (attr == "id"sv && names_its_heading(doc, id, trim(*value))) continue;
     any_token(*value, [&](std::string_view name) {
       if (is_layout_utility(name)) return false;
       std::string token;
