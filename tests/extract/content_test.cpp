@@ -490,6 +490,17 @@ TEST(ContentSelect, WikiChromeIsDropped) {
   EXPECT_NE(text.find("History The bridge was built in 1904"), std::string::npos) << text;
 }
 
+// What a page marks as not its content for site search ("nocontent") stays out even of a short page,
+// where the search relaxes its other filters.
+TEST(ContentSelect, WhatAPageMarksAsNoContentIsDropped) {
+  const std::string html = "<body><main><article><h1>Function calling</h1><p>" + kProse1 +
+                           "</p></article><footer-note class='nocontent'><p>Except as otherwise noted, the content "
+                           "of this page is licensed under a Creative Commons licence.</p></footer-note></main></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("The river rose overnight"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Creative Commons"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, AFeatureSectionCalledInfoboxIsContent) {
   // Page builders name feature blocks "infobox" too; only a wiki's table of facts is chrome.
   const std::string html = "<body><div>" + article_paragraphs() +

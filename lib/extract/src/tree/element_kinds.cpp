@@ -21,14 +21,16 @@ constexpr std::array kUnlikelyTokens = std::to_array<std::string_view>(
      "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription", "taboola", "toc", "toolbar", "topbar",
      "tweet", "signup", "paywall", "recirculation", "trending",
      // Wiki chrome: navigation boxes, section edit links, category bars, disambiguation notes, and
-     // what the wiki itself marks as not for print.
-     "navbox", "editsection", "catlinks", "hatnote", "noprint"});
+     // what the wiki itself marks as not for print; and what a page marks as not its content for
+     // Google's site search ("nocontent": a docs site's licence footer).
+     "navbox", "editsection", "catlinks", "hatnote", "noprint", "nocontent"});
 // Of those, the ones that are boilerplate whatever else the page looks like: they stay dropped
 // even when the search is relaxed for pages with little text.
 constexpr std::array kAlwaysBoilerplateTokens = std::to_array<std::string_view>(
-    {"comment", "comments", "disqus",        "replies",  "respond", "newsletter", "share",       "sharing",
-     "social",  "related",  "recirculation", "outbrain", "taboola", "breadcrumb", "breadcrumbs", "pagination",
-     "pager",   "navbox",   "editsection",   "catlinks", "hatnote", "noprint",    "modal",       "popup"});
+    {"comment",     "comments",   "disqus",  "replies",       "respond",     "newsletter", "share",
+     "sharing",     "social",     "related", "recirculation", "outbrain",    "taboola",    "breadcrumb",
+     "breadcrumbs", "pagination", "pager",   "navbox",        "editsection", "catlinks",   "hatnote",
+     "noprint",     "modal",      "popup",   "nocontent"});
 // A pager is a row of page links and never holds a heading: a "pagination" block that does is the
 // list it pages (a grid of products inside the component that pages it).
 constexpr std::array kPagerTokens = std::to_array<std::string_view>({"pagination", "pager"});
