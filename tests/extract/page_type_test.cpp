@@ -44,6 +44,9 @@ TEST(PageType, ForumAddressesAndStructuredData) {
   EXPECT_EQ(classify(paragraphs(3), "https://discuss.example.org/t/how-do-i-start/1234"), PageType::forum);
   EXPECT_EQ(classify(paragraphs(3), "https://example.com/threads/best-headphones.5678/"), PageType::forum);
   EXPECT_EQ(classify(paragraphs(3), "https://example.stackexchange.com/questions/42/why"), PageType::forum);
+  // A message board's thread, under its board; a board of directors is no forum.
+  EXPECT_EQ(classify(paragraphs(3), "https://games.example.com/boards/1234-switch/80702016"), PageType::forum);
+  EXPECT_EQ(classify(paragraphs(3), "https://company.example.com/about/boards"), PageType::article);
   EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"QAPage",
       "mainEntity":{"@type":"Question","name":"Why?"}}</script>)" +
                          paragraphs(3),

@@ -89,7 +89,7 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
     const bool followed = i < last;
     if (is_one_of(segment, {"threads", "thread", "topic", "topics", "questions", "question", "forum", "forums",
                             "discussion", "discussions", "showthread.php", "viewtopic.php", "showtopic.php"}) ||
-        (segment == "t" && followed) || (segment == "comments" && followed)) {
+        (followed && is_one_of(segment, {"t", "comments", "boards"}))) {
       evidence.add(PageType::forum, 4);
     }
     if (followed && is_one_of(segment, {"product", "products", "p", "dp", "item", "items", "gp"})) {
