@@ -277,6 +277,15 @@ TEST(ContentSelect, ASectionNamedAfterItsHeadingIsNotWhatItsWordsSay) {
   EXPECT_EQ(select(page("What readers said")).find("Reviewers take time"), std::string::npos);
 }
 
+// A parameter's name and type, each in a block of its own inside the heading, are the heading's text,
+// not tiny blocks to clean away.
+TEST(ContentSelect, BlocksInsideAHeadingAreItsText) {
+  const std::string html = "<body><main><h1>Charges</h1><p>" + kProse1 + "</p><p>" + kProse2 +
+                           "</p><h4><div><span>amount</span> <span>integer</span></div></h4><p>" + kProse3 +
+                           "</p></main></body>";
+  EXPECT_NE(select(html).find("amount integer"), std::string::npos) << select(html);
+}
+
 TEST(ContentSelect, PageWrappingFormIsNotDropped) {
   // ASP.NET pages put the whole page inside one <form>.
   const std::string html =

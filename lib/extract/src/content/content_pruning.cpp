@@ -282,10 +282,22 @@ class Pruner {
     if (!is_list && static_cast<long>(c.list_items) - 100 > paragraphs) return true;
     if (static_cast<long>(c.inputs) > paragraphs / 3) return true;
     const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;
-    if (!is_list && heading_density < 0.9 && chars < 25 && (c.images == 0 || c.images > 2) && !in_figure) return true;
+    if (!is_list && heading_density < 0.9 && chars < 25 && (c.images == 0 || c.images > 2) && !in_figure &&
+        !inside_heading(id)) {
+      return true;
+    }
     const bool dense = weight < 25 ? density > 0.2 + (is_list ? 0.2 : 0.0) : density > 0.5;
     if (dense && !(is_list && introduced_by_sentence(id))) return true;
     if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
+    return false;
+  }
+
+  // A block inside a heading is a part of its text (a parameter's name and type, each in a <div>).
+  bool inside_heading(NodeId id) const {
+    for (NodeId at = doc_.node(id).parent; at != kNoNode; at = doc_.node(at).parent) {
+      if (heading_level(doc_.node(at).tag) > 0) return true;
+      if (is_block_tag(doc_.node(at).tag) && doc_.node(at).tag != GUMBO_TAG_DIV) return false;
+    }
     return false;
   }
 
