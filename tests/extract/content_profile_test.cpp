@@ -411,5 +411,43 @@ TEST(ExtractService, EveryTabPanelOfASetStays) {
   EXPECT_NE(page.markdown.find("Permit form 5"), std::string::npos) << page.markdown;
 }
 
+// Invision Community puts a post's author in an <aside> beside it: the pane's heading names the
+// poster, as a forum post's author line should; the rest of the pane (rank, post count, the
+// poster's computer) is chrome. On an article, an author's aside stays furniture.
+TEST(ExtractForum, AnAuthorPanesHeadingNamesThePoster) {
+  std::string thread = "<html><head><title>New case</title></head><body><main><div id=\"elPostFeed\">";
+  for (int i = 0; i < 4; ++i) {
+    thread +=
+        "<article class=\"cPost\"><aside class=\"ipsComment_author cAuthorPane\"><h3 "
+        "class=\"cAuthorPane_author\"><a href=\"/profile/" +
+        std::to_string(i) + "\">builder" + std::to_string(i) +
+        "</a></h3><h5>Motherboard</h5><p>Z790</p><ul><li>Members</li><li><a href=\"/content\">444 posts</a>"
+        "</li></ul></aside><div class=\"ipsComment_content\"><p>Post " +
+        std::to_string(i) +
+        " says the two holes below the power supply are for the case's feet, and the ones inside "
+        "are for a radiator bracket.</p></div></article>";
+  }
+  thread += "</div></main></body></html>";
+  ExtractOptions options;
+  options.page_url = "https://forum.example/topic/123-new-case/";
+  const Extraction forum = run(thread, options);
+  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(forum.markdown.find("builder" + std::to_string(i)), std::string::npos) << forum.markdown;
+    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
+  }
+  EXPECT_EQ(forum.markdown.find("Members"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("444 posts"), std::string::npos) << forum.markdown;
+  EXPECT_EQ(forum.markdown.find("Motherboard"), std::string::npos) << forum.markdown;
+
+  options.page_url = "https://news.example/2024/05/the-case-for-small-computers-and-quiet-desks";
+  const Extraction article = run("<html><body><article><h1>Small computers</h1><p>" + std::string(300, 'x') +
+                                     " a story of quiet desks, told at length, with commas, and more, and more.</p>"
+                                     "<aside class=\"author-bio\"><h3>Jane Writer</h3><p>Jane writes about desks.</p>"
+                                     "</aside></article></body></html>",
+                                 options);
+  EXPECT_EQ(article.markdown.find("Jane writes"), std::string::npos) << article.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

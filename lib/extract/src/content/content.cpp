@@ -49,6 +49,7 @@ class ContentFinder {
     const ContentProfile& profile = profile_of(rules_.page_type);
     if (profile.whole_page) {
       strictness_.strip_unlikely = profile.drop_unlikely;
+      content_asides_ = profile.content_asides;
       mark_furniture(body);
       if (!profile.chrome_names.empty()) drop_named_chrome(body, profile.chrome_names);
       // Once: from here on the sums follow each drop.
@@ -62,6 +63,7 @@ class ContentFinder {
       // The page is not what its type said (a grid of product links taken for one product):
       // the search of an article, which asks nothing of the page's kind, does better than a fragment.
       page_.restore_drop_mask(baseline);
+      content_asides_ = {};
     }
 
     // Like Readability: first with every filter on; if that leaves too little text, relax.
@@ -378,6 +380,10 @@ class ContentFinder {
       const Node& n = doc_.node(id);
       if (n.kind != NodeKind::element || id == from) return true;
       const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_of(id);
+      if (is_content_aside(id)) {
+        keep_first_heading_only(id);
+        return false;
+      }
       bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
                   (strictness_.strip_unlikely && unlikely == Unlikely::by_hint);
       if (drop && page_.in_code(id)) drop = false;
@@ -391,6 +397,28 @@ class ContentFinder {
       }
       return true;
     });
+  }
+
+  // An author pane's first heading names the poster; the rest of it (avatar, rank, post count, the
+  // poster's computer) is chrome.
+  void keep_first_heading_only(NodeId pane) {
+    const auto is_heading = [&](NodeId at) { return heading_level(doc_.node(at).tag) > 0; };
+    bool named = false;
+    doc_.walk(pane, [&](NodeId id) {
+      if (id == pane) return true;
+      if (!named && is_heading(id)) {
+        named = true;
+        return false;
+      }
+      if (!named && doc_.node(id).kind == NodeKind::element && doc_.any_element(id, is_heading)) return true;
+      page_.mark_dropped(id);
+      return false;
+    });
+  }
+
+  bool is_content_aside(NodeId id) const {
+    return !content_asides_.empty() && doc_.node(id).tag == GUMBO_TAG_ASIDE &&
+           has_name_or_part(doc_, id, content_asides_);
   }
 
   // Before the page's text is first summed: a consent manager's purposes and vendors can outweigh
@@ -461,9 +489,10 @@ class ContentFinder {
   Strictness strictness_;
   mutable std::vector<std::uint32_t> raw_chars_;  // by PageStats slot
   mutable bool raw_chars_summed_ = false;
-  std::vector<std::uint8_t> excluded_;        // per node: matches an exclude selector
-  std::vector<std::uint8_t> unlikely_cache_;  // per node: its Unlikely kind, 0xFF until asked
-  NodeId main_ = kNoNode;                     // the page's first <main>, once looked for
+  std::span<const std::string_view> content_asides_;  // the whole-page profile's, while it runs
+  std::vector<std::uint8_t> excluded_;                // per node: matches an exclude selector
+  std::vector<std::uint8_t> unlikely_cache_;          // per node: its Unlikely kind, 0xFF until asked
+  NodeId main_ = kNoNode;                             // the page's first <main>, once looked for
   bool main_found_ = false;
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;

@@ -36,7 +36,13 @@ struct ContentProfile {
   // read once, unless the kind repeats on purpose (documentation: a parameter's description under
   // every call that takes it).
   bool keeps_repeats = false;
+  // Names (whole, or one of their '-'/'_' parts) of <aside>s whose headings are content on this
+  // kind of page though an aside is furniture elsewhere: a forum post's author pane (Invision's
+  // ipsComment_author), whose heading names who wrote the post.
+  std::span<const std::string_view> content_asides = {};
 };
+
+inline constexpr std::array<std::string_view, 1> kPostAuthorPanes{"author"};
 
 // What forum software puts around each post (XenForo's userTitle and userBanner, vBulletin's
 // usertitle, phpBB's rank, Discourse's user-title, signatures (FluxBB's postsignature) and reaction
@@ -71,7 +77,7 @@ inline constexpr std::array<std::string_view, 8> kGridControls{"filter",     "fi
 // Indexed by PageType, in its order.
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
-    /* forum */ {true, true, true, 0.85, kPostChrome, true},
+    /* forum */ {true, true, true, 0.85, kPostChrome, true, false, kPostAuthorPanes},
     /* product */ {true, true, true, 0.85, kReviewWidgets},
     /* collection */ {true, true, false, 0.0, kGridControls},
     /* listing */ {true, false, false, 0.85, kGridControls},
