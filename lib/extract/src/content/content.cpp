@@ -22,7 +22,8 @@
 // lists matched on whole name tokens instead of substrings. This file runs the search: what is left
 // out up front, and the attempts that relax the filters. The steps of an attempt have files of their
 // own: the per-subtree sums (content_stats.cpp), the scoring and choice of the roots
-// (content_scoring.cpp) and the pruning inside them (content_pruning.cpp).
+// (content_scoring.cpp) and the pruning inside them (content_pruning.cpp); so do the passes of a
+// whole-page profile (content_profile.cpp).
 
 namespace pagemd::extract {
 namespace {
@@ -32,6 +33,7 @@ using content_detail::PageStats;
 using content_detail::prune;
 using content_detail::Scores;
 using content_detail::Strictness;
+using content_detail::Sums;
 
 class ContentFinder {
  public:
@@ -54,10 +56,9 @@ class ContentFinder {
       if (!profile.chrome_names.empty()) drop_named_chrome(body, profile.chrome_names);
       // Once: from here on the sums follow each drop.
       page_.compute_stats();
-      if (profile.drop_poster_figures) drop_poster_figures(body);
-      if (profile.drop_link_lists) drop_link_lists(body);
-      drop_menus(body);
-      const NodeId kept = profile.text_share > 0 ? block_holding(body, profile.text_share) : body;
+      content_detail::drop_profile_chrome(page_, body, profile);
+      const NodeId kept =
+          profile.text_share > 0 ? content_detail::block_holding(page_, body, profile.text_share) : body;
       content_detail::drop_labelled_sections(page_, {kept});
       if (!left_a_fragment(body, kept)) return finish_main_content({kept});
       // The page is not what its type said (a grid of product links taken for one product):
@@ -110,62 +111,8 @@ class ContentFinder {
   // is not one of them.
   void drop_named_chrome(NodeId body, std::span<const std::string_view> names) {
     const std::size_t page_chars = visible_chars(body);
-    drop_outermost(body, Sums::not_yet, [&](NodeId id) {
+    page_.drop_outermost(body, Sums::not_yet, [&](NodeId id) {
       return has_name_or_part(doc_, id, names) && visible_chars(id) * 5 <= page_chars * 2;
-    });
-  }
-
-  enum class Sums : std::uint8_t { not_yet, computed };
-  // Drops each outermost element below `body` that `is_chrome` says is chrome; the sums, once
-  // computed, follow each drop.
-  template <typename Judge>
-  void drop_outermost(NodeId body, Sums sums, Judge&& is_chrome) {
-    doc_.walk(body, [&](NodeId id) {
-      if (page_.dropped(id)) return false;
-      if (doc_.node(id).kind != NodeKind::element || id == body) return true;
-      if (!is_chrome(id)) return true;
-      if (sums == Sums::computed) {
-        page_.drop(id);
-      } else {
-        page_.mark_dropped(id);
-      }
-      return false;
-    });
-  }
-
-  // Blocks that are mostly links (menus, tag clouds, "more from the shop" strips) are navigation
-  // wherever they stand; the outermost such block goes whole. The sums must be computed.
-  void drop_link_lists(NodeId body) {
-    constexpr double kLinkListDensity = 0.6;
-    drop_outermost(body, Sums::computed, [&](NodeId id) {
-      const auto& s = page_.stats(id);
-      return s.chars >= 20 && s.link_chars > kLinkListDensity * s.chars && is_block_tag(doc_.node(id).tag);
-    });
-  }
-
-  // A poster's figures, each a short block of its own. The sums must be computed.
-  void drop_poster_figures(NodeId body) {
-    constexpr std::uint32_t kMostChars = 60;
-    drop_outermost(body, Sums::computed, [&](NodeId id) {
-      const auto& s = page_.stats(id);
-      return s.chars <= kMostChars && s.chars > 0 && is_block_tag(doc_.node(id).tag) &&
-             looks_like_poster_figure(page_.small_text(id));
-    });
-  }
-
-  // A menu left outside <nav>: a list of many short items, nearly all link text (a mega-menu of
-  // services, a footer's site map). Items of a listing carry more than their link, and a grid of
-  // categories heads each of its items.
-  void drop_menus(NodeId body) {
-    constexpr std::uint32_t kMenuItems = 8;
-    constexpr std::uint32_t kMenuItemChars = 40;
-    constexpr double kMenuLinkDensity = 0.8;
-    drop_outermost(body, Sums::computed, [&](NodeId id) {
-      const GumboTag tag = doc_.node(id).tag;
-      const auto& s = page_.stats(id);
-      return (tag == GUMBO_TAG_UL || tag == GUMBO_TAG_OL) && s.list_items >= kMenuItems &&
-             s.chars < kMenuItemChars * s.list_items && s.link_chars > kMenuLinkDensity * s.chars &&
-             s.heading_chars == 0;
     });
   }
 
@@ -277,32 +224,6 @@ class ContentFinder {
     return chars < kFragmentChars && visible_chars(body) > kPageToFragment * std::max<std::size_t>(chars, 100);
   }
 
-  // The deepest block under `from` whose text outside links is at least `share` of from's: the
-  // descent stops where no single child holds that much, so the content spread over siblings
-  // (posts, sections, tab panels) stays together. The sums must be computed.
-  NodeId block_holding(NodeId from, double share) {
-    const auto prose = [&](NodeId id) {
-      const auto& s = page_.stats(id);
-      return static_cast<double>(s.chars - std::min(s.link_chars, s.chars));
-    };
-    const double wanted = share * prose(from);
-    NodeId at = from;
-    for (bool descended = true; descended;) {
-      descended = false;
-      for (NodeId child = doc_.node(at).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
-        if (page_.dropped(child) || doc_.node(child).kind != NodeKind::element) continue;
-        // The panel on show is one of a set the reader switches between: the set is what holds.
-        if (is_tab_panel(doc_, child)) break;
-        if (prose(child) >= wanted) {
-          at = child;
-          descended = true;
-          break;
-        }
-      }
-    }
-    return at;
-  }
-
   NodeId body_or_root() const {
     const NodeId body = doc_.find_first(GUMBO_TAG_BODY);
     return body == kNoNode ? doc_.root() : body;
@@ -381,7 +302,7 @@ class ContentFinder {
       if (n.kind != NodeKind::element || id == from) return true;
       const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_of(id);
       if (is_content_aside(id)) {
-        keep_first_heading_only(id);
+        content_detail::keep_first_heading_only(page_, id);
         return false;
       }
       bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
@@ -399,23 +320,6 @@ class ContentFinder {
     });
   }
 
-  // An author pane's first heading names the poster; the rest of it (avatar, rank, post count, the
-  // poster's computer) is chrome.
-  void keep_first_heading_only(NodeId pane) {
-    const auto is_heading = [&](NodeId at) { return heading_level(doc_.node(at).tag) > 0; };
-    bool named = false;
-    doc_.walk(pane, [&](NodeId id) {
-      if (id == pane) return true;
-      if (!named && is_heading(id)) {
-        named = true;
-        return false;
-      }
-      if (!named && doc_.node(id).kind == NodeKind::element && doc_.any_element(id, is_heading)) return true;
-      page_.mark_dropped(id);
-      return false;
-    });
-  }
-
   bool is_content_aside(NodeId id) const {
     return !content_asides_.empty() && doc_.node(id).tag == GUMBO_TAG_ASIDE &&
            has_name_or_part(doc_, id, content_asides_);
@@ -424,7 +328,7 @@ class ContentFinder {
   // Before the page's text is first summed: a consent manager's purposes and vendors can outweigh
   // a short post, and every share of "the page's text" would be a share of the banner's.
   void drop_consent_banners(NodeId body) {
-    drop_outermost(body, Sums::not_yet, [&](NodeId id) {
+    page_.drop_outermost(body, Sums::not_yet, [&](NodeId id) {
       return may_be_consent_banner(doc_, id) && unlikely_of(id) == Unlikely::consent_banner && !holds_landmark(id);
     });
   }
@@ -449,7 +353,7 @@ class ContentFinder {
       if (parent != kNoNode && !page_.dropped(id)) filler[parent] += filler[id];
     }
     constexpr std::size_t kFillerShare = 5;  // of 6: the module's headings and buttons are filler too
-    drop_outermost(body, Sums::not_yet, [&](NodeId id) {
+    page_.drop_outermost(body, Sums::not_yet, [&](NodeId id) {
       return filler[id] > 0 && std::size_t{filler[id]} * 6 >= visible_chars(id) * kFillerShare;
     });
   }

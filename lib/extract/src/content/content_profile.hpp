@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "page_info/page_type.hpp"
+#include "parse/dom.hpp"
 #include "pagemd/extract/extractor.hpp"
 
 namespace pagemd::extract {
@@ -88,5 +89,24 @@ inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
 [[nodiscard]] constexpr const ContentProfile& profile_of(PageType type) {
   return kContentProfiles[static_cast<std::size_t>(type)];
 }
+
+// The passes of a whole-page profile (content.cpp runs them once the furniture is marked and the
+// sums are computed: content_stats.hpp).
+namespace content_detail {
+
+class PageStats;
+
+// What the profile leaves out besides the furniture: the poster's figures, the blocks made mostly
+// of links and the menus left outside <nav>.
+void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& profile);
+
+// The deepest block under `from` whose text outside links is at least `share` of from's.
+[[nodiscard]] NodeId block_holding(const PageStats& page, NodeId from, double share);
+
+// Of an author pane (content_asides), its first heading, which names the poster; the rest of it
+// (avatar, rank, post count, the poster's computer) is chrome.
+void keep_first_heading_only(PageStats& page, NodeId pane);
+
+}  // namespace content_detail
 
 }  // namespace pagemd::extract

@@ -63,6 +63,10 @@ struct TextStats {
   return s.chars == 0 ? 0.0 : static_cast<double>(s.link_chars) / s.chars;
 }
 
+// Whether compute_stats() has run since the drop mask was last set: only then do drops take their
+// sums off their ancestors'.
+enum class Sums : std::uint8_t { not_yet, computed };
+
 // One per search. The sums follow the mask through drop() once compute_stats() has run; until
 // then (the search marking what to leave out) they are stale.
 class PageStats {
@@ -89,6 +93,23 @@ class PageStats {
   [[nodiscard]] const std::vector<std::uint8_t>& drop_mask() const noexcept { return dropped_; }
   void restore_drop_mask(const std::vector<std::uint8_t>& mask) { dropped_ = mask; }
   [[nodiscard]] std::vector<std::uint8_t> take_drop_mask() { return std::move(dropped_); }
+
+  // Leaves out each outermost element below `from` that `is_chrome` picks (its subtree is not
+  // asked about).
+  template <typename Judge>
+  void drop_outermost(NodeId from, Sums sums, Judge&& is_chrome) {
+    doc_.walk(from, [&](NodeId id) {
+      if (dropped(id)) return false;
+      if (doc_.node(id).kind != NodeKind::element || id == from) return true;
+      if (!is_chrome(id)) return true;
+      if (sums == Sums::computed) {
+        drop(id);
+      } else {
+        mark_dropped(id);
+      }
+      return false;
+    });
+  }
 
   // Per-node text statistics over the nodes not dropped.
   void compute_stats();
