@@ -286,6 +286,37 @@ TEST(ContentSelect, BlocksInsideAHeadingAreItsText) {
   EXPECT_NE(select(html).find("amount integer"), std::string::npos) << select(html);
 }
 
+// An accordion's collapsed panel is hidden until the button that controls it (aria-controls, with
+// aria-expanded) opens it: the reader can, so it is content. A block hidden with no such control
+// (a carousel's "next" button controls without expanding) is not.
+TEST(ContentSelect, ACollapsedPanelOfAnAccordionIsContent) {
+  const std::string html =
+      "<body><main><h1>Pet insurance</h1><p>" + kProse1 + "</p><p>" + kProse2 +
+      "</p><div class='faq'><div role='heading'><button aria-expanded='false' aria-controls='answer-1 other'>How "
+      "long are the waiting periods?</button></div><div id='answer-1' role='region' aria-hidden='true'><p>Illnesses "
+      "are covered after fifteen days, and accidents after two, unless the policy says otherwise.</p></div><button "
+      "aria-controls='answer-2'>Next</button><div id='answer-2' "
+      "aria-hidden='true'><p>A slide that no button opens, however long the text it holds, and with commas, too."
+      "</p></div></div></main></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("covered after fifteen days"), std::string::npos) << text;
+  EXPECT_EQ(text.find("no button opens"), std::string::npos) << text;
+}
+
+// A menu or a pop-up the reader opens is still no part of the page, even of its whole body.
+TEST(ContentSelect, ACollapsedMenuOrPopUpStaysHidden) {
+  const std::string html =
+      "<body><header><button aria-expanded='false' aria-controls='menu'>Menu</button><div id='menu' "
+      "aria-hidden='true'><a href='/shop'>Shop the collection</a></div></header><button aria-expanded='false' "
+      "aria-controls='signup'>Sign up</button><div id='signup' role='dialog' aria-hidden='true'><p>Join our "
+      "mailing list today</p></div><main><p>" +
+      kProse1 + "</p></main></body>";
+  const std::string text = select(html, ContentScope::whole_body);
+  EXPECT_NE(text.find("The river rose overnight"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Shop the collection"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Join our mailing list"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, PageWrappingFormIsNotDropped) {
   // ASP.NET pages put the whole page inside one <form>.
   const std::string html =

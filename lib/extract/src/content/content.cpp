@@ -5,6 +5,7 @@
 #include <span>
 #include <string_view>
 #include <cstdint>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -237,12 +238,50 @@ class ContentFinder {
     return finish(std::move(roots));
   }
 
-  bool is_dropped_element(NodeId id) const {
+  bool is_dropped_element(NodeId id) {
     const Node& n = doc_.node(id);
     if (n.kind != NodeKind::element) return false;
     // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
-    if (is_never_content(n.tag) || is_hidden(doc_, id) || doc_.name(id) == "dialog") return true;
+    if (is_never_content(n.tag) || doc_.name(id) == "dialog") return true;
+    if (is_hidden(doc_, id) && !is_collapsed_panel(id)) return true;
     if (!excluded_.empty() && excluded_[id] != 0) return true;
+    return false;
+  }
+
+  // The collapsed panel of an accordion or a disclosure, outside the page's navigation: hidden until
+  // the button that controls it (aria-controls, with aria-expanded) is pressed. The reader can open
+  // it, as a tab panel.
+  bool is_collapsed_panel(NodeId id) {
+    const std::string_view* element_id = doc_.attribute(id, "id");
+    if (element_id == nullptr) return false;
+    if (!controlled_ids_collected_) {
+      controlled_ids_collected_ = true;
+      for (NodeId at = 0; at < doc_.size(); ++at) {
+        if (doc_.node(at).kind != NodeKind::element) continue;
+        const std::string_view* controls = doc_.attribute(at, "aria-controls");
+        if (controls == nullptr || doc_.attribute(at, "aria-expanded") == nullptr) continue;
+        any_token(*controls, [&](std::string_view controlled) {
+          controlled_ids_.insert(controlled);
+          return false;
+        });
+      }
+    }
+    if (!controlled_ids_.contains(trim(*element_id)) || inside_navigation(id)) return false;
+    const std::string_view* role = doc_.attribute(id, "role");  // a pop-up is not the page either
+    return role == nullptr || !(equals_ignore_case(*role, "dialog") || equals_ignore_case(*role, "alertdialog"));
+  }
+
+  // A menu the reader opens is still a menu: in the page's header or navigation, a collapsed panel
+  // stays hidden, even when the whole body is asked for.
+  bool inside_navigation(NodeId id) const {
+    for (NodeId at = doc_.node(id).parent; at != kNoNode; at = doc_.node(at).parent) {
+      const GumboTag tag = doc_.node(at).tag;
+      if (tag == GUMBO_TAG_NAV || tag == GUMBO_TAG_HEADER) return true;
+      const std::string_view* role = doc_.attribute(at, "role");
+      if (role != nullptr && (equals_ignore_case(*role, "navigation") || equals_ignore_case(*role, "banner"))) {
+        return true;
+      }
+    }
     return false;
   }
 
@@ -393,10 +432,12 @@ class ContentFinder {
   Strictness strictness_;
   mutable std::vector<std::uint32_t> raw_chars_;  // by PageStats slot
   mutable bool raw_chars_summed_ = false;
-  std::span<const std::string_view> content_asides_;  // the whole-page profile's, while it runs
-  std::vector<std::uint8_t> excluded_;                // per node: matches an exclude selector
-  std::vector<std::uint8_t> unlikely_cache_;          // per node: its Unlikely kind, 0xFF until asked
-  NodeId main_ = kNoNode;                             // the page's first <main>, once looked for
+  std::span<const std::string_view> content_asides_;     // the whole-page profile's, while it runs
+  std::unordered_set<std::string_view> controlled_ids_;  // named by a control's aria-controls
+  bool controlled_ids_collected_ = false;
+  std::vector<std::uint8_t> excluded_;        // per node: matches an exclude selector
+  std::vector<std::uint8_t> unlikely_cache_;  // per node: its Unlikely kind, 0xFF until asked
+  NodeId main_ = kNoNode;                     // the page's first <main>, once looked for
   bool main_found_ = false;
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;
