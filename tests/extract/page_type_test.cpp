@@ -144,6 +144,11 @@ TEST(PageType, PricingAndHomePagesAreServicePages) {
             PageType::service);
 }
 
+// A home page showing its plans: a grid of priced items too, and on even evidence a service page.
+TEST(PageType, PlansThatLookLikeAGridAreAServicePage) {
+  EXPECT_EQ(classify("<h1>Plans</h1>" + cards(12, true), "https://saas.example/"), PageType::service);
+}
+
 TEST(PageType, WhatABusinessOffersIsAServicePage) {
   const std::string page = "<h1>Data analytics</h1>" + paragraphs(4);
   // Under /services/, or a slug that names services, though a long slug would otherwise say "post".
