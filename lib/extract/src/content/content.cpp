@@ -268,7 +268,8 @@ class ContentFinder {
     }
     if (!controlled_ids_.contains(trim(*element_id)) || inside_navigation(id)) return false;
     const std::string_view* role = doc_.attribute(id, "role");  // a pop-up is not the page either
-    return role == nullptr || !(equals_ignore_case(*role, "dialog") || equals_ignore_case(*role, "alertdialog"));
+    return role == nullptr ||
+           !(equals_ignore_case(trim(*role), "dialog") || equals_ignore_case(trim(*role), "alertdialog"));
   }
 
   // A menu the reader opens is still a menu: in the page's header or navigation, a collapsed panel
@@ -278,7 +279,8 @@ class ContentFinder {
       const GumboTag tag = doc_.node(at).tag;
       if (tag == GUMBO_TAG_NAV || tag == GUMBO_TAG_HEADER) return true;
       const std::string_view* role = doc_.attribute(at, "role");
-      if (role != nullptr && (equals_ignore_case(*role, "navigation") || equals_ignore_case(*role, "banner"))) {
+      if (role != nullptr &&
+          (equals_ignore_case(trim(*role), "navigation") || equals_ignore_case(trim(*role), "banner"))) {
         return true;
       }
     }
