@@ -263,13 +263,15 @@ TEST(ContentSelect, AListOfLinksASentenceLeadsIntoIsText) {
   EXPECT_EQ(select(page("For more information, see the links.")).find("String command reference"), std::string::npos);
 }
 
-// Sphinx and Markdown renderers name a section after its title: "respond-to-review-comments" says
-// what the section is about, not that it holds the page's comments. A block so named with another
+// Sphinx and Markdown renderers name a section after its title (an anchor without text may come
+// first): "respond-to-review-comments" says what the section is about, not that it holds the page's
+// comments. A block so named with another
 // heading is still the comments.
 TEST(ContentSelect, ASectionNamedAfterItsHeadingIsNotWhatItsWordsSay) {
   const auto page = [](std::string_view heading) {
     return "<body><main><section id='describe'><h2>Describe your changes</h2><p>" + kProse1 + "</p><p>" + kProse2 +
-           "</p></section><section id='respond-to-review-comments'><h2>" + std::string(heading) +
+           "</p></section><section id='respond-to-review-comments'><span id='review'></span> <h2>" +
+           std::string(heading) +
            "</h2><p>Reviewers take time out of their day, so answer each point they raise, politely and in "
            "the thread itself.</p></section></main></body>";
   };

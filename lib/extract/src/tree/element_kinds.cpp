@@ -74,8 +74,12 @@ bool is_layout_utility(std::string_view name) {
 // section is about, not what kind of block it is.
 bool names_its_heading(const Document& doc, NodeId id, std::string_view name) {
   if (name.find('-') == std::string_view::npos) return false;
+  // Text-less anchors (Sphinx's <span id="old-name"></span>) may come before the heading.
   NodeId first = doc.node(id).first_child;
-  while (first != kNoNode && doc.node(first).kind != NodeKind::element) first = doc.node(first).next_sibling;
+  while (first != kNoNode && (doc.node(first).kind == NodeKind::element ? doc.node(first).first_child == kNoNode
+                                                                        : trim(doc.text(first)).empty())) {
+    first = doc.node(first).next_sibling;
+  }
   if (first == kNoNode || heading_level(doc.node(first).tag) == 0) return false;
   std::string slug;
   for (char c : doc.text_content(first)) {
