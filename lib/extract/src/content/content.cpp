@@ -248,9 +248,8 @@ class ContentFinder {
     return false;
   }
 
-  // The collapsed panel of an accordion or a disclosure, outside the page's navigation: hidden until
-  // the button that controls it (aria-controls, with aria-expanded) is pressed. The reader can open
-  // it, as a tab panel.
+  // The collapsed panel of an accordion or a disclosure: hidden until the button that controls it
+  // (aria-controls, with aria-expanded) is pressed. The reader can open it, as a tab panel.
   bool is_collapsed_panel(NodeId id) {
     const std::string_view* element_id = doc_.attribute(id, "id");
     if (element_id == nullptr) return false;
@@ -266,25 +265,10 @@ class ContentFinder {
         });
       }
     }
-    if (!controlled_ids_.contains(trim(*element_id)) || inside_navigation(id)) return false;
-    const std::string_view* role = doc_.attribute(id, "role");  // a pop-up is not the page either
-    return role == nullptr ||
-           !(equals_ignore_case(trim(*role), "dialog") || equals_ignore_case(trim(*role), "alertdialog"));
-  }
-
-  // A menu the reader opens is still a menu: in the page's header or navigation, a collapsed panel
-  // stays hidden, even when the whole body is asked for.
-  bool inside_navigation(NodeId id) const {
-    for (NodeId at = doc_.node(id).parent; at != kNoNode; at = doc_.node(at).parent) {
-      const GumboTag tag = doc_.node(at).tag;
-      if (tag == GUMBO_TAG_NAV || tag == GUMBO_TAG_HEADER) return true;
-      const std::string_view* role = doc_.attribute(at, "role");
-      if (role != nullptr &&
-          (equals_ignore_case(trim(*role), "navigation") || equals_ignore_case(trim(*role), "banner"))) {
-        return true;
-      }
-    }
-    return false;
+    // A menu the reader opens is still a menu, and a pop-up is not the page either: they stay
+    // hidden, even when the whole body is asked for.
+    return controlled_ids_.contains(trim(*element_id)) && !inside_navigation(doc_, id) &&
+           !has_role(doc_, id, {"dialog", "alertdialog"});
   }
 
   void mark_always_dropped(NodeId from) {

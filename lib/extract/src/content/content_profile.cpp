@@ -92,7 +92,7 @@ void keep_first_heading_only(PageStats& page, NodeId pane) {
       named = true;
       return false;
     }
-    if (!named && doc.node(id).kind == NodeKind::element && doc.any_element(id, is_heading)) return true;
+    if (!named && doc.node(id).kind == NodeKind::element && holds_heading(doc, id)) return true;
     page.mark_dropped(id);
     return false;
   });

@@ -293,8 +293,11 @@ class Pruner {
   }
 
   // A block inside a heading is a part of its text (a parameter's name and type, each in a <div>).
+  // Looked for a few levels up only: every tiny block of a deep nest would otherwise walk the nest.
   bool inside_heading(NodeId id) const {
-    for (NodeId at = doc_.node(id).parent; at != kNoNode; at = doc_.node(at).parent) {
+    constexpr int kLevels = 3;
+    NodeId at = doc_.node(id).parent;
+    for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
       if (heading_level(doc_.node(at).tag) > 0) return true;
       if (is_block_tag(doc_.node(at).tag) && doc_.node(at).tag != GUMBO_TAG_DIV) return false;
     }

@@ -16,22 +16,21 @@ namespace {
 
 class Evidence {
  public:
-  static constexpr std::array<std::size_t, kPageTypeCount> kTieOrder{
-      static_cast<std::size_t>(PageType::article),      static_cast<std::size_t>(PageType::service),
-      static_cast<std::size_t>(PageType::forum),        static_cast<std::size_t>(PageType::product),
-      static_cast<std::size_t>(PageType::collection),   static_cast<std::size_t>(PageType::listing),
-      static_cast<std::size_t>(PageType::documentation)};
+  static constexpr std::array<PageType, kPageTypeCount> kTieOrder{
+      PageType::article,    PageType::service, PageType::forum,        PageType::product,
+      PageType::collection, PageType::listing, PageType::documentation};
 
   void add(PageType type, int weight) { score_[static_cast<std::size_t>(type)] += weight; }
+  [[nodiscard]] int score_of(PageType type) const { return score_[static_cast<std::size_t>(type)]; }
 
   // The kind with the most evidence; an article on a tie with it, then a service page (whose plans
   // and features look like a grid of priced items), else the first in enum order.
   [[nodiscard]] PageType verdict() const {
-    std::size_t best = static_cast<std::size_t>(PageType::article);
-    for (const std::size_t i : kTieOrder) {
-      if (score_[i] > score_[best]) best = i;
+    PageType best = PageType::article;
+    for (const PageType type : kTieOrder) {
+      if (score_of(type) > score_of(best)) best = type;
     }
-    return static_cast<PageType>(best);
+    return best;
   }
 
  private:

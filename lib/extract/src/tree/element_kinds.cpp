@@ -118,10 +118,6 @@ std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
   return tokens;
 }
 
-bool holds_heading(const Document& doc, NodeId id) {
-  return doc.any_element(id, [&](NodeId at) { return heading_level(doc.node(at).tag) > 0; });
-}
-
 bool inside_main_or_article(const Document& doc, NodeId id) {
   for (NodeId at = doc.node(id).parent; at != kNoNode; at = doc.node(at).parent) {
     if (doc.is_element(at, GUMBO_TAG_MAIN) || doc.is_element(at, GUMBO_TAG_ARTICLE)) return true;
@@ -228,9 +224,25 @@ bool is_streamed_segment(const Document& doc, NodeId id) {
 
 // A tab panel is hidden until its tab is chosen: the other languages of a code sample, a product's
 // specifications beside its description. The reader can switch to each, so each is content.
-bool is_tab_panel(const Document& doc, NodeId id) {
+bool is_tab_panel(const Document& doc, NodeId id) { return has_role(doc, id, {"tabpanel"}); }
+
+bool has_role(const Document& doc, NodeId id, std::initializer_list<std::string_view> roles) {
   const std::string_view* role = doc.attribute(id, "role");
-  return role != nullptr && equals_ignore_case(trim(*role), "tabpanel");
+  return role != nullptr && std::any_of(roles.begin(), roles.end(), [&](std::string_view wanted) {
+           return equals_ignore_case(trim(*role), wanted);
+         });
+}
+
+bool holds_heading(const Document& doc, NodeId id) {
+  return doc.any_element(id, [&](NodeId at) { return heading_level(doc.node(at).tag) > 0; });
+}
+
+bool inside_navigation(const Document& doc, NodeId id) {
+  for (NodeId at = doc.node(id).parent; at != kNoNode; at = doc.node(at).parent) {
+    const GumboTag tag = doc.node(at).tag;
+    if (tag == GUMBO_TAG_NAV || tag == GUMBO_TAG_HEADER || has_role(doc, at, {"navigation", "banner"})) return true;
+  }
+  return false;
 }
 
 bool is_hidden(const Document& doc, NodeId id) {

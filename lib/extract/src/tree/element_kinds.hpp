@@ -4,6 +4,7 @@
 // statistics): hidden, never content, page furniture, a block, or hinted as content or boilerplate.
 
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string_view>
 
@@ -37,6 +38,12 @@ enum class Unlikely : std::uint8_t {
 [[nodiscard]] bool is_hidden(const Document& doc, NodeId id);
 // A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.
 [[nodiscard]] bool is_tab_panel(const Document& doc, NodeId id);
+// Whether the element's role (trimmed, ASCII case ignored) is one of `roles`.
+[[nodiscard]] bool has_role(const Document& doc, NodeId id, std::initializer_list<std::string_view> roles);
+// Whether a heading lies under the element (itself included).
+[[nodiscard]] bool holds_heading(const Document& doc, NodeId id);
+// Whether the element lies in the page's header or navigation (<nav>, <header>, or their roles).
+[[nodiscard]] bool inside_navigation(const Document& doc, NodeId id);
 // Elements that start a new block in the rendering.
 [[nodiscard]] bool is_block_tag(GumboTag tag);
 // Elements that never carry article text, in any scope (head, media, embeds).

@@ -4,14 +4,12 @@
 #include <cstdlib>
 
 #include "text/text_util.hpp"
+#include "tree/element_kinds.hpp"
 
 namespace pagemd::extract {
 
 TableKind classify_table(const Document& doc, NodeId table) {
-  if (const std::string_view* role = doc.attribute(table, "role");
-      role && (equals_ignore_case(trim(*role), "presentation") || equals_ignore_case(trim(*role), "none"))) {
-    return TableKind::layout;
-  }
+  if (has_role(doc, table, {"presentation", "none"})) return TableKind::layout;
   if (const std::string_view* datatable = doc.attribute(table, "datatable"); datatable && trim(*datatable) == "0") {
     return TableKind::layout;
   }
