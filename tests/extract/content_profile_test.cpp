@@ -184,6 +184,60 @@ TEST(ExtractUnderExtraction, AReferenceInHeadedSectionsIsEverySection) {
   EXPECT_NE(reference.markdown.find("def recipe11"), std::string::npos) << reference.markdown;
 }
 
+// Under-extraction: a page of headed parts that are plain <div>s (a course page: details, projects,
+// assignments, then a long schedule table) is every part, not the table that outweighs the rest.
+TEST(ExtractUnderExtraction, APageOfHeadedDivsIsEveryPart) {
+  std::string schedule = "<table><tr><th>Date</th><th>Topic</th><th>Notes</th></tr>";
+  for (int i = 0; i < 20; ++i) {
+    schedule += "<tr><td>Sep " + std::to_string(i + 1) + "</td><td>Lecture " + std::to_string(i) +
+                ": sampling, sketching and the spectral methods behind them</td><td>Scribe notes, "
+                "chapter " +
+                std::to_string(i) + " of the reading, with the proofs left as exercises</td></tr>";
+  }
+  schedule += "</table>";
+  const auto part = [](const std::string& title, const std::string& body) {
+    return "<div><h4>" + title + "</h4>" + body + "</div>";
+  };
+  const std::string page =
+      "<html><head><title>Algorithms</title></head><body><div id=content><div id=pagetitle>Algorithms, "
+      "Fall term</div>" +
+      part("Details", "<p>Office hours: Thursday 4-5, room 3.325.</p>") +
+      part("Projects", "<ul><li>Learning latent trees</li><li>Edge of stability</li></ul>") +
+      part("Assignments", "<ul><li>Problem set 0, due in the first week</li></ul>") + part("Lectures", schedule) +
+      "</div></body></html>";
+  const Extraction course = run(page);
+  EXPECT_NE(course.markdown.find("Lecture 19"), std::string::npos) << course.markdown;
+  EXPECT_NE(course.markdown.find("Office hours: Thursday"), std::string::npos) << course.markdown;
+  EXPECT_NE(course.markdown.find("Edge of stability"), std::string::npos) << course.markdown;
+  EXPECT_NE(course.markdown.find("Problem set 0"), std::string::npos) << course.markdown;
+
+  // A block that is no headed part between the parts: they are no document of parts, and the table
+  // that outweighs them stays the pick.
+  const std::string interrupted =
+      "<html><head><title>Algorithms</title></head><body><div id=content>" +
+      part("Details", "<p>Office hours: Thursday 4-5, room 3.325.</p>") +
+      "<div><p>A block that is no headed part.</p></div>" +
+      part("Projects", "<ul><li>Learning latent trees</li><li>Edge of stability</li></ul>") +
+      part("Lectures", schedule) + "</div></body></html>";
+  EXPECT_EQ(run(interrupted).markdown.find("Office hours: Thursday"), std::string::npos);
+
+  // A grid of cards that are only a picture and a linked title (a portfolio): taken for a document of
+  // parts, it would be cleaned away as links and the page would come out empty.
+  std::string cards;
+  for (int i = 0; i < 30; ++i) {
+    const std::string href = "/case/" + std::to_string(i);
+    cards += "<div class=project><a href=" + href + "><img src=/c" + std::to_string(i) +
+             ".jpg alt=cover></a><h4><a href=" + href + ">Provider number " + std::to_string(i) +
+             " of lawn care</a></h4></div>";
+  }
+  const Extraction portfolio =
+      run("<html><head><title>Portfolio</title></head><body><main><section><header><h1>Web designs</h1><h2>New "
+          "websites</h2></header></section><section><header><ul class=filter><li><a href=#>All</a></li></ul></header>"
+          "<div><article><div class=entry><div class=grid><div id=portfolio>" +
+          cards + "</div></div></div></article></div></section></main></body></html>");
+  EXPECT_NE(portfolio.markdown.find("Provider number"), std::string::npos) << portfolio.markdown;
+}
+
 // Under-extraction: an article that a page builder split into alike rows (each a column holding a
 // text block, with pictures between them) is every row, not the row that scores best; the same
 // holds for the teasers of an index.

@@ -171,22 +171,66 @@ class ContentFinder {
         return true;
       }
     }
+    return widen_to_headed_parts(roots);
+  }
+
+  // A page of headed parts that are not <section>s (a course page's divs, each an <h4> over its list
+  // or table): when the pick, or one of its nearest ancestors, is such a part and every sibling with
+  // text after the first part is one too (same tag, same heading tag), at least three of them, the
+  // document is their parent. A title block may come before the parts. A grid of cards that are only
+  // a picture and a linked title is no such document: widened to, the grid is cleaned away as links.
+  bool widen_to_headed_parts(std::vector<NodeId>& roots) const {
+    constexpr int kLevels = 2;
+    constexpr int kMinParts = 3;
+    NodeId at = roots.size() == 1 ? roots.front() : doc_.node(roots.front()).parent;
+    for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
+      const NodeId parent = doc_.node(at).parent;
+      if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return false;
+      const NodeId heading = part_heading(at);
+      if (heading == kNoNode) continue;
+      const auto alike = [&](NodeId sibling) {
+        const NodeId own = part_heading(sibling);
+        return doc_.node(sibling).tag == doc_.node(at).tag && own != kNoNode &&
+               doc_.node(own).tag == doc_.node(heading).tag;
+      };
+      int parts = 0;
+      bool all_alike = true;
+      for (NodeId sibling = doc_.node(parent).first_child; sibling != kNoNode && all_alike;
+           sibling = doc_.node(sibling).next_sibling) {
+        if (doc_.node(sibling).kind != NodeKind::element || page_.dropped(sibling) || page_.chars(sibling) == 0) {
+          continue;
+        }
+        const bool part = alike(sibling);
+        if (!part && parts == 0) continue;
+        all_alike = part;
+        ++parts;
+      }
+      if (all_alike && parts >= kMinParts) {
+        roots = {parent};
+        return true;
+      }
+    }
     return false;
   }
 
-  bool is_headed_section(NodeId id) const {
-    if (!doc_.is_element(id, GUMBO_TAG_SECTION)) return false;
+  // The heading a block opens with (text-less anchors and images may come before it), when the block
+  // holds more than it: a card that is only its linked title heads nothing. Else kNoNode.
+  NodeId part_heading(NodeId id) const {
     for (NodeId child = doc_.node(id).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
       const Node& n = doc_.node(child);
-      // Anchors without text (<span id="...">) may come before the heading.
       if ((n.kind == NodeKind::text && trim(doc_.text(child)).empty()) ||
           (n.kind == NodeKind::element && !is_block_tag(n.tag) && heading_level(n.tag) == 0 &&
            page_.chars(child) == 0)) {
         continue;
       }
-      return n.kind == NodeKind::element && heading_level(n.tag) > 0;
+      const bool opens = n.kind == NodeKind::element && heading_level(n.tag) > 0;
+      return opens && page_.chars(id) > page_.chars(child) ? child : kNoNode;
     }
-    return false;
+    return kNoNode;
+  }
+
+  bool is_headed_section(NodeId id) const {
+    return doc_.is_element(id, GUMBO_TAG_SECTION) && part_heading(id) != kNoNode;
   }
 
   // Under-extraction, the other way round: a pick that holds little prose of its own and under
