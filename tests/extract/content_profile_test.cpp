@@ -298,7 +298,8 @@ TEST(ExtractUnderExtraction, AnIntroductionAboveItsItemsIsNotTheWholeIndex) {
   EXPECT_NE(index.markdown.find("Dish 119]"), std::string::npos) << index.markdown;
 }
 
-// A product page keeps its content whole, but not the shop's recommendation strips around it.
+// A product page keeps its content whole, but not the shop's recommendation strips around it, nor
+// its buttons.
 TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {
   ExtractOptions options;
   options.page_url = "https://shop.example/products/stoneware-mug";
@@ -314,13 +315,14 @@ TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {
               "</head><body><main><h1>Stoneware mug</h1><p>A stoneware mug thrown by hand on the wheel. Each glaze is "
               "mixed in the studio, so no two mugs are alike, and every one holds a generous 350 ml.</p>"
               "<table><tr><th>Material</th><td>Stoneware</td></tr><tr><th>Capacity</th><td>350 ml</td></tr></table>"
-              "<p>$28.00</p>" +
+              "<p>$28.00</p><div class=actions><a href=/wishlist>Add to wishlist</a></div>" +
               strip + "</main></body></html>",
           options);
   EXPECT_EQ(product.metadata.page_type, PageType::product);
   EXPECT_NE(product.markdown.find("Capacity"), std::string::npos) << product.markdown;
   EXPECT_EQ(product.markdown.find("Porcelain cup"), std::string::npos) << product.markdown;
   EXPECT_EQ(product.markdown.find("Customers also viewed"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("Add to wishlist"), std::string::npos) << product.markdown;
 }
 
 // The customers' reviews and the star ratings are the shop's widgets, named so by its review app
@@ -463,6 +465,42 @@ TEST(ExtractService, EveryTabPanelOfASetStays) {
   EXPECT_EQ(page.metadata.page_type, PageType::service);
   EXPECT_NE(page.markdown.find("inspects new construction"), std::string::npos) << page.markdown;
   EXPECT_NE(page.markdown.find("Permit form 5"), std::string::npos) << page.markdown;
+}
+
+// A service page's buttons ("Get started", "Book a demo") are calls to action, not its text. A
+// list's items that are only links (templates to start from), a testimonial card that links the
+// customer's photo and name, a plan table's linked row names and a linked sentence are content.
+TEST(ExtractService, CallToActionButtonsAreNotContent) {
+  ExtractOptions options;
+  options.page_url = "https://tasks.example/services/planning";
+  std::string templates;
+  for (int i = 0; i < 4; ++i) {
+    templates += "<li><div class=card><a href=/templates/" + std::to_string(i) + ">Planning template " +
+                 std::to_string(i) + "</a></div></li>";
+  }
+  const Extraction page =
+      run("<html><head><title>Planning</title></head><body><main><section><h1>Plan the week in minutes</h1><p>Tasks "
+          "lists every task of the team in one place, sorted by the day it is due, so that nobody has to ask what is "
+          "next and every deadline is seen a week before it comes.</p><div class=actions><a href=/signup>Get "
+          "started</a> <a href=/demo>Book a demo</a></div></section><section><h2>Start from a template</h2><ul>" +
+              templates +
+              "</ul><p><a href=/templates>See every template</a></p><p><a href=/guide>Read the guide to planning a "
+              "quarter with your team, one week at a time</a></p></section><section><h2>Loved by teams</h2><p>We "
+              "plan every sprint with it.</p><div><a href=https://social.example/ada><img src=/ada.jpg width=96 "
+              "height=96 alt=Ada>Ada Lovelace, CTO</a></div></section><section><h2>Plans</h2><table><tr><th></th>"
+              "<th>Free</th><th>Pro</th></tr><tr><th><a href=#reminders>Reminders</a></th><td>No</td><td>Yes</td>"
+              "</tr><tr><th><a href=#calendar>Calendar sync</a></th><td>Yes</td><td>Yes</td></tr></table></section>"
+              "</main></body></html>",
+          options);
+  EXPECT_EQ(page.metadata.page_type, PageType::service);
+  EXPECT_NE(page.markdown.find("every deadline"), std::string::npos) << page.markdown;
+  EXPECT_EQ(page.markdown.find("Get started"), std::string::npos) << page.markdown;
+  EXPECT_EQ(page.markdown.find("Book a demo"), std::string::npos) << page.markdown;
+  EXPECT_EQ(page.markdown.find("See every template"), std::string::npos) << page.markdown;
+  EXPECT_NE(page.markdown.find("Planning template 3"), std::string::npos) << page.markdown;
+  EXPECT_NE(page.markdown.find("Ada Lovelace, CTO"), std::string::npos) << page.markdown;
+  EXPECT_NE(page.markdown.find("Calendar sync"), std::string::npos) << page.markdown;
+  EXPECT_NE(page.markdown.find("one week at a time"), std::string::npos) << page.markdown;
 }
 
 // Invision Community puts a post's author in an <aside> beside it: the pane's heading names the

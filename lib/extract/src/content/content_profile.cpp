@@ -48,12 +48,36 @@ void drop_menus(PageStats& page, NodeId body) {
   });
 }
 
+// Calls to action: a block that is nothing but a short link or two ("Get started", "Read case
+// study", "Learn more"), a button row under a section's text. Not a card that links its picture,
+// and not part of a list's item (a grid of templates, a story's authors): lists are left to
+// drop_menus, and a table's cells to the table.
+void drop_button_rows(PageStats& page, NodeId body) {
+  constexpr std::uint32_t kMostChars = 60;
+  constexpr int kItemLevels = 6;
+  const Document& doc = page.doc();
+  const auto in_list_item = [&](NodeId id) {
+    NodeId at = doc.node(id).parent;
+    for (int level = 0; level < kItemLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
+      if (doc.is_element(at, GUMBO_TAG_LI)) return true;
+    }
+    return false;
+  };
+  page.drop_outermost(body, Sums::computed, [&](NodeId id) {
+    const GumboTag tag = doc.node(id).tag;
+    const TextStats s = page.stats(id);
+    return (tag == GUMBO_TAG_P || tag == GUMBO_TAG_DIV) && s.chars > 0 && s.chars <= kMostChars &&
+           s.link_chars == s.chars && s.heading_chars == 0 && s.list_items == 0 && s.images == 0 && !in_list_item(id);
+  });
+}
+
 }  // namespace
 
 void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& profile) {
   if (profile.drop_poster_figures) drop_poster_figures(page, body);
   if (profile.drop_link_lists) drop_link_lists(page, body);
   drop_menus(page, body);
+  if (profile.drop_button_rows) drop_button_rows(page, body);
 }
 
 // The descent stops where no single child holds that much, so the content spread over siblings

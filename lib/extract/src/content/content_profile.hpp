@@ -41,6 +41,8 @@ struct ContentProfile {
   // kind of page though an aside is furniture elsewhere: a forum post's author pane (Invision's
   // ipsComment_author), whose heading names who wrote the post.
   std::span<const std::string_view> content_asides = {};
+  // Blocks that are only a short link or two (a section's "Get started" and "Learn more" buttons).
+  bool drop_button_rows = false;
 };
 
 inline constexpr std::array<std::string_view, 1> kPostAuthorPanes{"author"};
@@ -79,11 +81,11 @@ inline constexpr std::array<std::string_view, 8> kGridControls{"filter",     "fi
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
     /* forum */ {true, true, true, 0.85, kPostChrome, true, false, kPostAuthorPanes},
-    /* product */ {true, true, true, 0.85, kReviewWidgets},
+    /* product */ {true, true, true, 0.85, kReviewWidgets, false, false, {}, true},
     /* collection */ {true, true, false, 0.0, kGridControls},
     /* listing */ {true, false, false, 0.85, kGridControls},
     /* documentation */ {false, true, false, 0.0, {}, false, true},
-    /* service */ {true, false, false, 0.85},
+    /* service */ {true, false, false, 0.85, {}, false, false, {}, true},
 }};
 
 [[nodiscard]] constexpr const ContentProfile& profile_of(PageType type) {
