@@ -239,6 +239,12 @@ TEST(ContentSelect, LayoutUtilityClassesSayNothing) {
   const NodeId article = doc.find_first(GUMBO_TAG_DIV);
   EXPECT_EQ(class_hint(doc, article), Hint::none);
   EXPECT_EQ(class_hint(doc, doc.node(article).next_sibling), Hint::negative);
+
+  // A heading's scroll-mt-24 keeps it clear of a sticky header; "scroll" alone still warns.
+  const Document headings = Document::parse("<h2 class='group scroll-mt-24'>Providers</h2><div class=scroll>x</div>");
+  const NodeId heading = headings.find_first(GUMBO_TAG_H2);
+  EXPECT_EQ(class_hint(headings, heading), Hint::none);
+  EXPECT_EQ(class_hint(headings, headings.find_first(GUMBO_TAG_DIV)), Hint::negative);
 }
 
 TEST(ContentSelect, ChoosesTheProseOverLinkLists) {
@@ -263,10 +269,9 @@ TEST(ContentSelect, AListOfLinksASentenceLeadsIntoIsText) {
   EXPECT_EQ(select(page("For more information, see the links.")).find("String command reference"), std::string::npos);
 }
 
-// Sphinx and Markdown renderers name a section after its title (an anchor without text may come
-// first): "respond-to-review-comments" says what the section is about, not that it holds the page's
-// comments. A block so named with another
-// heading is still the comments.
+// Sphinx and Markdown renderers name a section or a heading after its title (an anchor without text
+// may come first): "respond-to-review-comments" says what the section is about, not that it holds
+// the page's comments. A block so named with another heading is still the comments.
 TEST(ContentSelect, ASectionNamedAfterItsHeadingIsNotWhatItsWordsSay) {
   const auto page = [](std::string_view heading) {
     return "<body><main><section id='describe'><h2>Describe your changes</h2><p>" + kProse1 + "</p><p>" + kProse2 +
@@ -277,6 +282,14 @@ TEST(ContentSelect, ASectionNamedAfterItsHeadingIsNotWhatItsWordsSay) {
   };
   EXPECT_NE(select(page("Respond to review comments")).find("Reviewers take time"), std::string::npos);
   EXPECT_EQ(select(page("What readers said")).find("Reviewers take time"), std::string::npos);
+
+  // Markdown renderers put the slug on the heading itself, a self-link often after its text.
+  const Document doc = Document::parse(
+      "<h2 id='share-your-work'>Share your work<a href='#share-your-work'>#</a></h2><h2 id='share-this'>Tell a "
+      "friend</h2>");
+  const NodeId slugged = doc.find_first(GUMBO_TAG_H2);
+  EXPECT_EQ(class_hint(doc, slugged), Hint::none);
+  EXPECT_EQ(class_hint(doc, doc.node(slugged).next_sibling), Hint::negative);
 }
 
 // A parameter's name and type, each in a block of its own inside the heading, are the heading's text,

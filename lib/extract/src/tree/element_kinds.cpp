@@ -63,22 +63,28 @@ bool contains_token(const std::array<std::string_view, N>& list, std::string_vie
   return std::find(list.begin(), list.end(), token) != list.end();
 }
 
-// Utility classes (Tailwind's overflow-hidden, md:hidden) say how a block is laid out, not what it
-// is: "overflow-hidden" clips an article's body, it does not hide it.
+// Utility classes (Tailwind's overflow-hidden, scroll-mt-24, md:hidden) say how a block is laid out,
+// not what it is: "overflow-hidden" clips an article's body, it does not hide it, and a heading's
+// "scroll-mt-24" keeps it clear of a sticky header when a link scrolls to it.
 bool is_layout_utility(std::string_view name) {
-  return starts_with_ignore_case(name, "overflow") || name.find(':') != std::string_view::npos;
+  return starts_with_ignore_case(name, "overflow") || starts_with_ignore_case(name, "scroll-m") ||
+         starts_with_ignore_case(name, "scroll-p") || name.find(':') != std::string_view::npos;
 }
 
-// Whether `name` is the slug of the heading the element opens with, as Sphinx and Markdown
-// renderers name a section after its title ("respond-to-review-comments"): it says what the
-// section is about, not what kind of block it is.
+// Whether `name` is the slug of the element's heading (its own text when it is one, else the heading
+// it opens with), as Sphinx and Markdown renderers name a heading or a section after its title
+// ("respond-to-review-comments", "about-authentication"): it says what the section is about, not
+// what kind of block it is.
 bool names_its_heading(const Document& doc, NodeId id, std::string_view name) {
   if (name.find('-') == std::string_view::npos) return false;
-  // Text-less anchors (Sphinx's <span id="old-name"></span>) may come before the heading.
-  NodeId first = doc.node(id).first_child;
-  while (first != kNoNode && (doc.node(first).kind == NodeKind::element ? doc.node(first).first_child == kNoNode
-                                                                        : trim(doc.text(first)).empty())) {
-    first = doc.node(first).next_sibling;
+  NodeId first = id;
+  if (heading_level(doc.node(id).tag) == 0) {
+    // Text-less anchors (Sphinx's <span id="old-name"></span>) may come before the heading.
+    first = doc.node(id).first_child;
+    while (first != kNoNode && (doc.node(first).kind == NodeKind::element ? doc.node(first).first_child == kNoNode
+                                                                          : trim(doc.text(first)).empty())) {
+      first = doc.node(first).next_sibling;
+    }
   }
   if (first == kNoNode || heading_level(doc.node(first).tag) == 0) return false;
   std::string slug;
