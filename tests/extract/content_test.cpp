@@ -292,6 +292,32 @@ TEST(ContentSelect, ASectionNamedAfterItsHeadingIsNotWhatItsWordsSay) {
   EXPECT_EQ(class_hint(doc, doc.node(slugged).next_sibling), Hint::negative);
 }
 
+// A row of a few links drawn as buttons ("Get the report", "Donate") is a call to action on any
+// page. A row of plain links, a dozen feature cards that call themselves buttons, and buttons in a
+// list's items stay.
+TEST(ContentSelect, ARowOfButtonLinksIsACallToAction) {
+  const auto page = [](std::string_view row) {
+    return "<body><article><p>" + kProse1 + "</p><p>" + kProse2 + "</p>" + std::string(row) + "<p>" + kProse3 +
+           "</p></article></body>";
+  };
+  const std::string buttons =
+      "<p><a class='button' href='/report.pdf'>Get the flood report</a> <a role=button href='/give'>Donate to "
+      "the shelters</a></p>";
+  EXPECT_EQ(select(page(buttons)).find("Get the flood report"), std::string::npos);
+  EXPECT_EQ(select(page(buttons)).find("Donate"), std::string::npos);
+  EXPECT_NE(select(page("<p><a href='/report.pdf'>Get the flood report</a></p>")).find("Get the flood report"),
+            std::string::npos);
+  std::string cards = "<p>";
+  for (int i = 0; i < 5; ++i) {
+    cards += "<a class='card-button' href='/s" + std::to_string(i) + "'>Shelter " + std::to_string(i) + "</a> ";
+  }
+  EXPECT_NE(select(page(cards + "</p>")).find("Shelter 4"), std::string::npos);
+  EXPECT_NE(select(page("<ul><li><p><a class=btn href='/map'>Map of the shelters</a></p>open all night, with "
+                        "beds for two hundred</li><li>The school hall, open from noon</li></ul>"))
+                .find("Map of the shelters"),
+            std::string::npos);
+}
+
 // A parameter's name and type, each in a block of its own inside the heading, are the heading's text,
 // not tiny blocks to clean away.
 TEST(ContentSelect, BlocksInsideAHeadingAreItsText) {

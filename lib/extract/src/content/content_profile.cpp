@@ -1,7 +1,10 @@
 #include "content/content_profile.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "content/boilerplate.hpp"
 #include "content/content_stats.hpp"
@@ -48,36 +51,57 @@ void drop_menus(PageStats& page, NodeId body) {
   });
 }
 
-// Calls to action: a block that is nothing but a short link or two ("Get started", "Read case
-// study", "Learn more"), a button row under a section's text. Not a card that links its picture,
-// and not part of a list's item (a grid of templates, a story's authors): lists are left to
-// drop_menus, and a table's cells to the table.
-void drop_button_rows(PageStats& page, NodeId body) {
-  constexpr std::uint32_t kMostChars = 60;
+constexpr std::array<std::string_view, 3> kButtonNames{"btn", "button", "cta"};
+
+// A link drawn as a button says so in its class ("btn-primary", "wp-block-button__link") or role.
+bool is_button_link(const Document& doc, NodeId link) {
+  return has_name_or_part(doc, link, kButtonNames) || has_role(doc, link, {"button"});
+}
+
+bool in_list_item(const Document& doc, NodeId id) {
   constexpr int kItemLevels = 6;
-  const Document& doc = page.doc();
-  const auto in_list_item = [&](NodeId id) {
-    NodeId at = doc.node(id).parent;
-    for (int level = 0; level < kItemLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
-      if (doc.is_element(at, GUMBO_TAG_LI)) return true;
-    }
+  NodeId at = doc.node(id).parent;
+  for (int level = 0; level < kItemLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
+    if (doc.is_element(at, GUMBO_TAG_LI)) return true;
+  }
+  return false;
+}
+
+// Whether the block is a row of a few links drawn as buttons. A grid of a dozen feature cards, each
+// a link, is not one, whatever the cards' class says.
+bool only_button_links(const Document& doc, NodeId block) {
+  constexpr std::size_t kMostButtons = 4;
+  bool all_buttons = true;
+  std::size_t buttons = 0;
+  doc.walk(block, [&](NodeId at) {
+    if (!all_buttons) return false;
+    if (!doc.is_element(at, GUMBO_TAG_A)) return true;
+    all_buttons = ++buttons <= kMostButtons && is_button_link(doc, at);
     return false;
-  };
-  page.drop_outermost(body, Sums::computed, [&](NodeId id) {
-    const GumboTag tag = doc.node(id).tag;
-    const TextStats s = page.stats(id);
-    return (tag == GUMBO_TAG_P || tag == GUMBO_TAG_DIV) && s.chars > 0 && s.chars <= kMostChars &&
-           s.link_chars == s.chars && s.heading_chars == 0 && s.list_items == 0 && s.images == 0 && !in_list_item(id);
   });
+  return all_buttons;
 }
 
 }  // namespace
+
+void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_buttons) {
+  constexpr std::uint32_t kShortChars = 60;
+  const Document& doc = page.doc();
+  page.drop_outermost(root, Sums::computed, [&](NodeId id) {
+    const GumboTag tag = doc.node(id).tag;
+    const TextStats s = page.stats(id);
+    const bool link_row = (tag == GUMBO_TAG_P || tag == GUMBO_TAG_DIV) && s.chars > 0 && s.link_chars == s.chars &&
+                          s.heading_chars == 0 && s.list_items == 0 && s.images == 0;
+    if (!link_row || in_list_item(doc, id)) return false;
+    return (short_links_are_buttons && s.chars <= kShortChars) || only_button_links(doc, id);
+  });
+}
 
 void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& profile) {
   if (profile.drop_poster_figures) drop_poster_figures(page, body);
   if (profile.drop_link_lists) drop_link_lists(page, body);
   drop_menus(page, body);
-  if (profile.drop_button_rows) drop_button_rows(page, body);
+  drop_calls_to_action(page, body, profile.short_links_are_buttons);
 }
 
 // The descent stops where no single child holds that much, so the content spread over siblings

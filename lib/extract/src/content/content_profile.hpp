@@ -41,8 +41,9 @@ struct ContentProfile {
   // kind of page though an aside is furniture elsewhere: a forum post's author pane (Invision's
   // ipsComment_author), whose heading names who wrote the post.
   std::span<const std::string_view> content_asides = {};
-  // Blocks that are only a short link or two (a section's "Get started" and "Learn more" buttons).
-  bool drop_button_rows = false;
+  // Blocks that are only a short link or two are buttons (a section's "Get started" and "Learn
+  // more"), as blocks of links drawn as buttons are on every page.
+  bool short_links_are_buttons = false;
 };
 
 inline constexpr std::array<std::string_view, 1> kPostAuthorPanes{"author"};
@@ -101,6 +102,12 @@ class PageStats;
 // What the profile leaves out besides the furniture: the poster's figures, the blocks made mostly
 // of links and the menus left outside <nav>.
 void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& profile);
+
+// Calls to action: a block of nothing but links drawn as buttons ("Get it on Hugging Face", "Sign
+// up"), or, when `short_links_are_buttons`, of a short link or two ("Get started", "Read case
+// study"). Not a card that links its picture, and not a part of a list's item (a grid of templates,
+// a story's authors): lists are left to the menus' pass, and a table's cells to the table.
+void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_buttons);
 
 // The deepest block under `from` whose text outside links is at least `share` of from's.
 [[nodiscard]] NodeId block_holding(const PageStats& page, NodeId from, double share);
