@@ -318,6 +318,24 @@ TEST(ContentSelect, ARowOfButtonLinksIsACallToAction) {
             std::string::npos);
 }
 
+// A block that is mostly a heading is judged as the heading: rustdoc's method signatures, their
+// types linked and arrows in them, beside a "Source" link, are neither link lists nor breadcrumbs.
+TEST(ContentSelect, ABlockThatIsMostlyAHeadingIsAHeading) {
+  std::string methods;
+  for (const std::string name : {"map", "map_err", "and_then"}) {
+    methods += "<details open><summary><section id='method." + name +
+               "' class=method><span class=rightside>1.0.0 · <a href='/src'>Source</a></span><h4 class=code-header>"
+               "pub fn <a href='#method." +
+               name + "'>" + name +
+               "</a>&lt;U&gt;(self, op: <a href='/fnonce'>FnOnce</a>) -&gt; <a href='/result'>Result</a>&lt;U&gt;"
+               "</h4></section></summary><div class=docblock><p>" +
+               kProse1 + "</p></div></details>";
+  }
+  const std::string text = select("<body><main><h1>Result</h1><p>" + kProse2 + "</p>" + methods + "</main></body>");
+  EXPECT_NE(text.find("pub fn map <U>"), std::string::npos) << text;
+  EXPECT_NE(text.find("pub fn and_then <U>"), std::string::npos) << text;
+}
+
 // A parameter's name and type, each in a block of its own inside the heading, are the heading's text,
 // not tiny blocks to clean away.
 TEST(ContentSelect, BlocksInsideAHeadingAreItsText) {

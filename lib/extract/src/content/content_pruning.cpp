@@ -119,6 +119,9 @@ class Pruner {
         parent != kNoNode && (doc_.is_element(parent, GUMBO_TAG_P) || doc_.is_element(parent, GUMBO_TAG_LI) ||
                               heading_level(doc_.node(parent).tag) > 0);
     if (in_prose || n.tag == GUMBO_TAG_A || heading_level(n.tag) > 0) return false;
+    // Mostly a heading: a title, not a byline or a breadcrumb, whatever arrows it holds (a method's
+    // signature, "fn map<U>(self) -> U", beside its "Source" link).
+    if (2 * stats.heading_chars > chars) return false;
     if (!block && page_.chars(parent) > chars + chars / 2 && !stands_alone(id)) {
       // An inline element among other text is part of a sentence unless it stands on its own line.
       return false;
@@ -286,7 +289,11 @@ class Pruner {
         !inside_heading(id)) {
       return true;
     }
-    const bool dense = weight < 25 ? density > 0.2 + (is_list ? 0.2 : 0.0) : density > 0.5;
+    // A block that is mostly a heading (rustdoc's method signature, its types linked, with a
+    // "Source" link beside it) is judged as its heading is.
+    constexpr double kHeadedBlock = 0.6;
+    const bool mostly_heading = heading_density >= kHeadedBlock;
+    const bool dense = weight < 25 && !mostly_heading ? density > 0.2 + (is_list ? 0.2 : 0.0) : density > 0.5;
     if (dense && !(is_list && introduced_by_sentence(id))) return true;
     if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
     return false;
