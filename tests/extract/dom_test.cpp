@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace pagemd::extract {
 namespace {
@@ -16,6 +17,22 @@ TEST(Document, CopiesElementsTextAndAttributes) {
   EXPECT_EQ(doc.attribute(p, "id"), nullptr);
   EXPECT_EQ(doc.text_content(p), "Hello world");
   EXPECT_EQ(doc.name(p), "p");
+}
+
+// The prepass marks where React's placeholders stood; the streamed segments move there, a
+// segment streamed into another's content too. A segment without a slot, or holding its own
+// slot, stays where it is.
+TEST(Document, ReactsStreamedSegmentsMoveToTheirSlots) {
+  const Document doc = Document::parse(
+      "<body><p>a</p><span data-pagemd-react-slot=\"B:1\"></span><p>d</p><div hidden id=\"S:1\"><p>b</p>"
+      "<span data-pagemd-react-slot=\"P:2\"></span></div><div hidden id=\"S:2\"><p>c</p></div>"
+      "<div hidden id=\"S:3\"><p>e</p><span data-pagemd-react-slot=\"B:3\"></span></div>"
+      "<div hidden id=\"S:4\"><p>f</p></div></body>");
+  EXPECT_EQ(doc.text_content(doc.root()), "abcdef");
+  // Ids still run in document order.
+  const std::vector<NodeId> paragraphs = doc.find_all(GUMBO_TAG_P);
+  ASSERT_EQ(paragraphs.size(), 6U);
+  for (std::size_t i = 1; i < paragraphs.size(); ++i) EXPECT_LT(paragraphs[i - 1], paragraphs[i]);
 }
 
 TEST(Document, KeepsUnknownTagNamesLowerCase) {

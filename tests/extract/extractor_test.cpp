@@ -450,6 +450,25 @@ void expect_sane(const Extraction& e) {
   EXPECT_EQ(e.markdown.find("\n\n\n"), std::string::npos);
 }
 
+// A page that React streamed: the article's middle came at the end of the page, hidden, for a
+// script to move into its placeholder. It is read in its place.
+TEST(ExtractStreaming, ReactsStreamedContentIsReadWhereItBelongs) {
+  const std::string page =
+      "<html><head><title>Tides</title></head><body><main><article><h1>Tides</h1><p>The first paragraph "
+      "says that the moon pulls the sea, and the sea follows it round the earth twice a day.</p><!--$?-->"
+      "<template id=\"B:0\"></template><!--/$--><p>The last paragraph says that spring tides come at the "
+      "full and the new moon, when the sun pulls the same way.</p></article></main><footer>Footer</footer>"
+      "<div hidden id=\"S:0\"><p>The streamed paragraph says that the tide is late each day by fifty "
+      "minutes, as the moon is.</p></div><script>$RC(\"B:0\",\"S:0\")</script></body></html>";
+  const std::string markdown = run(page).markdown;
+  const std::size_t first = markdown.find("The first paragraph");
+  const std::size_t streamed = markdown.find("The streamed paragraph");
+  const std::size_t last = markdown.find("The last paragraph");
+  ASSERT_NE(streamed, std::string::npos) << markdown;
+  EXPECT_LT(first, streamed) << markdown;
+  EXPECT_LT(streamed, last) << markdown;
+}
+
 TEST(ExtractHostile, DeeplyNestedDivs) {
   const std::string html = repeat("<div>", 5000) + "deep text" + repeat("</div>", 5000);
   const Extraction e = run(html);

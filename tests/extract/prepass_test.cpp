@@ -155,6 +155,18 @@ TEST(Prepass, DropsSubtreesWithNesting) {
   EXPECT_EQ(html_of("a<template><script>'</template>'</script><!-- </template> --></template>b"), "ab");
 }
 
+// React's streaming placeholders leave a mark of their place, for the streamed content to go to;
+// other templates leave nothing.
+TEST(Prepass, AReactPlaceholderLeavesASlotMark) {
+  EXPECT_EQ(html_of("a<template id=\"B:1f\"></template>b"), "a<span data-pagemd-react-slot=\"B:1f\"></span>b");
+  EXPECT_EQ(html_of("a<template class=x id='P:2'><p>fallback</p></template>b"),
+            "a<span data-pagemd-react-slot=\"P:2\"></span>b");
+  EXPECT_EQ(html_of("a<template id=\"B:zz\"></template>b"), "ab");
+  EXPECT_EQ(html_of("a<template id=\"S:1\"></template>b"), "ab");
+  EXPECT_EQ(html_of("a<template id=\"row\"></template>b"), "ab");
+  EXPECT_EQ(html_of("a<div id=\"B:1\">x</div>b"), "a<div id=\"B:1\">x</div>b");
+}
+
 TEST(Prepass, ForeignContentEndsWhereTheTreeBuilderLeavesIt) {
   EXPECT_EQ(html_of("a<svg><![CDATA[x>y</svg>z]]><path/></svg>b"), "ab");
   // An HTML block inside <svg> closes it, so an unclosed icon does not swallow the page.

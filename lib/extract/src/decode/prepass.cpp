@@ -63,6 +63,14 @@ bool mentions_javascript(std::string_view text) {
   return false;
 }
 
+// React's streaming server rendering leaves <template id="B:1"> (a Suspense boundary) or
+// <template id="P:1"> (a segment) where content streamed later in the page (<div hidden id="S:1">)
+// belongs: a letter, a colon and hexadecimal digits.
+bool is_react_slot(std::string_view id) {
+  return id.size() > 2 && (id[0] == 'B' || id[0] == 'P') && id[1] == ':' &&
+         std::all_of(id.begin() + 2, id.end(), [](char c) { return core::hex_digit_value(c) >= 0; });
+}
+
 // Dropping a template/object/svg/math subtree: only nesting of the same element ends it.
 struct Drop {
   bool active = false;
@@ -220,6 +228,8 @@ class Scanner {
       if (!tag.has_type && core::equals_ignore_case(attr, "type")) {
         tag.has_type = true;
         tag.type = in_.substr(v_begin, v_end - v_begin);
+      } else if (tag.element_id.empty() && core::equals_ignore_case(attr, "id")) {
+        tag.element_id = in_.substr(v_begin, v_end - v_begin);
       } else if (core::equals_ignore_case(attr, "color") || core::equals_ignore_case(attr, "face") ||
                  core::equals_ignore_case(attr, "size")) {
         tag.font_attribute = true;
@@ -397,6 +407,11 @@ class Scanner {
       return;
     }
     if ((flags & kDropMarkup) != 0) {
+      if (tag.id == kIdTemplate && is_react_slot(tag.element_id)) {
+        // Where React's streamed content goes (parse/dom.cpp moves it there): the template is
+        // dropped, a mark of its place is kept.
+        out_.append("<span ").append(kReactSlotAttribute).append("=\"").append(tag.element_id).append("\"></span>");
+      }
       drop_ = Drop{true, false, tag.id, 1, 0, 0};  // "/>" does not close HTML elements
       return;
     }

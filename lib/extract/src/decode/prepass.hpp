@@ -18,6 +18,10 @@
 
 namespace pagemd::extract {
 
+// The attribute of the empty <span> the prepass leaves where a React streaming placeholder
+// (<template id="B:1">) stood, the template itself being dropped.
+inline constexpr std::string_view kReactSlotAttribute = "data-pagemd-react-slot";
+
 // Browsers stop nesting near 512 open elements; deeper start tags are dropped (their text stays).
 inline constexpr std::size_t kMaxOpenElements = 400;
 // Attributes an element keeps; the rest of its start tag is dropped. No real page comes near.

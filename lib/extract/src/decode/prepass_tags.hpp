@@ -264,6 +264,7 @@ constexpr std::uint16_t kIdSelect = id("select");
 constexpr std::uint16_t kIdTable = id("table");
 constexpr std::uint16_t kIdTbody = id("tbody");
 constexpr std::uint16_t kIdTd = id("td");
+constexpr std::uint16_t kIdTemplate = id("template");
 constexpr std::uint16_t kIdTextarea = id("textarea");
 constexpr std::uint16_t kIdTfoot = id("tfoot");
 constexpr std::uint16_t kIdTh = id("th");
@@ -290,6 +291,7 @@ struct Tag {
   bool self_closing = false;
   bool has_type = false;
   std::string_view type;           // the first type attribute's value
+  std::string_view element_id;     // the first id attribute's value
   std::string_view attributes;     // everything between the name and the '>'
   bool font_attribute = false;     // color, face or size: makes <font> leave foreign content
   std::size_t attributes_cut = 0;  // where the attribute past kMaxAttributes starts; 0 when none is

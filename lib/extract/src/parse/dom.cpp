@@ -4,7 +4,11 @@
 #include <array>
 #include <cstring>
 #include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
+#include "decode/prepass.hpp"
 #include "pagemd/core/release.hpp"
 #include "parse/tree_builder.hpp"
 
@@ -243,6 +247,40 @@ void Document::put_in_document_order() {
   nodes_ = std::move(ordered);
 }
 
+void Document::place_streamed_segments() {
+  std::unordered_map<std::string_view, NodeId> slots;
+  std::vector<NodeId> segments;
+  walk(root(), [&](NodeId id) {
+    if (nodes_[id].kind != NodeKind::element) return true;
+    if (const std::string_view* slot = attribute(id, kReactSlotAttribute)) {
+      slots.emplace(*slot, id);
+    } else if (const std::string_view* segment = attribute(id, "id"); segment != nullptr && segment->size() > 2 &&
+                                                                      segment->starts_with("S:") &&
+                                                                      attribute(id, "hidden") != nullptr) {
+      segments.push_back(id);
+    }
+    return true;
+  });
+  if (slots.empty()) return;
+  std::string key;
+  for (const NodeId segment : segments) {
+    const std::string_view number = attribute(segment, "id")->substr(2);
+    auto slot = slots.end();
+    for (const char kind : {'B', 'P'}) {
+      key.assign(1, kind).append(":").append(number);
+      if (slot == slots.end()) slot = slots.find(key);
+    }
+    // A slot inside the segment itself would move the segment into itself.
+    if (slot == slots.end() || contains(segment, slot->second)) continue;
+    const NodeId place = slot->second;
+    while (nodes_[segment].first_child != kNoNode) {
+      const NodeId child = nodes_[segment].first_child;
+      detach(child);
+      insert(child, nodes_[place].parent, place);
+    }
+  }
+}
+
 Document Document::parse(std::string_view utf8_html) { return build(std::string(utf8_html)); }
 
 Document Document::build(std::string utf8_html) {
@@ -267,6 +305,8 @@ Document Document::build(std::string utf8_html) {
   doc.source_ = std::make_unique<std::string>(std::move(utf8_html));
   html::build_tree(doc);
   core::release(doc.text_room_);
+  // Most pages have no slot, and a search of the text costs less than a walk of the tree.
+  if (doc.source_->find(kReactSlotAttribute) != std::string::npos) doc.place_streamed_segments();
   doc.put_in_document_order();
   return doc;
 }

@@ -174,6 +174,10 @@ class Document {
   [[nodiscard]] std::string_view source() const { return source_ ? std::string_view(*source_) : std::string_view{}; }
 
  private:
+  // Moves what React streamed to the end of the page (<div hidden id="S:1">) to where its
+  // placeholder stood (the prepass's slot mark for <template id="B:1"> or "P:1"), as the page's
+  // scripts would: the content is read in its place.
+  void place_streamed_segments();
   // Renumbers the nodes in document order if moves left them out of it: later stages rely on ids
   // that grow in document order.
   void put_in_document_order();
