@@ -269,6 +269,23 @@ TEST(ContentSelect, AListOfLinksASentenceLeadsIntoIsText) {
   EXPECT_EQ(select(page("For more information, see the links.")).find("String command reference"), std::string::npos);
 }
 
+// A list whose every item says something besides its links is text that links; a list of links
+// with a word or two beside each is still a link strip.
+TEST(ContentSelect, AListOfSentencesThatLinkIsText) {
+  const auto page = [](std::string_view items) {
+    return "<body><article><p>" + kProse1 + "</p><p>" + kProse2 + "</p><ul>" + std::string(items) + "</ul><p>" +
+           kProse3 + "</p></article></body>";
+  };
+  EXPECT_NE(select(page("<li>Sends the <a href='/flood-report'>flood report</a> to the <a href='/council'>town "
+                        "council</a> (see <a href='/howto'>How to report a flood</a>).</li>"))
+                .find("flood report"),
+            std::string::npos);
+  EXPECT_EQ(select(page("<li>Read: <a href='/flood-report'>The flood report of the town council</a></li><li>Also: "
+                        "<a href='/howto'>How to report a flood to the council</a></li>"))
+                .find("flood report"),
+            std::string::npos);
+}
+
 // Sphinx and Markdown renderers name a section or a heading after its title (an anchor without text
 // may come first): "respond-to-review-comments" says what the section is about, not that it holds
 // the page's comments. A block so named with another heading is still the comments.

@@ -294,7 +294,7 @@ class Pruner {
     constexpr double kHeadedBlock = 0.6;
     const bool mostly_heading = heading_density >= kHeadedBlock;
     const bool dense = weight < 25 && !mostly_heading ? density > 0.2 + (is_list ? 0.2 : 0.0) : density > 0.5;
-    if (dense && !(is_list && introduced_by_sentence(id))) return true;
+    if (dense && !(is_list && (introduced_by_sentence(id) || items_are_sentences(id)))) return true;
     if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
     return false;
   }
@@ -324,6 +324,26 @@ class Pruner {
     const std::string lead = page_.small_text(before);
     const std::string_view sentence = trim(lead);
     return sentence.ends_with(':') && count_words(sentence) >= kSentenceWords;
+  }
+
+  // A list whose every item says something outside its links ("Sends broken link notification
+  // emails to MANAGERS (see How to manage error reporting)") is text that links, not a list of
+  // links: a menu's or a link strip's items are their links and a word or two.
+  bool items_are_sentences(NodeId list) const {
+    constexpr std::size_t kSentenceWords = 4;
+    std::size_t items = 0;
+    for (NodeId item = doc_.node(list).first_child; item != kNoNode; item = doc_.node(item).next_sibling) {
+      if (doc_.node(item).kind != NodeKind::element || page_.dropped(item)) continue;
+      std::string unlinked;
+      doc_.walk(item, [&](NodeId d) {
+        if (page_.dropped(d) || doc_.is_element(d, GUMBO_TAG_A)) return false;
+        if (doc_.node(d).kind == NodeKind::text) unlinked.append(doc_.text(d)).push_back(' ');
+        return true;
+      });
+      if (count_words(unlinked) < kSentenceWords) return false;
+      ++items;
+    }
+    return items > 0;
   }
 
   // Code blocks and data tables are content whatever their wrapper's class says ("code-scroll").
