@@ -84,7 +84,7 @@ class ContentFinder {
       widen_small_pick(body, roots);
       const std::uint32_t picked = chars_of(roots);
       prune(page_, roots, scores_, strictness_);
-      for (NodeId r : roots) content_detail::drop_calls_to_action(page_, r, false);
+      for (NodeId r : roots) content_detail::drop_calls_to_action(page_, r, /*short_links_are_buttons=*/false);
       const std::uint32_t chars = chars_of(roots);
       // Under-extraction: when the cleaning took most of the pick's text, it took the content for
       // chrome (an index's items, each mostly a link; a thread's replies), and the next attempt,

@@ -262,14 +262,13 @@ void Document::place_streamed_segments() {
     return true;
   });
   if (slots.empty()) return;
-  std::string key;
+  // Segment "S:1" goes to boundary "B:1", or else to placeholder "P:1".
+  const auto slot_of = [&](std::string_view number) {
+    const auto boundary = slots.find("B:" + std::string(number));
+    return boundary != slots.end() ? boundary : slots.find("P:" + std::string(number));
+  };
   for (const NodeId segment : segments) {
-    const std::string_view number = attribute(segment, "id")->substr(2);
-    auto slot = slots.end();
-    for (const char kind : {'B', 'P'}) {
-      key.assign(1, kind).append(":").append(number);
-      if (slot == slots.end()) slot = slots.find(key);
-    }
+    const auto slot = slot_of(attribute(segment, "id")->substr(2));
     // A slot inside the segment itself would move the segment into itself.
     if (slot == slots.end() || contains(segment, slot->second)) continue;
     const NodeId place = slot->second;
