@@ -80,7 +80,7 @@ class ContentFinder {
       mark_furniture(body);
       page_.compute_stats();
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
-      if (!widen_to_sections(roots)) widen_to_item_group(roots);
+      if (!widen_to_sections(roots) && !widen_to_headed_parts(roots)) widen_to_item_group(roots);
       widen_small_pick(body, roots);
       const std::uint32_t picked = chars_of(roots);
       prune(page_, roots, scores_, strictness_);
@@ -172,7 +172,7 @@ class ContentFinder {
         return true;
       }
     }
-    return widen_to_headed_parts(roots);
+    return false;
   }
 
   // A page of headed parts that are not <section>s (a course page's divs, each an <h4> over its list
@@ -214,20 +214,11 @@ class ContentFinder {
     return false;
   }
 
-  // The heading a block opens with (text-less anchors and images may come before it), when the block
-  // holds more than it: a card that is only its linked title heads nothing. Else kNoNode.
+  // The heading a block opens with, when the block holds more than it: a card that is only its
+  // linked title heads nothing. Else kNoNode.
   NodeId part_heading(NodeId id) const {
-    for (NodeId child = doc_.node(id).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
-      const Node& n = doc_.node(child);
-      if ((n.kind == NodeKind::text && trim(doc_.text(child)).empty()) ||
-          (n.kind == NodeKind::element && !is_block_tag(n.tag) && heading_level(n.tag) == 0 &&
-           page_.chars(child) == 0)) {
-        continue;
-      }
-      const bool opens = n.kind == NodeKind::element && heading_level(n.tag) > 0;
-      return opens && page_.chars(id) > page_.chars(child) ? child : kNoNode;
-    }
-    return kNoNode;
+    const NodeId heading = opening_heading(doc_, id);
+    return heading != kNoNode && page_.chars(id) > page_.chars(heading) ? heading : kNoNode;
   }
 
   bool is_headed_section(NodeId id) const {

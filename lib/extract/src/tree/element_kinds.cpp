@@ -77,16 +77,8 @@ bool is_layout_utility(std::string_view name) {
 // what kind of block it is.
 bool names_its_heading(const Document& doc, NodeId id, std::string_view name) {
   if (name.find('-') == std::string_view::npos) return false;
-  NodeId first = id;
-  if (heading_level(doc.node(id).tag) == 0) {
-    // Text-less anchors (Sphinx's <span id="old-name"></span>) may come before the heading.
-    first = doc.node(id).first_child;
-    while (first != kNoNode && (doc.node(first).kind == NodeKind::element ? doc.node(first).first_child == kNoNode
-                                                                          : trim(doc.text(first)).empty())) {
-      first = doc.node(first).next_sibling;
-    }
-  }
-  if (first == kNoNode || heading_level(doc.node(first).tag) == 0) return false;
+  const NodeId first = heading_level(doc.node(id).tag) > 0 ? id : opening_heading(doc, id);
+  if (first == kNoNode) return false;
   std::string slug;
   for (char c : doc.text_content(first)) {
     if (is_ascii_alnum(c)) {
@@ -237,6 +229,23 @@ bool has_role(const Document& doc, NodeId id, std::initializer_list<std::string_
   return role != nullptr && std::any_of(roles.begin(), roles.end(), [&](std::string_view wanted) {
            return equals_ignore_case(trim(*role), wanted);
          });
+}
+
+NodeId opening_heading(const Document& doc, NodeId id) {
+  const auto has_text = [&](NodeId from) {
+    bool found = false;
+    doc.walk(from, [&](NodeId at) {
+      found = found || (doc.node(at).kind == NodeKind::text && !trim(doc.text(at)).empty());
+      return !found;
+    });
+    return found;
+  };
+  for (NodeId child = doc.node(id).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+    const Node& n = doc.node(child);
+    if (n.kind == NodeKind::text ? trim(doc.text(child)).empty() : !is_block_tag(n.tag) && !has_text(child)) continue;
+    return n.kind == NodeKind::element && heading_level(n.tag) > 0 ? child : kNoNode;
+  }
+  return kNoNode;
 }
 
 bool holds_heading(const Document& doc, NodeId id) {

@@ -42,6 +42,9 @@ enum class Unlikely : std::uint8_t {
 [[nodiscard]] bool has_role(const Document& doc, NodeId id, std::initializer_list<std::string_view> roles);
 // Whether a heading lies under the element (itself included).
 [[nodiscard]] bool holds_heading(const Document& doc, NodeId id);
+// The heading a block opens with, or kNoNode. Whitespace and inline elements without text (Sphinx's
+// anchor <span id="old-name"></span>, a linked picture) may come before it.
+[[nodiscard]] NodeId opening_heading(const Document& doc, NodeId id);
 // Whether the element lies in the page's header or navigation (<nav>, <header>, or their roles).
 [[nodiscard]] bool inside_navigation(const Document& doc, NodeId id);
 // Elements that start a new block in the rendering.
