@@ -232,7 +232,7 @@ bool TreeBuilder::in_body_end(const Token& token) {
       return true;
     }
     case GUMBO_TAG_P:
-      if (!in_scope(GUMBO_TAG_P, Scope::button)) insert_element(GUMBO_TAG_P);
+      if (!p_in_button_scope()) insert_element(GUMBO_TAG_P);
       close_p();
       return true;
     case GUMBO_TAG_LI:

@@ -186,7 +186,7 @@ bool TreeBuilder::adoption_agency(const Token& token) {
       }
       const NodeId clone = doc_.clone_element(node);
       active_[node_active] = clone;
-      open_[node_at] = clone;
+      open_.replace(node_at, clone);
       node = clone;
       if (last == furthest) bookmark_after = clone;
       doc_.detach(last);

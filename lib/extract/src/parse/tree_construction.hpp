@@ -41,9 +41,61 @@ enum class Mode : std::uint8_t {
 
 inline constexpr NodeId kMarker = kNoNode;  // in the list of active formatting elements
 
+// The stack of open elements, counting the <p> elements on it. Every block's start tag asks
+// whether a <p> is open in button scope, and a nest of blocks with none would otherwise be scanned
+// once per tag: deep nests would parse in quadratic time.
+class OpenElements {
+ public:
+  using const_iterator = std::vector<NodeId>::const_iterator;
+
+  explicit OpenElements(const Document& doc) : doc_(doc) {}
+
+  [[nodiscard]] std::size_t size() const noexcept { return ids_.size(); }
+  [[nodiscard]] bool empty() const noexcept { return ids_.empty(); }
+  [[nodiscard]] NodeId operator[](std::size_t i) const { return ids_[i]; }
+  [[nodiscard]] NodeId front() const { return ids_.front(); }
+  [[nodiscard]] NodeId back() const { return ids_.back(); }
+  [[nodiscard]] const_iterator begin() const noexcept { return ids_.begin(); }
+  [[nodiscard]] const_iterator end() const noexcept { return ids_.end(); }
+  [[nodiscard]] bool holds_paragraph() const noexcept { return paragraphs_ > 0; }
+
+  void push_back(NodeId id) {
+    paragraphs_ += is_paragraph(id);
+    ids_.push_back(id);
+  }
+  void pop_back() {
+    paragraphs_ -= is_paragraph(ids_.back());
+    ids_.pop_back();
+  }
+  void erase(const_iterator at) {
+    paragraphs_ -= is_paragraph(*at);
+    ids_.erase(at);
+  }
+  void insert(const_iterator at, NodeId id) {
+    paragraphs_ += is_paragraph(id);
+    ids_.insert(at, id);
+  }
+  // Pops down to `size` elements.
+  void resize(std::size_t size) {
+    while (ids_.size() > size) pop_back();
+  }
+  void replace(std::size_t at, NodeId id) {
+    paragraphs_ -= is_paragraph(ids_[at]);
+    paragraphs_ += is_paragraph(id);
+    ids_[at] = id;
+  }
+
+ private:
+  [[nodiscard]] std::size_t is_paragraph(NodeId id) const { return doc_.node(id).tag == GUMBO_TAG_P ? 1 : 0; }
+
+  const Document& doc_;
+  std::vector<NodeId> ids_;
+  std::size_t paragraphs_ = 0;
+};
+
 class TreeBuilder {
  public:
-  TreeBuilder(Document& doc, std::string_view html) : doc_(doc), tokenizer_(html) {}
+  TreeBuilder(Document& doc, std::string_view html) : doc_(doc), tokenizer_(html), open_(doc) {}
 
   void run();
 
@@ -79,8 +131,11 @@ class TreeBuilder {
     generate_implied_end_tags("p");
     pop_until(GUMBO_TAG_P);
   }
+  [[nodiscard]] bool p_in_button_scope() const {
+    return open_.holds_paragraph() && in_scope(GUMBO_TAG_P, Scope::button);
+  }
   void close_p_in_button_scope() {
-    if (in_scope(GUMBO_TAG_P, Scope::button)) close_p();
+    if (p_in_button_scope()) close_p();
   }
 
   // ---- Inserting ------------------------------------------------------------------------------
@@ -198,7 +253,7 @@ class TreeBuilder {
   Tokenizer tokenizer_;
   Mode mode_ = Mode::initial;
   Mode original_mode_ = Mode::initial;
-  std::vector<NodeId> open_;
+  OpenElements open_;
   std::vector<NodeId> active_;
   NodeId head_ = kNoNode;
   NodeId form_ = kNoNode;
