@@ -4,7 +4,8 @@ the 10 MiB cap, at most 0.1 s per MB and a peak RSS of at most 10x the input plu
 
 Each shape is generated (deterministically) at about --mb megabytes: a wide table, a long table,
 deep nesting, one element with many attributes, a huge text node, 100,000 links, many tiny elements,
-many <br> in nested divs, and text between table rows (which the parser moves before the table).
+many <br> in nested divs, headings each under its own nest of 400 divs, and text between table rows
+(which the parser moves before the table).
 Each is converted --runs times both as `pagemd convert FILE` (the main-content search, with its own
 per-node costs) and with --whole-body (every element reaches the Markdown writer), each time in a
 child started by bench/peak_rss (a child forked straight from Python would report Python's own
@@ -68,6 +69,9 @@ def shapes(size: int) -> dict[str, str]:
             f'<a href="/page/{i}">link {i}</a> ' for i in range(100_000)) + "</article></body></html>",
         "tiny elements": repeat_to("<b>x</b><i>y</i>", size),
         "breaks in nested divs": repeat_to("<br>", size, "<html><body>" + "<div>" * 400, "</body></html>"),
+        # Each heading under its own nest: every wrapper is judged, and each walk from a wrapper for
+        # a label or a phrase, each drop and each block's start tag once went down or up the nest.
+        "headings in nested divs": repeat_to("<div>" * 400 + "<h2>A heading</h2>" + "</div>" * 400, size),
         # Text between rows belongs before the table and joins the text already there, while the
         # cells' text is copied in between: each join once copied all the text before it.
         "text moved out of a table": repeat_to("<tr><td>y&lt;</td></tr>z&gt;", size, "<html><body><table>x&amp;",

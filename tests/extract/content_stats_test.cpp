@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "parse/dom.hpp"
 
@@ -74,6 +75,53 @@ TEST(PageStats, ADropTakesItsSumsOffEveryAncestor) {
   EXPECT_EQ(page.chars(body), before - 2 - 3);
   EXPECT_EQ(page.chars(body), letters_below(doc, page, body));
   EXPECT_EQ(page.stats(doc.node(span).parent).chars, letters_below(doc, page, doc.node(span).parent));
+}
+
+// A text under `levels` <div>s, each the only child of the one around it.
+std::string text_under_divs(int levels) {
+  std::string html = "<body>";
+  for (int level = 0; level < levels; ++level) html += "<div>";
+  html += "<b>word</b> more";
+  for (int level = 0; level < levels; ++level) html += "</div>";
+  return html + "</body>";
+}
+
+// The <div>s of the nest, outermost first.
+std::vector<NodeId> nest_of(const Document& doc) {
+  std::vector<NodeId> divs;
+  doc.walk(doc.find_first(GUMBO_TAG_BODY), [&](NodeId id) {
+    if (doc.is_element(id, GUMBO_TAG_DIV)) divs.push_back(id);
+    return true;
+  });
+  return divs;
+}
+
+TEST(PageStats, SmallTextAskedDeepestFirstIsWhatAWalkOfEachElementGives) {
+  // The pruning's order (innermost first) takes up the child's answer; asked outermost first,
+  // every answer is a walk of its own. The wrappers within the walk's budget of nodes (256, the
+  // text's three nodes included) get the text; the ones above them are too big.
+  const Document doc = Document::parse(text_under_divs(300));
+  const std::vector<NodeId> divs = nest_of(doc);
+  ASSERT_EQ(divs.size(), 300U);
+  PageStats deepest_first(doc);
+  std::vector<std::string> taken_up(divs.size());
+  for (std::size_t i = divs.size(); i-- > 0;) taken_up[i] = deepest_first.small_text(divs[i]);
+  const PageStats outermost_first(doc);
+  for (std::size_t i = 0; i < divs.size(); ++i) {
+    EXPECT_EQ(taken_up[i], outermost_first.small_text(divs[i])) << "level " << i;
+    const std::size_t visits = divs.size() - i + 3;  // the divs from this one down, <b>, its text, " more"
+    EXPECT_EQ(taken_up[i], visits <= 256 ? "word more" : "") << "level " << i;
+  }
+}
+
+TEST(PageStats, SmallTextLeavesOutWhatWasDroppedSinceTheChildWasAsked) {
+  const Document doc = Document::parse(text_under_divs(5));
+  const std::vector<NodeId> divs = nest_of(doc);
+  PageStats page(doc);
+  page.compute_stats();
+  EXPECT_EQ(page.small_text(divs[4]), "word more");
+  page.drop(divs[4]);
+  EXPECT_EQ(page.small_text(divs[3]), "");
 }
 
 }  // namespace

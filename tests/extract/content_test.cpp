@@ -580,6 +580,41 @@ TEST(ContentSelect, NewsletterPitchAfterTheArticleIsDropped) {
   EXPECT_EQ(select("<body><div class=a1b2>" + article_paragraphs() + pitch + "</div></body>"), kArticleText);
 }
 
+// Wrapped in `levels` <div>s, each the only child of the one around it (no whitespace between).
+std::string nested_in_divs(const std::string& html, int levels) {
+  std::string nested;
+  for (int level = 0; level < levels; ++level) nested += "<div>";
+  nested += html;
+  for (int level = 0; level < levels; ++level) nested += "</div>";
+  return nested;
+}
+
+TEST(ContentSelect, ALabelledSectionIsFoundUnderMoreWrappersThanOneWalkVisits) {
+  // From the outermost wrappers the label lies beyond the walk's budget of nodes; the wrappers
+  // nearer to it find it, taking up the walk of the one around them.
+  const std::string related =
+      "<h3>Related stories</h3><p>A story about the harvest festival that we also wrote last autumn.</p>";
+  for (int levels : {3, 300}) {
+    EXPECT_EQ(select("<body><div>" + article_paragraphs() + nested_in_divs(related, levels) + "</div></body>"),
+              kArticleText)
+        << levels << " levels";
+  }
+}
+
+TEST(ContentSelect, AnAdCaptionLabelsOnlyTheBlockHoldingIt) {
+  // The depth of a label counts from each wrapper in turn: the innermost block holds the caption
+  // and goes; the wrappers above it only begin with an ad slot.
+  const std::string ad = "<p>Advertisement</p><p>The new phone, with a long battery life and a bright screen.</p>";
+  EXPECT_EQ(select("<body><div>" + article_paragraphs() + nested_in_divs(ad, 3) + "</div></body>"), kArticleText);
+}
+
+TEST(ContentSelect, ANewsletterPitchIsFoundUnderMoreWrappersThanOneWalkVisits) {
+  const std::string pitch =
+      "<div class=x9f2k><h3>Stay in the loop</h3><p>Every Friday we write about the week's rides, the "
+      "routes, the repairs and the people.</p><input placeholder='you@example.com'><button>Join</button></div>";
+  EXPECT_EQ(select("<body><div>" + article_paragraphs() + nested_in_divs(pitch, 300) + "</div></body>"), kArticleText);
+}
+
 TEST(ContentSelect, ContactSectionWithAnEmailFieldIsKept) {
   // A service page's call to action asks for an email too; without words of subscribing it stays.
   const std::string contact =

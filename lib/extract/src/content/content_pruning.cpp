@@ -52,6 +52,8 @@ class Pruner {
   void drop_labelled_sections(const std::vector<NodeId>& roots) {
     current_roots_ = roots;
     text_prefix_.clear();
+    last_label_of_ = kNoNode;
+    last_pitch_of_ = kNoNode;
     for (NodeId root : roots) {
       doc_.walk(root, [&](NodeId id) {
         if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
@@ -83,28 +85,59 @@ class Pruner {
     int depth = 0;  // of the element holding its first words, below the labelled one: 0 is itself
   };
 
+  // A label's walk so far, and where it would go on had its budget not run out (kNoNode when it
+  // ended otherwise).
+  struct LabelWalk {
+    Label label;
+    NodeId resume_at = kNoNode;
+  };
+  static constexpr int kLabelBudget = 256;  // a label is near the start; a long run of empty tags is no label
+
   // The first words of an element, up to the first block boundary inside it: its label. Code is
   // no label: a block opening with `print(...)` is a sample, not a "Print" button's section.
+  // The sections are asked outermost first, and the only child of a wrapper has the wrapper's
+  // label, less the wrapper's one visit: it takes up the wrapper's walk rather than walking the
+  // same nodes again (a deep nest of wrappers would cost a walk per level).
   Label leading_text(NodeId id, std::size_t limit) const {
-    Label label;
-    int budget = 256;  // a label is near the start; a long run of empty tags is no label
-    doc_.walk(id, [&](NodeId d) {
-      if (--budget < 0) return WalkStep::stop;
+    const NodeId parent = doc_.node(id).parent;
+    LabelWalk walk;
+    if (parent != kNoNode && parent == last_label_of_ && doc_.node(parent).first_child == id &&
+        doc_.node(parent).last_child == id) {
+      walk = last_label_;
+      if (!trim(walk.label.text).empty()) --walk.label.depth;
+      if (walk.resume_at != kNoNode) go_on_with_label(id, walk, 1, limit);
+    } else {
+      walk.resume_at = id;
+      go_on_with_label(id, walk, kLabelBudget, limit);
+    }
+    last_label_of_ = id;
+    last_label_ = walk;
+    return walk.label;
+  }
+
+  // Walks the subtree under `id` for its label from where `walk` is on, with `budget` visits.
+  void go_on_with_label(NodeId id, LabelWalk& walk, int budget, std::size_t limit) const {
+    const NodeId start = walk.resume_at;
+    walk.resume_at = kNoNode;
+    doc_.walk_from(id, start, [&](NodeId d) {
+      if (--budget < 0) {
+        walk.resume_at = d;
+        return WalkStep::stop;
+      }
       if (page_.dropped(d)) return WalkStep::skip;
       const Node& n = doc_.node(d);
       if ((n.tag == GUMBO_TAG_PRE || n.tag == GUMBO_TAG_CODE) && n.kind == NodeKind::element) return WalkStep::stop;
       if (n.kind == NodeKind::text) {
-        if (trim(label.text).empty() && !trim(doc_.text(d)).empty()) {
-          for (NodeId up = n.parent; up != id && up != kNoNode; up = doc_.node(up).parent) ++label.depth;
+        if (trim(walk.label.text).empty() && !trim(doc_.text(d)).empty()) {
+          for (NodeId up = n.parent; up != id && up != kNoNode; up = doc_.node(up).parent) ++walk.label.depth;
         }
-        label.text += doc_.text(d);
-        if (label.text.size() >= limit) return WalkStep::stop;
-      } else if (d != id && is_block_tag(n.tag) && !trim(label.text).empty()) {
+        walk.label.text += doc_.text(d);
+        if (walk.label.text.size() >= limit) return WalkStep::stop;
+      } else if (d != id && is_block_tag(n.tag) && !trim(walk.label.text).empty()) {
         return WalkStep::stop;
       }
       return WalkStep::descend;
     });
-    return label;
   }
 
   bool is_furniture_by_text(NodeId id, const TextStats& stats) const {
@@ -154,30 +187,56 @@ class Pruner {
     static constexpr std::array<std::string_view, 10> kPitchWords{
         "subscribe", "newsletter", "sign up", "signup", "inbox", "join", "abonn", "anmelden", "suscrib", "inscri"};
     if (!is_block_tag(doc_.node(id).tag) || chars > kPitchChars) return false;
+    // As with labels: the only child of a wrapper takes up the wrapper's walk.
+    const NodeId parent = doc_.node(id).parent;
+    PitchWalk walk;
+    if (parent != kNoNode && parent == last_pitch_of_ && doc_.node(parent).first_child == id &&
+        doc_.node(parent).last_child == id) {
+      walk = last_pitch_;
+      if (walk.resume_at != kNoNode) go_on_with_pitch(id, walk, 1);
+    } else {
+      walk.resume_at = id;
+      go_on_with_pitch(id, walk, kPitchBudget);
+    }
+    last_pitch_of_ = id;
+    last_pitch_ = walk;
+    if (!walk.email) return false;
+    std::string words = walk.words + ' ' + ascii_lower_copy(page_.small_text(id));
+    return std::any_of(kPitchWords.begin(), kPitchWords.end(),
+                       [&](std::string_view word) { return words.find(word) != std::string::npos; });
+  }
+
+  // What a sign-up pitch's walk has seen: an email field, and the words of its buttons and submit
+  // values (dropped with the form up front, so the walk looks at dropped nodes too).
+  struct PitchWalk {
     bool email = false;
-    std::string words;  // of the buttons and submit values, which were dropped with the form
-    int budget = 200;   // a pitch is a few elements
-    // Form fields and buttons were left out up front, so the walk looks at dropped nodes too.
-    doc_.walk(id, [&](NodeId d) {
-      if (--budget < 0) return WalkStep::stop;
+    std::string words;
+    NodeId resume_at = kNoNode;
+  };
+  static constexpr int kPitchBudget = 200;  // a pitch is a few elements
+
+  void go_on_with_pitch(NodeId id, PitchWalk& walk, int budget) const {
+    const NodeId start = walk.resume_at;
+    walk.resume_at = kNoNode;
+    doc_.walk_from(id, start, [&](NodeId d) {
+      if (--budget < 0) {
+        walk.resume_at = d;
+        return WalkStep::stop;
+      }
       const Node& n = doc_.node(d);
       if (n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, GUMBO_TAG_BUTTON)) {
-        words += ' ' + ascii_lower_copy(doc_.text(d));
+        walk.words += ' ' + ascii_lower_copy(doc_.text(d));
       }
       if (!doc_.is_element(d, GUMBO_TAG_INPUT)) return WalkStep::descend;
-      if (const std::string_view* value = doc_.attribute(d, "value")) words += ' ' + ascii_lower_copy(*value);
+      if (const std::string_view* value = doc_.attribute(d, "value")) walk.words += ' ' + ascii_lower_copy(*value);
       for (std::string_view attribute : {"type"sv, "name"sv, "placeholder"sv, "id"sv, "autocomplete"sv}) {
         const std::string_view* value = doc_.attribute(d, attribute);
-        email = email ||
-                (value != nullptr && (contains_ignore_case(*value, "email") || contains_ignore_case(*value, "e-mail") ||
-                                      value->find('@') != std::string::npos));
+        walk.email = walk.email || (value != nullptr &&
+                                    (contains_ignore_case(*value, "email") || contains_ignore_case(*value, "e-mail") ||
+                                     value->find('@') != std::string::npos));
       }
       return WalkStep::skip;
     });
-    if (!email) return false;
-    words += ' ' + ascii_lower_copy(page_.small_text(id));
-    return std::any_of(kPitchWords.begin(), kPitchWords.end(),
-                       [&](std::string_view word) { return words.find(word) != std::string::npos; });
   }
 
   // Characters of kept text that come before `id` in the selected content.
@@ -357,6 +416,10 @@ class Pruner {
   const Strictness strictness_;
   const Scores& scores_;
   std::vector<NodeId> current_roots_;
+  mutable NodeId last_label_of_ = kNoNode;  // the element whose label walk last_label_ is
+  mutable LabelWalk last_label_;
+  mutable NodeId last_pitch_of_ = kNoNode;  // the element whose sign-up pitch walk last_pitch_ is
+  mutable PitchWalk last_pitch_;
   mutable std::vector<std::uint32_t> text_prefix_;  // per node id: kept text characters before it
 };
 

@@ -104,7 +104,6 @@ TextStats PageStats::leaf_stats(NodeId id) const {
 }
 
 void PageStats::add_own(NodeId id, TextStats& s) const {
-  ++s.elements;
   switch (doc_.node(id).tag) {
     case GUMBO_TAG_A: s.link_chars = is_heading_permalink(id) ? 0 : s.chars; break;
     case GUMBO_TAG_P: ++s.paragraphs; break;
@@ -147,19 +146,28 @@ void PageStats::compute_stats() {
 }
 
 std::string PageStats::small_text(NodeId id) const {
-  std::string text;
-  int budget = 256;
-  bool too_big = false;
-  doc_.walk(id, [&](NodeId d) {
-    if (--budget < 0) {
-      too_big = true;
-      return WalkStep::stop;
-    }
-    if (dropped_[d]) return WalkStep::skip;
-    text += doc_.text(d);
-    return WalkStep::descend;
-  });
-  return too_big ? std::string() : text;
+  // The pruning asks the deepest elements first (and each twice), so a wrapper's only child has
+  // just been asked:
+  // the wrapper's walk is one visit (itself, no text) more than the child's. A deep nest of
+  // wrappers would otherwise cost a walk per level.
+  if (id == small_text_of_) return small_text_;
+  const Node& n = doc_.node(id);
+  if (n.first_child != kNoNode && n.first_child == n.last_child && n.first_child == small_text_of_ && !dropped_[id]) {
+    ++small_text_visits_;
+    if (small_text_visits_ > kSmallTextBudget) small_text_.clear();
+  } else {
+    small_text_.clear();
+    small_text_visits_ = 0;
+    doc_.walk(id, [&](NodeId d) {
+      if (++small_text_visits_ > kSmallTextBudget) return WalkStep::stop;
+      if (dropped_[d]) return WalkStep::skip;
+      small_text_ += doc_.text(d);
+      return WalkStep::descend;
+    });
+    if (small_text_visits_ > kSmallTextBudget) small_text_.clear();
+  }
+  small_text_of_ = id;
+  return small_text_;
 }
 
 }  // namespace pagemd::extract::content_detail

@@ -28,7 +28,8 @@ struct TextStats {
   std::uint32_t embeds = 0;
   std::uint32_t heading_chars = 0;
   std::uint32_t code_or_tables = 0;  // <pre> and data <table> elements
-  std::uint32_t elements = 0;
+
+  bool operator==(const TextStats&) const = default;
 
   void add(const TextStats& o) {
     chars += o.chars;
@@ -41,7 +42,6 @@ struct TextStats {
     embeds += o.embeds;
     heading_chars += o.heading_chars;
     code_or_tables += o.code_or_tables;
-    elements += o.elements;
   }
   void subtract(const TextStats& o) {
     chars -= o.chars;
@@ -54,7 +54,6 @@ struct TextStats {
     embeds -= o.embeds;
     heading_chars -= o.heading_chars;
     code_or_tables -= o.code_or_tables;
-    elements -= o.elements;
   }
 };
 
@@ -77,13 +76,20 @@ class PageStats {
 
   [[nodiscard]] bool dropped(NodeId id) const { return dropped_[id] != 0; }
   // Leaves a subtree out before the sums are computed: compute_stats() counts without it.
-  void mark_dropped(NodeId id) { dropped_[id] = 1; }
+  void mark_dropped(NodeId id) {
+    dropped_[id] = 1;
+    small_text_of_ = kNoNode;
+  }
   // Leaves a subtree out once the sums exist, taking its sums off its ancestors'.
   void drop(NodeId id) {
     if (dropped_[id]) return;
     dropped_[id] = 1;
+    small_text_of_ = kNoNode;
     const TextStats removed = stats(id);
     flags_[id] |= kRemoved;  // what a parent counted when asked leaves it out from now on
+    // Nothing to take off: the wrappers around a dropped block, emptied by it, go one by one, and
+    // a deep nest of them would otherwise walk the nest once per level.
+    if (removed == TextStats{}) return;
     for (NodeId p = doc_.node(id).parent; p != kNoNode; p = doc_.node(p).parent) {
       if (keeps_sums(p)) element_stats_[slot(p)].subtract(removed);
     }
@@ -91,8 +97,14 @@ class PageStats {
   // The whole mask (per node: 1 = leave this subtree out), saved and restored between attempts and
   // handed over as the result.
   [[nodiscard]] const std::vector<std::uint8_t>& drop_mask() const noexcept { return dropped_; }
-  void restore_drop_mask(const std::vector<std::uint8_t>& mask) { dropped_ = mask; }
-  [[nodiscard]] std::vector<std::uint8_t> take_drop_mask() { return std::move(dropped_); }
+  void restore_drop_mask(const std::vector<std::uint8_t>& mask) {
+    dropped_ = mask;
+    small_text_of_ = kNoNode;
+  }
+  [[nodiscard]] std::vector<std::uint8_t> take_drop_mask() {
+    small_text_of_ = kNoNode;
+    return std::move(dropped_);
+  }
 
   // Leaves out each outermost element below `from` that `is_chrome` picks (its subtree is not
   // asked about).
@@ -198,6 +210,12 @@ class PageStats {
   }
 
   const Document& doc_;
+  // The last small_text() asked: of which node, its text, and how many nodes its walk visited (one
+  // over the budget when the element was too big). Forgotten whenever the drop mask changes.
+  static constexpr int kSmallTextBudget = 256;
+  mutable NodeId small_text_of_ = kNoNode;
+  mutable std::string small_text_;
+  mutable int small_text_visits_ = 0;
   std::vector<std::uint8_t> dropped_;
   // A bit per node: whether it keeps sums (it has more than one leaf below it). With the count of
   // such nodes before each 64, this finds a node's sums in 1.5 bits a node instead of a 4-byte index.

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace pagemd::extract {
@@ -137,7 +138,13 @@ class Document {
   // WalkStep::stop to end the walk.
   template <typename Visitor>
   void walk(NodeId from, Visitor&& visit) const {
-    NodeId current = from;
+    walk_from(from, from, std::forward<Visitor>(visit));
+  }
+  // The same walk of the subtree under `from`, taken up at `start` (a node of that subtree) as if
+  // the nodes before it had been visited: a walk cut short can go on where it stopped.
+  template <typename Visitor>
+  void walk_from(NodeId from, NodeId start, Visitor&& visit) const {
+    NodeId current = start;
     while (current != kNoNode) {
       bool descend = true;
       if constexpr (std::is_same_v<decltype(visit(current)), WalkStep>) {
