@@ -660,6 +660,19 @@ TEST(ContentSelect, AFeatureSectionCalledInfoboxIsContent) {
   EXPECT_NE(select(html).find("Cheaper to build"), std::string::npos);
 }
 
+TEST(ContentSelect, AnInlineElementOfWhitespaceStaysAndABlockOfItGoes) {
+  // A space in an inline element separates two words; a block separates them anyway.
+  const Document doc = Document::parse("<body><div>" + article_paragraphs() +
+                                       "<p><em>class</em><span id=space> </span>Name</p><div id=gap> </div></div></body>");
+  const ContentSelection selection = select_content(doc, ContentRules{});
+  const std::vector<NodeId> spans = doc.find_all(GUMBO_TAG_SPAN);
+  const std::vector<NodeId> divs = doc.find_all(GUMBO_TAG_DIV);
+  ASSERT_EQ(spans.size(), 1U);
+  ASSERT_EQ(divs.size(), 2U);
+  EXPECT_FALSE(selection.dropped[spans[0]]);
+  EXPECT_TRUE(selection.dropped[divs[1]]);
+}
+
 TEST(ContentSelect, WholeBodyKeepsNavigation) {
   const std::string html =
       "<body><nav>Home About</nav><article><p>Short text.</p></article>"

@@ -205,6 +205,17 @@ TEST(ExtractMarkdown, DigitsInInlineElementThenPeriodAreNotAList) {
   EXPECT_EQ(e.markdown, "# post\n\n1\\. Not a list\n");
 }
 
+TEST(ExtractMarkdown, AnInlineElementHoldingOnlyASpaceStillSeparatesTheWords) {
+  // Sphinx writes a signature's spaces as <span class="w"> </span>; emptier elements go.
+  const Extraction e = run("<article><p>" + kEnglish +
+                           "</p><dl><dt><em>class</em><span class=w> </span><code>Middleware</code></dt>"
+                           "<dd>Runs on every request, <b>before</b><span> </span><i>the view</i>.</dd></dl>"
+                           "<p>More <span></span>words.</p></article>");
+  EXPECT_NE(e.markdown.find("*class* `Middleware`"), std::string::npos) << e.markdown;
+  EXPECT_NE(e.markdown.find("**before** *the view*"), std::string::npos) << e.markdown;
+  EXPECT_NE(e.markdown.find("More words."), std::string::npos) << e.markdown;
+}
+
 // ---- links --------------------------------------------------------------------------------
 
 TEST(ExtractLinks, AbsoluteUniqueOrderedAndFiltered) {
