@@ -662,8 +662,9 @@ TEST(ContentSelect, AFeatureSectionCalledInfoboxIsContent) {
 
 TEST(ContentSelect, AnInlineElementOfWhitespaceStaysAndABlockOfItGoes) {
   // A space in an inline element separates two words; a block separates them anyway.
-  const Document doc = Document::parse("<body><div>" + article_paragraphs() +
-                                       "<p><em>class</em><span id=space> </span>Name</p><div id=gap> </div></div></body>");
+  const Document doc =
+      Document::parse("<body><div>" + article_paragraphs() +
+                      "<p><em>class</em><span id=space> </span>Name</p><div id=gap> </div></div></body>");
   const ContentSelection selection = select_content(doc, ContentRules{});
   const std::vector<NodeId> spans = doc.find_all(GUMBO_TAG_SPAN);
   const std::vector<NodeId> divs = doc.find_all(GUMBO_TAG_DIV);
