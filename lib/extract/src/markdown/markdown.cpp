@@ -7,6 +7,7 @@
 
 #include "tree/element_kinds.hpp"
 #include "tree/table_kind.hpp"
+#include "markdown/line_numbers.hpp"
 #include "markdown/markdown_writer.hpp"
 #include "text/text_util.hpp"
 
@@ -23,6 +24,7 @@ enum class Frame : std::uint8_t {
   list,
   list_item,
   pre,
+  preformatted_line,  // a block inside <pre>: a line of its own
   code,
   emphasis,
   strong,
@@ -218,7 +220,15 @@ class Renderer {
     }
     if (writer_.in_preformatted()) {
       // Highlighters wrap tokens in spans; inside <pre> only the text and line breaks matter.
+      if (std::binary_search(line_numbers_.begin(), line_numbers_.end(), id)) {
+        descend = false;
+        return Frame::transparent;
+      }
       if (n.tag == GUMBO_TAG_BR) writer_.raw_text("\n");
+      if (is_block_tag(n.tag)) {
+        writer_.preformatted_line();
+        return Frame::preformatted_line;
+      }
       return Frame::transparent;
     }
     if (const int level = heading_level(n.tag); level > 0) {
@@ -238,7 +248,14 @@ class Renderer {
         image(id);
         descend = false;
         return Frame::transparent;
-      case GUMBO_TAG_PRE: writer_.open_preformatted(pre_language(id)); return Frame::pre;
+      case GUMBO_TAG_PRE:
+        if (is_line_number_gutter(doc_, id)) {
+          descend = false;
+          return Frame::transparent;
+        }
+        line_numbers_ = line_number_elements(doc_, id);
+        writer_.open_preformatted(pre_language(id));
+        return Frame::pre;
       case GUMBO_TAG_CODE:
       case GUMBO_TAG_KBD:
       case GUMBO_TAG_SAMP:
@@ -316,7 +333,11 @@ class Renderer {
       case Frame::blockquote: writer_.close_blockquote(); return;
       case Frame::list: writer_.close_list(); return;
       case Frame::list_item: writer_.close_list_item(); return;
-      case Frame::pre: writer_.close_preformatted(); return;
+      case Frame::pre:
+        writer_.close_preformatted();
+        line_numbers_.clear();
+        return;
+      case Frame::preformatted_line: writer_.preformatted_line(); return;
       case Frame::code: writer_.close_inline(InlineKind::code, {}); return;
       case Frame::emphasis: writer_.close_inline(InlineKind::emphasis, {}); return;
       case Frame::strong: writer_.close_inline(InlineKind::strong, {}); return;
@@ -417,6 +438,7 @@ class Renderer {
   const UrlResolver& resolver_;
   MarkdownWriter writer_;
   std::vector<std::string> link_targets_;
+  std::vector<NodeId> line_numbers_;  // of the code block being written, which it leaves out
   std::vector<std::string> links_;
   std::unordered_set<std::string> seen_links_;
 };

@@ -178,9 +178,18 @@ void MarkdownWriter::escape_into(Buffer& b, std::string_view text, std::size_t& 
 
 void MarkdownWriter::raw_text(std::string_view text) {
   Buffer& b = top();
+  if (b.line_pending && !text.empty()) {
+    b.line_pending = false;
+    if (!b.out.empty() && b.out.back() != '\n' && text.front() != '\n') {
+      b.out.push_back('\n');
+      words_.boundary();
+    }
+  }
   words_.feed(text);
   b.out.append(text);
 }
+
+void MarkdownWriter::preformatted_line() { top().line_pending = true; }
 
 void MarkdownWriter::block_break() {
   Buffer& b = top();

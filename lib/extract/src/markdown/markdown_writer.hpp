@@ -31,6 +31,9 @@ class MarkdownWriter {
   void text(std::string_view text);
   // Text appended verbatim inside a preformatted block.
   void raw_text(std::string_view text);
+  // A block inside a preformatted block (a highlighter's <div> per line) starts and ends a line of
+  // its own, as a browser shows it: the next text goes on a new line unless it brings one.
+  void preformatted_line();
 
   void block_break();     // ends the current paragraph
   void hard_break();      // <br>: a line break within the paragraph; two in a row end it
@@ -104,6 +107,7 @@ class MarkdownWriter {
     InlineKind inline_kind = InlineKind::emphasis;
     bool wrap = true;  // false: a nested same-kind span or a span inside code renders bare
     std::string language;
+    bool line_pending = false;  // preformatted: the next text starts a new line
   };
   struct TableState {
     TableGrid cells;
