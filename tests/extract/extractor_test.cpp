@@ -216,6 +216,34 @@ TEST(ExtractMarkdown, AnInlineElementHoldingOnlyASpaceStillSeparatesTheWords) {
   EXPECT_NE(e.markdown.find("More words."), std::string::npos) << e.markdown;
 }
 
+TEST(ExtractMarkdown, ItemsSetSideBySideWithNothingBetweenThemAreTwoWords) {
+  const auto body = [](std::string_view html) {
+    const std::string markdown = run_whole_body("<title>T</title><p>" + std::string(html) + "</p>").markdown;
+    return markdown.substr(markdown.find("\n\n") + 2);
+  };
+  // A card's brand and model, an API field's name and type: styled by classes of their own.
+  EXPECT_EQ(body("<span class=brand>Merrell</span><span class=model>Moab</span>"), "Merrell Moab\n");
+  EXPECT_EQ(body("<span class=name><code>id</code></span><span class=type>string</span>"), "`id` string\n");
+  // Two links to two places.
+  EXPECT_EQ(body("<a href='https://x.test/a'>Home</a><a href='https://x.test/b'>Blog</a>"),
+            "[Home](https://x.test/a) [Blog](https://x.test/b)\n");
+  // One text in pieces stays one: plain formatting, runs under one class, a link split in three.
+  EXPECT_EQ(body("<b>un</b><i>true</i>"), "**un***true*\n");
+  EXPECT_EQ(body("<span class=run>Le</span><span class=run>arn more</span>"), "Learn more\n");
+  EXPECT_EQ(body("<a href='https://x.test/m'>Arte</a><a href='https://x.test/m'>mis</a>"),
+            "[Arte](https://x.test/m)[mis](https://x.test/m)\n");
+  // A number goes on: its cents, an ordinal's ending; a unit after it is a word of its own.
+  EXPECT_EQ(body("<span class=whole>19</span><span class=cents>99</span>"), "1999\n");
+  EXPECT_EQ(body("<span class=day>1</span><span class=suffix>st</span>"), "1st\n");
+  EXPECT_EQ(body("<span class=amount>5</span><span class=unit>kg</span>"), "5 kg\n");
+  EXPECT_EQ(body("<span class=amount>1</span><span class=unit>stone</span>"), "1 stone\n");
+  // Code is written as it is.
+  EXPECT_EQ(body("<code><span class=kw>a</span><span class=id>b</span></code>"), "`ab`\n");
+  // Only letters and digits meeting need the space; punctuation and other scripts do not.
+  EXPECT_EQ(body("<span class=a>Moab</span><span class=b>, 3</span>"), "Moab, 3\n");
+  EXPECT_EQ(body("<span class=a>\xE4\xB8\xAD</span><span class=b>\xE6\x96\x87</span>"), "\xE4\xB8\xAD\xE6\x96\x87\n");
+}
+
 // ---- links --------------------------------------------------------------------------------
 
 TEST(ExtractLinks, AbsoluteUniqueOrderedAndFiltered) {

@@ -231,6 +231,7 @@ class Renderer {
       }
       return Frame::transparent;
     }
+    if (is_beside_previous_item(id)) writer_.separate_words();
     if (const int level = heading_level(n.tag); level > 0) {
       writer_.open_heading();
       return Frame::heading;
@@ -354,6 +355,25 @@ class Renderer {
         writer_.block_break();
         return;
     }
+  }
+
+  // Whether an inline element follows another with nothing between them, and the two are items
+  // of their own: two links to different places, or two elements styled by different classes (a
+  // product card's brand and model, an API field's name and type). Plain formatting stays in its
+  // word ("<b>un</b>true"), and so do runs of one text that an editor split under one class or
+  // one link ("<span class=run>Le</span><span class=run>arn more</span>").
+  bool is_beside_previous_item(NodeId id) const {
+    const NodeId previous = doc_.node(id).prev_sibling;
+    if (previous == kNoNode || doc_.node(previous).kind != NodeKind::element || dropped_[previous]) return false;
+    const GumboTag tag = doc_.node(id).tag;
+    const GumboTag previous_tag = doc_.node(previous).tag;
+    const auto differ = [&](std::string_view attribute) {
+      const std::string_view* mine = doc_.attribute(id, attribute);
+      const std::string_view* theirs = doc_.attribute(previous, attribute);
+      return mine != nullptr && theirs != nullptr && !trim(*mine).empty() && !trim(*theirs).empty() &&
+             trim(*mine) != trim(*theirs);
+    };
+    return (tag == GUMBO_TAG_A && previous_tag == GUMBO_TAG_A && differ("href")) || differ("class");
   }
 
   std::string pre_language(NodeId pre) const {

@@ -65,6 +65,7 @@ bool is_autolink(std::string_view escaped_text, std::string_view target) {
 }  // namespace
 
 void MarkdownWriter::sample_char(char c) {
+  last_text_char_ = c;
   if (code_depth_ > 0 || preformatted_depth_ > 0 || text_sample_.size() >= kTextSampleLimit) return;
   if (is_ascii_space(c)) {
     if (!text_sample_.empty() && text_sample_.back() != ' ') text_sample_.push_back(' ');
@@ -100,16 +101,17 @@ void MarkdownWriter::text(std::string_view text) {
     raw_text(text);
     return;
   }
+  if (word_gap_ && !text.empty()) {
+    word_gap_ = false;
+    if (is_ascii_alnum(last_text_char_) && is_ascii_alnum(text.front()) && !continues_number(text)) space(b, ' ');
+  }
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
     // A no-break space lays text out like any other space; in Markdown it only hides as a blank.
     const bool nbsp = c == '\xC2' && i + 1 < text.size() && text[i + 1] == '\xA0';
     if (nbsp) ++i;
     if (is_ascii_space(c) || nbsp) {
-      if (b.out.empty() && b.pending_break == 0) b.leading_space = true;
-      b.pending_space = true;
-      words_.boundary();
-      sample_char(c);
+      space(b, c);
       ++i;
       continue;
     }
@@ -117,6 +119,25 @@ void MarkdownWriter::text(std::string_view text) {
     escape_into(b, text, i);
   }
 }
+
+// Whether `text` goes on with the number just written: its cents ("19" "99") or an ordinal's
+// ending ("1" "st").
+bool MarkdownWriter::continues_number(std::string_view text) const {
+  if (!is_ascii_digit(last_text_char_)) return false;
+  if (is_ascii_digit(text.front())) return true;
+  const std::string_view ending = text.substr(0, 2);
+  const bool ordinal = ending == "st" || ending == "nd" || ending == "rd" || ending == "th";
+  return ordinal && (text.size() == 2 || !is_ascii_alnum(text[2]));
+}
+
+void MarkdownWriter::space(Buffer& b, char c) {
+  if (b.out.empty() && b.pending_break == 0) b.leading_space = true;
+  b.pending_space = true;
+  words_.boundary();
+  sample_char(c);
+}
+
+void MarkdownWriter::separate_words() { word_gap_ = code_depth_ == 0; }
 
 // Writes text[i] (and advances i), escaped for where it stands.
 void MarkdownWriter::escape_into(Buffer& b, std::string_view text, std::size_t& i) {

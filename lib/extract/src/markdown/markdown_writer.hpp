@@ -31,6 +31,10 @@ class MarkdownWriter {
   void text(std::string_view text);
   // Text appended verbatim inside a preformatted block.
   void raw_text(std::string_view text);
+  // Two items a page sets side by side with nothing between them (<span class=brand>Merrell
+  // </span><span class=model>Moab</span>, two links of a menu) are two words: the next text gets a
+  // space when letters or digits meet across the gap, unless it goes on with a number.
+  void separate_words();
   // A block inside a preformatted block (a highlighter's <div> per line) starts and ends a line of
   // its own, as a browser shows it: the next text goes on a new line unless it brings one.
   void preformatted_line();
@@ -127,6 +131,8 @@ class MarkdownWriter {
   void append_inline(Buffer& parent, const Buffer& child, std::string_view rendered);
   void escape_into(Buffer& b, std::string_view text, std::size_t& i);
   void sample_char(char c);
+  void space(Buffer& b, char c);  // whitespace in the text: one space before the next word
+  [[nodiscard]] bool continues_number(std::string_view text) const;
   [[nodiscard]] bool literal_text() const noexcept { return code_depth_ > 0; }
   static void place_pending_rowspans(TableState& table);
 
@@ -139,6 +145,8 @@ class MarkdownWriter {
   int inline_depth_[5] = {0, 0, 0, 0, 0};
   WordCounter words_;
   std::string text_sample_;
+  char last_text_char_ = ' ';  // of the text written last, a space after a break
+  bool word_gap_ = false;      // separate_words() was asked since the last text
 };
 
 }  // namespace pagemd::extract
