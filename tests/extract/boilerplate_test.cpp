@@ -110,6 +110,12 @@ TEST(BoilerplateByline, DateLines) {
   EXPECT_TRUE(looks_like_byline("20 May 2026"));
   EXPECT_TRUE(looks_like_byline("Dec. 25"));
   EXPECT_TRUE(looks_like_byline("Tuesday, September 3"));
+  EXPECT_TRUE(looks_like_byline("Tuesday, Sep 3, 2024 at 5:00 pm EST - 4 min read"));
+}
+
+TEST(BoilerplateByline, ASentenceGivingADateIsNoDateLine) {
+  EXPECT_FALSE(looks_like_byline("Notifications of placement will be sent out Thursday afternoon, Aug 31."));
+  EXPECT_FALSE(looks_like_byline("You can view our June 2018 open thread here."));
 }
 
 TEST(BoilerplateByline, ByMustBeAWord) {

@@ -73,6 +73,10 @@ constexpr auto kMonths =
                                      "september", "october",  "november", "december", "jan",  "feb",  "mar",  "apr",
                                      "jun",       "jul",      "aug",      "sep",      "sept", "oct",  "nov",  "dec"});
 
+constexpr auto kWeekdays = std::to_array<std::string_view>(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues", "wed",
+     "thu", "thur", "thurs", "fri", "sat", "sun"});
+
 // Short blocks consisting of only one of these phrases are widget labels, not prose.
 constexpr auto kWidgetPhrases = std::to_array<std::string_view>({"advertisement",
                                                                  "advertisements",
@@ -199,6 +203,15 @@ bool looks_like_byline(std::string_view text) {
   auto is_month = [](std::string_view word) {
     return std::any_of(kMonths.begin(), kMonths.end(), [&](std::string_view m) { return word == m; });
   };
+  // Mostly the date, too: a sentence that gives one ("Notifications will be sent out Thursday
+  // afternoon, Aug 31") says more than when.
+  constexpr std::size_t kMostOtherWords = 5;
+  std::size_t other_words = 0;
+  for (std::size_t i = 0; i < token_count; ++i) {
+    const bool weekday = std::find(kWeekdays.begin(), kWeekdays.end(), tokens[i]) != kWeekdays.end();
+    if (!is_month(tokens[i]) && !is_digits(tokens[i]) && !weekday) ++other_words;
+  }
+  if (other_words > kMostOtherWords) return false;
   for (std::size_t i = 0; i < token_count; ++i) {
     if (!is_month(tokens[i])) continue;
     if ((i + 1 < token_count && is_digits(tokens[i + 1])) || (i > 0 && is_digits(tokens[i - 1]))) return true;
