@@ -73,9 +73,9 @@ constexpr auto kMonths =
                                      "september", "october",  "november", "december", "jan",  "feb",  "mar",  "apr",
                                      "jun",       "jul",      "aug",      "sep",      "sept", "oct",  "nov",  "dec"});
 
-constexpr auto kWeekdays = std::to_array<std::string_view>(
-    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "tues", "wed",
-     "thu", "thur", "thurs", "fri", "sat", "sun"});
+constexpr auto kWeekdays =
+    std::to_array<std::string_view>({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                                     "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"});
 
 // Short blocks consisting of only one of these phrases are widget labels, not prose.
 constexpr auto kWidgetPhrases = std::to_array<std::string_view>({"advertisement",
