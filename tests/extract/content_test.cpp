@@ -608,6 +608,20 @@ TEST(ContentSelect, AnAdCaptionLabelsOnlyTheBlockHoldingIt) {
   EXPECT_EQ(select("<body><div>" + article_paragraphs() + nested_in_divs(ad, 3) + "</div></body>"), kArticleText);
 }
 
+TEST(ContentSelect, TextLeftOutBeforeALongPostIsNoTextBeforeIt) {
+  // A long block opening with a share bar goes only after some of the content's text: the
+  // header's text, left out, is none of it (a post whose wrapper holds only it and the header).
+  std::string post = "<div><p>Share this post</p>";
+  for (int i = 0; i < 4; ++i) post += article_paragraphs();
+  post += "</div>";
+  std::string header = "<header>";
+  for (int i = 0; i < 30; ++i)
+    header += "<a href=/s" + std::to_string(i) + ">Section number " + std::to_string(i) + "</a> ";
+  header += "</header>";
+  const std::string text = select("<body><div>" + header + post + "</div></body>");
+  EXPECT_NE(text.find(kProse1), std::string::npos) << text;
+}
+
 TEST(ContentSelect, ANewsletterPitchIsFoundUnderMoreWrappersThanOneWalkVisits) {
   const std::string pitch =
       "<div class=x9f2k><h3>Stay in the loop</h3><p>Every Friday we write about the week's rides, the "

@@ -247,8 +247,14 @@ class Pruner {
     // 4 bytes a node.
     if (text_prefix_.empty()) {
       text_prefix_.assign(doc_.size() + 1, 0);
+      NodeId dropped_until = 0;  // the ids below it lie in a dropped subtree (the header, a menu)
       for (NodeId n = 0; n < doc_.size(); ++n) {
-        const bool counted = doc_.node(n).kind == NodeKind::text && !page_.dropped(n);
+        if (n >= dropped_until && page_.dropped(n)) {
+          NodeId last = n;
+          while (doc_.node(last).last_child != kNoNode) last = doc_.node(last).last_child;
+          dropped_until = last + 1;
+        }
+        const bool counted = n >= dropped_until && doc_.node(n).kind == NodeKind::text;
         text_prefix_[n + 1] = text_prefix_[n] + (counted ? page_.chars(n) : 0U);
       }
     }
