@@ -608,6 +608,19 @@ TEST(ContentSelect, AnAdCaptionLabelsOnlyTheBlockHoldingIt) {
   EXPECT_EQ(select("<body><div>" + article_paragraphs() + nested_in_divs(ad, 3) + "</div></body>"), kArticleText);
 }
 
+TEST(ContentSelect, SkipLinksAreLeftOut) {
+  // Links to a place on the page for keyboard users, wherever the page puts them.
+  for (const std::string skip : {"<a class=skip href='#main'>Skip to main content</a>",
+                                 "<a href=' #nav'>Jump to navigation</a>", "<a href='#m'>Skip navigation</a>"}) {
+    EXPECT_EQ(select("<body>" + skip + "<div>" + article_paragraphs() + "</div></body>"), kArticleText) << skip;
+    EXPECT_EQ(select("<body><div>" + skip + article_paragraphs() + "</div></body>"), kArticleText) << skip;
+  }
+  // A link away from the page that says so is no skip link.
+  const std::string text =
+      select("<body><div>" + article_paragraphs() + "<p><a href='/skip'>Skip to the good part</a></p></div></body>");
+  EXPECT_NE(text.find("Skip to the good part"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, TextLeftOutBeforeALongPostIsNoTextBeforeIt) {
   // A long block opening with a share bar goes only after some of the content's text: the
   // header's text, left out, is none of it (a post whose wrapper holds only it and the header).

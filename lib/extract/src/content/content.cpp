@@ -367,7 +367,7 @@ class ContentFinder {
         return false;
       }
       bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
-                  (strictness_.strip_unlikely && unlikely == Unlikely::by_hint);
+                  (strictness_.strip_unlikely && unlikely == Unlikely::by_hint) || is_skip_link(doc_, id);
       if (drop && page_.in_code(id)) drop = false;
       // Some sites wrap the whole page in a <form> or a "header-container": an element holding
       // most of the page's text is a wrapper, not furniture. Not one beside the page's <main>,

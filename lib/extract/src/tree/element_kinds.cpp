@@ -260,6 +260,15 @@ bool inside_navigation(const Document& doc, NodeId id) {
   return false;
 }
 
+bool is_skip_link(const Document& doc, NodeId id) {
+  if (!doc.is_element(id, GUMBO_TAG_A)) return false;
+  const std::string_view* href = doc.attribute(id, "href");
+  if (href == nullptr || !trim(*href).starts_with('#')) return false;
+  const std::string text = collapse_whitespace(doc.text_content(id));
+  return starts_with_ignore_case(text, "skip to ") || starts_with_ignore_case(text, "skip navigation") ||
+         starts_with_ignore_case(text, "jump to ");
+}
+
 bool is_hidden(const Document& doc, NodeId id) {
   if (is_tab_panel(doc, id)) return false;
   if (doc.attribute(id, "hidden")) return !is_streamed_segment(doc, id);

@@ -47,6 +47,9 @@ enum class Unlikely : std::uint8_t {
 [[nodiscard]] NodeId opening_heading(const Document& doc, NodeId id);
 // Whether the element lies in the page's header or navigation (<nav>, <header>, or their roles).
 [[nodiscard]] bool inside_navigation(const Document& doc, NodeId id);
+// An accessibility skip link ("Skip to main content", "Jump to navigation"): a link to a place on
+// the page, shown to keyboard users alone.
+[[nodiscard]] bool is_skip_link(const Document& doc, NodeId id);
 // Elements that start a new block in the rendering.
 [[nodiscard]] bool is_block_tag(GumboTag tag);
 // Elements that never carry article text, in any scope (head, media, embeds).
