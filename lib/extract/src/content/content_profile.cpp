@@ -5,10 +5,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "content/boilerplate.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"
+#include "text/text_util.hpp"
 
 namespace pagemd::extract::content_detail {
 namespace {
@@ -145,5 +148,85 @@ void keep_first_heading_only(PageStats& page, NodeId pane) {
     return false;
   });
 }
+
+namespace {
+
+// A block's text as a fingerprint: the sum of its text nodes' hashes (FNV-1a over their non-space
+// bytes) and the count of those bytes. A sum, so that a parent's is its children's added up in one
+// sweep; the texts' order is lost, which two blocks of the same texts in another order can bear.
+struct TextPrint {
+  std::uint64_t hash = 0;
+  std::uint32_t chars = 0;
+
+  void add(const TextPrint& other) {
+    hash += other.hash;
+    chars += other.chars;
+  }
+  [[nodiscard]] std::uint64_t key() const { return hash ^ (std::uint64_t{chars} << 40U); }
+};
+
+class RepeatFinder {
+ public:
+  explicit RepeatFinder(PageStats& page) : page_(page), doc_(page.doc()), prints_(page.kept_nodes()) {}
+
+  void drop_repeats(const std::vector<NodeId>& roots) {
+    for (NodeId root : roots) sum_prints(root);
+    std::unordered_map<std::uint64_t, NodeId> first_seen;
+    for (NodeId root : roots) {
+      doc_.walk(root, [&](NodeId id) {
+        if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
+        const GumboTag tag = doc_.node(id).tag;
+        if (tag == GUMBO_TAG_PRE) return false;
+        if (!is_block_tag(tag) || tag == GUMBO_TAG_P) return true;
+        const TextPrint print = print_of(id);
+        if (print.chars < kFewestChars) return false;  // nothing below holds more
+        const auto [seen, first] = first_seen.try_emplace(print.key(), id);
+        if (first || doc_.contains(seen->second, id)) return true;
+        page_.mark_dropped(id);
+        return false;
+      });
+    }
+  }
+
+ private:
+  static constexpr std::uint32_t kFewestChars = 100;  // a sentence or two: a short line repeats by chance
+
+  // Node ids run in document order and a subtree's ids are contiguous: counting down from its last
+  // node visits every child before its parent.
+  void sum_prints(NodeId root) {
+    NodeId last = root;
+    while (doc_.node(last).last_child != kNoNode) last = doc_.node(last).last_child;
+    for (NodeId id = last; id > root; --id) {
+      const NodeId parent = doc_.node(id).parent;
+      if (page_.dropped(id) || !page_.keeps_sums(parent)) continue;
+      prints_[page_.slot(parent)].add(print_of(id));
+    }
+  }
+
+  // Kept for the nodes that keep sums; the rest hold one leaf at most, read when asked.
+  [[nodiscard]] TextPrint print_of(NodeId id) const {
+    while (!page_.keeps_sums(id) && doc_.node(id).kind == NodeKind::element) {
+      id = doc_.node(id).first_child;
+      if (id == kNoNode || page_.dropped(id)) return {};
+    }
+    if (page_.keeps_sums(id)) return prints_[page_.slot(id)];
+    TextPrint print;
+    print.hash = 14695981039346656037ULL;
+    for (char c : doc_.text(id)) {
+      if (is_ascii_space(c)) continue;
+      print.hash = (print.hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+      ++print.chars;
+    }
+    return print.chars == 0 ? TextPrint{} : print;
+  }
+
+  PageStats& page_;
+  const Document& doc_;
+  std::vector<TextPrint> prints_;  // by slot
+};
+
+}  // namespace
+
+void drop_repeated_blocks(PageStats& page, const std::vector<NodeId>& roots) { RepeatFinder(page).drop_repeats(roots); }
 
 }  // namespace pagemd::extract::content_detail

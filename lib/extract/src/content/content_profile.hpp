@@ -8,6 +8,7 @@
 #include <array>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "page_info/page_type.hpp"
 #include "parse/dom.hpp"
@@ -94,7 +95,8 @@ inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
 }
 
 // The passes of a whole-page profile (content.cpp runs them once the furniture is marked and the
-// sums are computed: content_stats.hpp).
+// sums are computed: content_stats.hpp), and the one that drops repeated blocks from every pick
+// unless its profile keeps them (keeps_repeats).
 namespace content_detail {
 
 class PageStats;
@@ -111,6 +113,12 @@ void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_but
 
 // The deepest block under `from` whose text outside links is at least `share` of from's.
 [[nodiscard]] NodeId block_holding(const PageStats& page, NodeId from, double share);
+
+// Drops each block inside `roots` whose text repeats a block before it: a section written twice for
+// two screen sizes, a carousel's cloned slides, an FAQ shown in a tab and again below. Paragraphs and
+// code blocks are left alone (a refrain, a sample shown in two tabs), and so is a block that only
+// wraps an earlier one's text. Marks the drops: the sums are not kept up to date.
+void drop_repeated_blocks(PageStats& page, const std::vector<NodeId>& roots);
 
 // Of an author pane (content_asides), its first heading, which names the poster; the rest of it
 // (avatar, rank, post count, the poster's computer) is chrome.

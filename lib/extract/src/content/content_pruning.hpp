@@ -20,10 +20,4 @@ void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scor
 // ("Customers also viewed", "Related posts"), for content kept whole rather than chosen by score.
 void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots);
 
-// Drops each block inside `roots` whose text repeats a block before it: a section written twice for
-// two screen sizes, a carousel's cloned slides, an FAQ shown in a tab and again below. Paragraphs and
-// code blocks are left alone (a refrain, a sample shown in two tabs), and so is a block that only
-// wraps an earlier one's text. Marks the drops: the sums are not kept up to date.
-void drop_repeated_blocks(PageStats& page, const std::vector<NodeId>& roots);
-
 }  // namespace pagemd::extract::content_detail
