@@ -325,6 +325,24 @@ TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {
   EXPECT_EQ(product.markdown.find("Add to wishlist"), std::string::npos) << product.markdown;
 }
 
+// A spinner's text and a lone widget word are chrome on a page kept whole, as inside an article.
+TEST(ExtractProduct, WidgetWordsAreNotTheProduct) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/products/stoneware-mug";
+  const Extraction product =
+      run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+              "</head><body><main><h1>Stoneware mug</h1><p>A stoneware mug thrown by hand on the wheel. Each glaze is "
+              "mixed in the studio, so no two mugs are alike, and every one holds a generous 350 ml.</p>"
+              "<div class=spinner><span>Loading...</span></div><p>$28.00</p><p><a href=/share>Share</a></p>"
+              "<table><tr><th>Material</th><td>Stoneware</td></tr><tr><th>Capacity</th><td>350 ml</td></tr></table>"
+              "</main></body></html>",
+          options);
+  EXPECT_EQ(product.metadata.page_type, PageType::product);
+  EXPECT_NE(product.markdown.find("Capacity"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("Loading"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("Share"), std::string::npos) << product.markdown;
+}
+
 // The customers' reviews and the star ratings are the shop's widgets, named so by its review app
 // ("product-reviews", "jdgm-widget"), not the product; a page whose wrapper says "reviews" keeps it.
 TEST(ExtractProduct, ReviewWidgetsAreNotTheProduct) {
@@ -373,7 +391,8 @@ TEST(ExtractForum, TheThreadWithoutTheMenusAndListsAroundIt) {
   for (int i = 0; i < 5; ++i) {
     posts += "<div class=\"p\"><b>potter" + std::to_string(i) + "</b><p>Reply number " + std::to_string(i) +
              " says a clear glaze over iron-rich stoneware gives a warm speckle after a long cone six firing, "
-             "and a slow cool helps the crystals grow.</p></div>";
+             "and a slow cool helps the crystals grow.</p><div class=\"pm\"><div><a href=\"/s\">Share</a></div> "
+             "<div><a href=\"/e\">Improve this answer</a></div></div></div>";
   }
   posts += "</div>";
   const Extraction thread =
@@ -390,6 +409,8 @@ TEST(ExtractForum, TheThreadWithoutTheMenusAndListsAroundIt) {
   }
   EXPECT_EQ(thread.markdown.find("browsing as a guest"), std::string::npos) << thread.markdown;
   EXPECT_EQ(thread.markdown.find("Kiln wash"), std::string::npos) << thread.markdown;
+  // A post's bar of links goes whole, not only its widget words.
+  EXPECT_EQ(thread.markdown.find("Improve this answer"), std::string::npos) << thread.markdown;
 }
 
 // A shop's category page is its grid of items, not the filter panel and sort bar beside it.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "content/boilerplate.hpp"
+#include "content/content_pruning.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"
 #include "text/text_util.hpp"
@@ -105,6 +106,9 @@ void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& pro
   if (profile.drop_link_lists) drop_link_lists(page, body);
   drop_menus(page, body);
   drop_calls_to_action(page, body, profile.short_links_are_buttons);
+  // A spinner's "Loading...", a lone "Share" or "Read more": chrome on every kind of page, as
+  // they are inside an article. Last: a bar of such links goes whole with the link lists.
+  page.drop_outermost(body, Sums::computed, [&](NodeId id) { return says_only_a_widget_phrase(page, id); });
 }
 
 // The descent stops where no single child holds that much, so the content spread over siblings

@@ -70,14 +70,7 @@ class Pruner {
   }
 
  private:
-  bool is_phrase_only(NodeId id, const TextStats& stats) const {
-    // The counted characters are at least the text's non-space ones.
-    const std::uint32_t chars = stats.chars;
-    if (chars > 40 || chars < widget_phrase_min_letters()) return false;
-    std::string text = ascii_lower_copy(collapse_whitespace(page_.small_text(id)));
-    while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
-    return is_widget_phrase(text);
-  }
+  bool is_phrase_only(NodeId id) const { return says_only_a_widget_phrase(page_, id); }
 
   struct Label {
     std::string text;
@@ -312,7 +305,7 @@ class Pruner {
       });
       return !keep && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
     }
-    if (is_phrase_only(id, stats) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
+    if (is_phrase_only(id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
     if (is_furniture_by_text(id, stats)) return true;
     const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
     if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;
@@ -432,6 +425,15 @@ class Pruner {
 };
 
 }  // namespace
+
+bool says_only_a_widget_phrase(const PageStats& page, NodeId id) {
+  // The counted characters are at least the text's non-space ones.
+  const std::uint32_t chars = page.chars(id);
+  if (chars > 40 || chars < widget_phrase_min_letters()) return false;
+  std::string text = ascii_lower_copy(collapse_whitespace(page.small_text(id)));
+  while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
+  return is_widget_phrase(text);
+}
 
 void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness) {
   Pruner(page, scores, strictness).prune(roots);

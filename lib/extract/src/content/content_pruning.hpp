@@ -16,6 +16,10 @@ namespace pagemd::extract::content_detail {
 // the roots were chosen with.
 void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness);
 
+// Whether an element says nothing but a widget's word ("Loading...", "Share", "Read more"):
+// boilerplate.hpp's phrases, whitespace collapsed and trailing punctuation ignored.
+[[nodiscard]] bool says_only_a_widget_phrase(const PageStats& page, NodeId id);
+
 // Only the first step of prune(): drops the sections inside `roots` that a widget label introduces
 // ("Customers also viewed", "Related posts"), for content kept whole rather than chosen by score.
 void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots);
