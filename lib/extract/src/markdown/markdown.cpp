@@ -225,7 +225,7 @@ class Renderer {
         return Frame::transparent;
       }
       if (n.tag == GUMBO_TAG_BR) writer_.raw_text("\n");
-      if (is_block_tag(n.tag)) {
+      if (is_block_tag(n.tag) || is_highlighted_line(id)) {
         writer_.preformatted_line();
         return Frame::preformatted_line;
       }
@@ -374,6 +374,15 @@ class Renderer {
              trim(*mine) != trim(*theirs);
     };
     return (tag == GUMBO_TAG_A && previous_tag == GUMBO_TAG_A && differ("href")) || differ("class");
+  }
+
+  // A highlighter's line (Shiki's and rehype-pretty-code's <span class="line">, or one with a
+  // data-line attribute): drawn as a block by the site's CSS, so a page minified without the
+  // newlines between them still shows one line each.
+  bool is_highlighted_line(NodeId id) const {
+    if (doc_.attribute(id, "data-line") != nullptr) return true;
+    const std::string_view* classes = doc_.attribute(id, "class");
+    return classes != nullptr && any_token(*classes, [](std::string_view token) { return token == "line"; });
   }
 
   std::string pre_language(NodeId pre) const {

@@ -201,7 +201,11 @@ void MarkdownWriter::raw_text(std::string_view text) {
   Buffer& b = top();
   if (b.line_pending && !text.empty()) {
     b.line_pending = false;
-    if (!b.out.empty() && b.out.back() != '\n' && text.front() != '\n') {
+    // A line already begun only by the page's indentation (newlines and spaces between the lines'
+    // elements) is where the next one starts.
+    const std::size_t line_start = b.out.find_last_of('\n') + 1;  // 0 when there is none
+    const bool only_indented = b.out.find_first_not_of(" \t", line_start) == std::string::npos;
+    if (!only_indented && text.front() != '\n') {
       b.out.push_back('\n');
       words_.boundary();
     }
