@@ -527,6 +527,28 @@ TEST(ExtractService, CallToActionButtonsAreNotContent) {
 // Invision Community puts a post's author in an <aside> beside it: the pane's heading names the
 // poster, as a forum post's author line should; the rest of the pane (rank, post count, the
 // poster's computer) is chrome. On an article, an author's aside stays furniture.
+// Stack Exchange's box below the answers asks the reader to ask; it is no answer.
+TEST(ExtractForum, TheBoxBelowStackExchangeAnswersIsNotAPost) {
+  ExtractOptions options;
+  options.page_url = "https://cooking.stackexchange.com/questions/4242/which-glaze-for-stoneware";
+  std::string answers;
+  for (int i = 0; i < 4; ++i) {
+    answers += "<div class=\"answer\"><div class=\"s-prose js-post-body\"><p>Answer number " + std::to_string(i) +
+               " says a clear glaze over iron-rich stoneware gives a warm speckle after a long cone six firing.</p>"
+               "</div></div>";
+  }
+  const Extraction thread =
+      run("<html><head><title>Which glaze for stoneware?</title></head><body><div id=\"mainbar\">" + answers +
+              "<div class=\"js-bottom-notice d-flex\"><div><p>Start asking to get answers</p><p>Find the answer to "
+              "your question by asking.</p><a href=\"/questions/ask\">Ask question</a></div><div><p>Explore related "
+              "questions</p><a href=\"/questions/tagged/glaze\">glaze</a></div></div></div></body></html>",
+          options);
+  EXPECT_EQ(thread.metadata.page_type, PageType::forum);
+  EXPECT_NE(thread.markdown.find("Answer number 3"), std::string::npos) << thread.markdown;
+  EXPECT_EQ(thread.markdown.find("Start asking"), std::string::npos) << thread.markdown;
+  EXPECT_EQ(thread.markdown.find("Explore related"), std::string::npos) << thread.markdown;
+}
+
 TEST(ExtractForum, AnAuthorPanesHeadingNamesThePoster) {
   std::string thread = "<html><head><title>New case</title></head><body><main><div id=\"elPostFeed\">";
   for (int i = 0; i < 4; ++i) {

@@ -57,7 +57,8 @@ inline constexpr std::array<std::string_view, 1> kPostAuthorPanes{"author"};
 // own "by NAME » date" line repeats), the quotes of earlier posts a reply opens with (Discourse's
 // aside.quote, XenForo's bbCodeBlock--quote, Invision's ipsQuote): the thread already holds them,
 // and what XenForo adds between posts (its blockStatus "Not open for further replies", the ad
-// units of its commonest ads add-on, Siropu's samCodeUnit, samTextUnit and samBannerUnit).
+// units of its commonest ads add-on, Siropu's samCodeUnit, samTextUnit and samBannerUnit), and what
+// Stack Exchange puts below the answers (its js-bottom-notice: "Ask question", the related tags).
 inline constexpr auto kPostChrome = std::to_array<std::string_view>(
     {// the poster: title, banner, rank, badges, avatar, signature, figures
      "usertitle", "user-title", "userbanner", "user-banner", "rank", "badge", "badges", "avatar", "signature", "sig",
@@ -67,7 +68,9 @@ inline constexpr auto kPostChrome = std::to_array<std::string_view>(
      // the preview XenForo makes of a posted link
      "unfurl",
      // between posts
-     "blockstatus", "samcodeunit", "samtextunit", "sambannerunit"});
+     "blockstatus", "samcodeunit", "samtextunit", "sambannerunit",
+     // below the answers: Stack Exchange's "Start asking to get answers" and related tags box
+     "js-bottom-notice"});
 
 // A shop's review and rating widgets (its own, Shopify's review apps, Bazaarvoice, Trustpilot):
 // the customers' words, not the product's.
