@@ -147,9 +147,8 @@ void PageStats::compute_stats() {
 
 std::string PageStats::small_text(NodeId id) const {
   // The pruning asks the deepest elements first (and each twice), so a wrapper's only child has
-  // just been asked:
-  // the wrapper's walk is one visit (itself, no text) more than the child's. A deep nest of
-  // wrappers would otherwise cost a walk per level.
+  // just been asked, and the wrapper's walk is one visit (itself, no text) more than the child's.
+  // A deep nest of wrappers would otherwise cost a walk per level.
   if (id == small_text_of_) return small_text_;
   const Node& n = doc_.node(id);
   if (n.first_child != kNoNode && n.first_child == n.last_child && n.first_child == small_text_of_ && !dropped_[id]) {
