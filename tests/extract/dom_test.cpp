@@ -118,6 +118,18 @@ TEST(Document, FindAllInDocumentOrderAndContains) {
   EXPECT_FALSE(doc.contains(items[0], items[2]));
 }
 
+TEST(Document, ASubtreeRunsFromItsRootToItsLastDescendant) {
+  const Document doc = Document::parse("<ul><li>1</li><li>2<ul><li>3</li></ul></li></ul><p>after</p>");
+  const auto items = doc.find_all(GUMBO_TAG_LI);
+  ASSERT_EQ(items.size(), 3u);
+  const NodeId last = doc.last_descendant(items[1]);
+  EXPECT_EQ(doc.text(last), "3");
+  for (NodeId id = items[1]; id <= last; ++id) EXPECT_TRUE(doc.contains(items[1], id)) << id;
+  EXPECT_FALSE(doc.contains(items[1], last + 1));
+  const NodeId text = doc.node(items[0]).first_child;
+  EXPECT_EQ(doc.last_descendant(text), text);
+}
+
 TEST(Document, DeepTreeIsCopiedWithoutRecursion) {
   std::string html;
   for (int i = 0; i < 300; ++i) html += "<div>";

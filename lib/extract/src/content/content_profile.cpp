@@ -198,9 +198,7 @@ class RepeatFinder {
   // Node ids run in document order and a subtree's ids are contiguous: counting down from its last
   // node visits every child before its parent.
   void sum_prints(NodeId root) {
-    NodeId last = root;
-    while (doc_.node(last).last_child != kNoNode) last = doc_.node(last).last_child;
-    for (NodeId id = last; id > root; --id) {
+    for (NodeId id = doc_.last_descendant(root); id > root; --id) {
       const NodeId parent = doc_.node(id).parent;
       if (page_.dropped(id) || !page_.keeps_sums(parent)) continue;
       prints_[page_.slot(parent)].add(print_of(id));

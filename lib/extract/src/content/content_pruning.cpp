@@ -39,9 +39,7 @@ class Pruner {
     // Node ids run in document order and a subtree's ids are contiguous, so counting down from a
     // subtree's last node visits every child before its parent.
     for (auto root = roots.rbegin(); root != roots.rend(); ++root) {
-      NodeId last = *root;
-      while (doc_.node(last).last_child != kNoNode) last = doc_.node(last).last_child;
-      for (NodeId id = last; id > *root; --id) {
+      for (NodeId id = doc_.last_descendant(*root); id > *root; --id) {
         if (judged[id] && !page_.dropped(id) && should_prune(id)) page_.drop(id);
       }
     }
@@ -70,8 +68,6 @@ class Pruner {
   }
 
  private:
-  bool is_phrase_only(NodeId id) const { return says_only_a_widget_phrase(page_, id); }
-
   struct Label {
     std::string text;
     int depth = 0;  // of the element holding its first words, below the labelled one: 0 is itself
@@ -242,11 +238,7 @@ class Pruner {
       text_prefix_.assign(doc_.size() + 1, 0);
       NodeId dropped_until = 0;  // the ids below it lie in a dropped subtree (the header, a menu)
       for (NodeId n = 0; n < doc_.size(); ++n) {
-        if (n >= dropped_until && page_.dropped(n)) {
-          NodeId last = n;
-          while (doc_.node(last).last_child != kNoNode) last = doc_.node(last).last_child;
-          dropped_until = last + 1;
-        }
+        if (n >= dropped_until && page_.dropped(n)) dropped_until = doc_.last_descendant(n) + 1;
         const bool counted = n >= dropped_until && doc_.node(n).kind == NodeKind::text;
         text_prefix_[n + 1] = text_prefix_[n] + (counted ? page_.chars(n) : 0U);
       }
@@ -305,7 +297,7 @@ class Pruner {
       });
       return !keep && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
     }
-    if (is_phrase_only(id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
+    if (says_only_a_widget_phrase(page_, id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
     if (is_furniture_by_text(id, stats)) return true;
     const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
     if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;

@@ -121,6 +121,12 @@ class Document {
   [[nodiscard]] std::string text_content(NodeId id) const;
   // Whether `ancestor` is `id` or one of its ancestors.
   [[nodiscard]] bool contains(NodeId ancestor, NodeId id) const;
+  // The last node of the subtree under `id` (itself when it has no children). Once the ids run in
+  // document order, the subtree is the ids from `id` to this one.
+  [[nodiscard]] NodeId last_descendant(NodeId id) const {
+    while (nodes_[id].last_child != kNoNode) id = nodes_[id].last_child;
+    return id;
+  }
   // Whether an element of the subtree under `from` (inclusive) satisfies `predicate`; the walk
   // stops at the first.
   template <typename Predicate>
