@@ -238,6 +238,31 @@ TEST(ExtractUnderExtraction, APageOfHeadedDivsIsEveryPart) {
   EXPECT_NE(portfolio.markdown.find("Provider number"), std::string::npos) << portfolio.markdown;
 }
 
+// The same when the pick is several parts at once (a reference page's sections, taken beside the
+// long one that scores best): the short parts before them (the command's one-line purpose, its synopsis)
+// are parts of the document too.
+TEST(ExtractUnderExtraction, APickOfSeveralHeadedPartsWidensToEveryPart) {
+  const auto section = [](const std::string& title, int paragraphs) {
+    std::string body;
+    for (int i = 0; i < paragraphs; ++i) {
+      body += "<p>The " + title + " clause " + std::to_string(i) +
+              " filters the rows that the earlier clauses produced, in the order the query states them, "
+              "and passes the rest on to the clauses that follow it.</p>";
+    }
+    return "<div class=refsect1><h2>" + title + "</h2>" + body + "</div>";
+  };
+  const std::string page =
+      "<html><head><title>SELECT</title></head><body><div id=docContent><div class=refentry>"
+      "<div class=refnamediv><h2>SELECT</h2><p>SELECT, TABLE, WITH - retrieve rows from a table</p></div>"
+      "<div class=refsynopsisdiv><h2>Synopsis</h2><pre>SELECT expression FROM from_item WHERE condition</pre></div>" +
+      section("Description", 4) + section("Parameters", 30) + section("Examples", 4) + section("Compatibility", 4) +
+      "</div></div></body></html>";
+  const Extraction reference = run(page);
+  EXPECT_NE(reference.markdown.find("retrieve rows from a table"), std::string::npos) << reference.markdown;
+  EXPECT_NE(reference.markdown.find("SELECT expression FROM from_item"), std::string::npos) << reference.markdown;
+  EXPECT_NE(reference.markdown.find("Compatibility clause 3"), std::string::npos) << reference.markdown;
+}
+
 // Under-extraction: an article that a page builder split into alike rows (each a column holding a
 // text block, with pictures between them) is every row, not the row that scores best; the same
 // holds for the teasers of an index.

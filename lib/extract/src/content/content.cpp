@@ -183,7 +183,7 @@ class ContentFinder {
   bool widen_to_headed_parts(std::vector<NodeId>& roots) const {
     constexpr int kLevels = 2;
     constexpr int kMinParts = 3;
-    NodeId at = roots.size() == 1 ? roots.front() : doc_.node(roots.front()).parent;
+    NodeId at = roots.front();
     for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
       const NodeId parent = doc_.node(at).parent;
       if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return false;
