@@ -2,6 +2,7 @@
 // the under-extraction checks of content.cpp, through the whole extraction.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -607,6 +608,86 @@ TEST(ExtractForum, AnAuthorPanesHeadingNamesThePoster) {
                                      "</aside></article></body></html>",
                                  options);
   EXPECT_EQ(article.markdown.find("Jane writes"), std::string::npos) << article.markdown;
+}
+
+// A chapter's page of a DocBook manual is its title, its table of contents (links to the pages of
+// its sections) and its introduction, however short, beside the site's version pickers and a
+// block of its own that says more than the introduction.
+TEST(ExtractDocumentation, ADocBookChapterKeepsItsContents) {
+  constexpr std::array kSections{"Introduction",           "Index Types",       "Multicolumn Indexes",
+                                 "Indexes and Ordering",   "Combining Indexes", "Unique Indexes",
+                                 "Indexes on Expressions", "Partial Indexes"};
+  std::string contents = "<div class=toc><p><strong>Table of Contents</strong></p><dl class=toc>";
+  for (std::size_t i = 0; i < kSections.size(); ++i) {
+    contents += "<dt><span class=sect1><a href=indexes-" + std::to_string(i) + ".html>11." + std::to_string(i + 1) +
+                ". " + kSections[i] + "</a></span></dt>";
+  }
+  contents += "</dl></div>";
+  const auto versions = [](const std::string& label, std::initializer_list<const char*> numbers) {
+    std::string row = "<div class=row><div class=col>" + label;
+    for (const char* number : numbers) row += " <a href=/docs/" + std::string(number) + "/>" + number + "</a> /";
+    return row + "</div></div>";
+  };
+  const std::string page =
+      "<html><head><title>Chapter 11. Indexes</title></head><body><nav><a href=/>Home</a> <a "
+      "href=/about>About</a></nav>"
+      "<div id=wrap><div class=row><div class=col-md-6>" +
+      versions("Supported Versions:", {"18", "17", "16", "15", "14"}) + versions("Development Versions:", {"devel"}) +
+      versions("Unsupported versions:", {"13", "12", "11", "10", "9.6", "9.5", "9.4", "9.3", "9.2", "9.1", "9.0"}) +
+      "</div><div class=col-md-6><form role=search><input name=q><button>Search</button></form></div></div>"
+      "<div id=docContent><div class=navheader><table width=100%><tr><th colspan=5>Chapter 11. Indexes</th></tr>"
+      "<tr><td><a href=typeconv.html>Prev</a></td><td><a href=sql.html>Up</a></td><th>Part II. The SQL "
+      "Language</th><td><a href=index.html>Home</a></td><td><a href=indexes-0.html>Next</a></td></tr></table><hr>"
+      "</div><div class=chapter id=INDEXES><div class=titlepage><div><div><h2 class=title>Chapter 11. Indexes</h2>"
+      "</div></div></div>" +
+      contents +
+      "<p>Indexes are a common way to enhance database performance. An index allows the database server to find "
+      "and retrieve specific rows much faster than it could do without an index. But indexes also add overhead to "
+      "the database system as a whole, so they should be used sensibly.</p></div><div class=navfooter><hr><table "
+      "width=100%><tr><td><a href=typeconv.html>Prev</a></td><td><a href=sql.html>Up</a></td><td><a "
+      "href=indexes-0.html>Next</a></td></tr><tr><td>10.6. Output Columns</td><td><a href=index.html>Home</a></td>"
+      "<td>11.1. Introduction</td></tr></table></div></div></div><div id=docComments><h2>Submit correction</h2><p>If "
+      "you see anything in the documentation that is not correct, does not match your experience with the "
+      "particular feature or requires further clarification, please use <a href=/comments>this form</a> to report "
+      "a documentation issue.</p></div><footer><a href=/policies>Policies</a></footer></body></html>";
+  ExtractOptions options;
+  options.page_url = "https://www.example.org/docs/current/indexes.html";
+  const Extraction chapter = run(page, options);
+  for (const char* section : kSections) EXPECT_NE(chapter.markdown.find(section), std::string::npos) << section;
+  EXPECT_NE(chapter.markdown.find("Indexes are a common way"), std::string::npos) << chapter.markdown;
+  EXPECT_EQ(chapter.markdown.find("Unsupported versions"), std::string::npos) << chapter.markdown;
+}
+
+// A Sphinx topic's toctree, led into by a sentence at the end of the page, lists the pages that go
+// on with the topic: it is part of the text, though it is all links.
+TEST(ExtractDocumentation, ASphinxToctreeIsPartOfTheTopic) {
+  std::string sections;
+  for (int i = 0; i < 4; ++i) {
+    sections += "<section id=s" + std::to_string(i) + "><h2>Step " + std::to_string(i) +
+                "</h2><p>Each form field is rendered by its widget, and the form validates the data it is bound to, "
+                "cleaning each field in turn and then the form as a whole, so that errors are reported at once.</p>"
+                "</section>";
+  }
+  std::string toctree = "<div class='toctree-wrapper compound'><ul>";
+  for (const char* topic : {"Formsets", "Creating forms from models", "Form Assets"}) {
+    toctree += "<li class=toctree-l1><a class='reference internal' href=topic/>" + std::string(topic) +
+               "</a><ul><li class=toctree-l2><a class='reference internal' href=topic/#a>Using initial data in " +
+               topic + "</a></li><li class=toctree-l2><a class='reference internal' href=topic/#b>Validating " + topic +
+               "</a></li></ul></li>";
+  }
+  toctree += "</ul></div>";
+  const std::string page =
+      "<html><head><title>Working with forms</title></head><body><div class=sidebar><ul><li><a href=/a>Topics</a>"
+      "</li><li><a href=/b>Reference</a></li></ul></div><div role=main><section id=forms><h1>Working with forms</h1>" +
+      sections +
+      "<section id=further><h2>Further topics</h2><p>This covers the basics, but forms can do a whole lot more:</p>" +
+      toctree + "</section></section></div></body></html>";
+  ExtractOptions options;
+  options.page_url = "https://docs.example.org/en/5.1/topics/forms/";
+  const Extraction topic = run(page, options);
+  EXPECT_NE(topic.markdown.find("Step 3"), std::string::npos) << topic.markdown;
+  EXPECT_NE(topic.markdown.find("Validating Creating forms from models"), std::string::npos) << topic.markdown;
+  EXPECT_NE(topic.markdown.find("Using initial data in Form Assets"), std::string::npos) << topic.markdown;
 }
 
 }  // namespace

@@ -77,6 +77,28 @@ TEST(PageStats, ADropTakesItsSumsOffEveryAncestor) {
   EXPECT_EQ(page.stats(doc.node(span).parent).chars, letters_below(doc, page, doc.node(span).parent));
 }
 
+TEST(PageStats, ADocumentsOwnContentsAreNoLinksAway) {
+  // Sphinx's toctree and DocBook's contents of a chapter list the pages the document is made of;
+  // an article's contents box (a plain list) is links like any other.
+  const auto link_chars_of_list = [](const std::string& contents) {
+    const Document doc = Document::parse("<body><div id=chapter><p>Intro</p>" + contents + "</div></body>");
+    PageStats page(doc);
+    page.compute_stats();
+    const NodeId list = doc.find_first(GUMBO_TAG_A);
+    return page.stats(doc.node(doc.node(list).parent).parent).link_chars;
+  };
+  EXPECT_EQ(link_chars_of_list("<div class='toctree-wrapper compound'><ul><li><a href=forms/>Formsets</a>"
+                               "<a href=models/>Models</a></li></ul></div>"),
+            0U);
+  EXPECT_EQ(link_chars_of_list("<div class=toc><dl class=toc><dt><span class=sect1><a href=i.html>Intro</a>"
+                               "<a href=t.html>Types</a></span></dt></dl></div>"),
+            0U);
+  EXPECT_EQ(link_chars_of_list("<div class=toc><ul><li><a href=#i>Intro</a><a href=#t>Types</a></li></ul></div>"), 10U);
+  EXPECT_EQ(link_chars_of_list("<div class=toc><dl><dt><span><a href=i.html>Intro</a><a href=t.html>Types</a>"
+                               "</span></dt></dl></div>"),
+            10U);
+}
+
 // A text under `levels` <div>s, each the only child of the one around it.
 std::string text_under_divs(int levels) {
   std::string html = "<body>";

@@ -77,7 +77,10 @@ PageStats::PageStats(const Document& doc)
     const bool parent_code = doc_.is_element(parent, GUMBO_TAG_PRE) || doc_.is_element(parent, GUMBO_TAG_CODE);
     const bool code = (flags_[parent] & kInCode) != 0 || parent_code;
     const bool figure = (flags_[parent] & kInFigure) != 0 || doc_.is_element(parent, GUMBO_TAG_FIGURE);
-    flags_[id] = static_cast<std::uint8_t>((code ? kInCode : 0) | (figure ? kInFigure : 0));
+    const bool contents = (flags_[parent] & kInContents) != 0 ||
+                          (doc_.node(id).kind == NodeKind::element && is_document_contents(doc_, id));
+    flags_[id] =
+        static_cast<std::uint8_t>((code ? kInCode : 0) | (figure ? kInFigure : 0) | (contents ? kInContents : 0));
     if (keeps_sums(id)) {
       nearest_table_[slot(id)] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[slot(parent)];
     }
@@ -86,7 +89,9 @@ PageStats::PageStats(const Document& doc)
 
 // A heading's link to itself (href="#its-id", as docs generators and CMSs write one on every
 // section heading) is its title, not a link away: a reference page of such sections is no link list.
-bool PageStats::is_heading_permalink(NodeId link) const {
+// Nor is a document's own contents (a chapter's list of its sections' pages) a list of links away.
+bool PageStats::is_title_link(NodeId link) const {
+  if ((flags_[link] & kInContents) != 0) return true;
   const NodeId parent = doc_.node(link).parent;
   if (parent == kNoNode || heading_level(doc_.node(parent).tag) == 0) return false;
   const std::string_view* href = doc_.attribute(link, "href");
@@ -105,7 +110,7 @@ TextStats PageStats::leaf_stats(NodeId id) const {
 
 void PageStats::add_own(NodeId id, TextStats& s) const {
   switch (doc_.node(id).tag) {
-    case GUMBO_TAG_A: s.link_chars = is_heading_permalink(id) ? 0 : s.chars; break;
+    case GUMBO_TAG_A: s.link_chars = is_title_link(id) ? 0 : s.chars; break;
     case GUMBO_TAG_P: ++s.paragraphs; break;
     case GUMBO_TAG_IMG: s.images += is_icon(doc_, id) ? 0u : 1u; break;
     case GUMBO_TAG_LI: ++s.list_items; break;

@@ -128,7 +128,8 @@ bool inside_main_or_article(const Document& doc, NodeId id) {
 bool may_be_consent_banner(const Document& doc, NodeId id) { return has_name_or_part(doc, id, kConsentTokens); }
 
 Hint class_hint(const Document& doc, NodeId id) {
-  if (doc.attributes(id).empty()) return Hint::none;  // most elements of a big page
+  if (doc.attributes(id).empty()) return Hint::none;     // most elements of a big page
+  if (is_document_contents(doc, id)) return Hint::none;  // named "toc", but no contents box
   bool positive = false;
   bool negative = false;
   for (const std::string& token : name_tokens(doc, id)) {
@@ -175,6 +176,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
     return Unlikely::no;
   }
   if (doc.attributes(id).empty()) return Unlikely::no;  // neither a role nor a name
+  if (is_document_contents(doc, id)) return Unlikely::no;
   if (const std::string_view* role = doc.attribute(id, "role")) {
     if (contains_token(kBoilerplateRoles, ascii_lower_copy(trim(*role)))) return Unlikely::always;
   }
@@ -219,6 +221,24 @@ bool is_streamed_segment(const Document& doc, NodeId id) {
 }
 
 }  // namespace
+
+bool is_document_contents(const Document& doc, NodeId id) {
+  static constexpr std::array<std::string_view, 1> kSphinxToctree{"toctree-wrapper"};
+  static constexpr std::array<std::string_view, 1> kDocBookContents{"toc"};
+  // Asked of every element of the page: most have no class naming a "toc" at all.
+  const std::string_view* class_names = doc.attribute(id, "class");
+  if (class_names == nullptr || class_names->find("toc") == std::string_view::npos) return false;
+  if (has_name_or_part(doc, id, kSphinxToctree)) return true;
+  const auto docbook = [&](NodeId element, GumboTag tag) {
+    return element != kNoNode && doc.is_element(element, tag) && has_name_or_part(doc, element, kDocBookContents);
+  };
+  if (docbook(id, GUMBO_TAG_DL)) return docbook(doc.node(id).parent, GUMBO_TAG_DIV);
+  if (!docbook(id, GUMBO_TAG_DIV)) return false;
+  for (NodeId child = doc.node(id).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+    if (docbook(child, GUMBO_TAG_DL)) return true;
+  }
+  return false;
+}
 
 // A tab panel is hidden until its tab is chosen: the other languages of a code sample, a product's
 // specifications beside its description. The reader can switch to each, so each is content.

@@ -50,6 +50,11 @@ enum class Unlikely : std::uint8_t {
 // An accessibility skip link ("Skip to main content", "Jump to navigation"): a link to a place on
 // the page, shown to keyboard users alone.
 [[nodiscard]] bool is_skip_link(const Document& doc, NodeId id);
+// A part of a document's own table of contents, as documentation generators write one into a
+// chapter's or a topic's page: Sphinx's toctree (toctree-wrapper), DocBook's contents of a part,
+// chapter or section (a div.toc holding a dl.toc). It lists the pages the part is made of, so it
+// is the part's content, where a contents box above an article only repeats the headings below it.
+[[nodiscard]] bool is_document_contents(const Document& doc, NodeId id);
 // Elements that start a new block in the rendering.
 [[nodiscard]] bool is_block_tag(GumboTag tag);
 // Elements that never carry article text, in any scope (head, media, embeds).
