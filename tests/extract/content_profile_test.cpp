@@ -466,6 +466,28 @@ TEST(ExtractCollection, FiltersAndSortBarsAreNotTheItems) {
   EXPECT_EQ(page.markdown.find("Sort by price"), std::string::npos) << page.markdown;
 }
 
+// A shop names the cards of what it also sells by subscription so ("subscription-eligible"): the
+// word says how an item is sold, not that the card is a sign-up box.
+TEST(ExtractCollection, ItemsSoldBySubscriptionAreItems) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/collections/coffee";
+  std::string grid = "<ul class=\"grid\">";
+  for (int i = 0; i < 8; ++i) {
+    grid +=
+        "<li class=\"grid__item\"><div class=\"card-wrapper subscription-eligible\"><h3><a href=\"/products/"
+        "roast-" +
+        std::to_string(i) + "\">Dark roast number " + std::to_string(i) +
+        "</a></h3><p>Regular price $19.99</p></div></li>";
+  }
+  grid += "</ul>";
+  const Extraction page = run(
+      "<html><head><title>Coffee</title></head><body><main><h1>Coffee</h1>" + grid + "</main></body></html>", options);
+  EXPECT_EQ(page.metadata.page_type, PageType::collection);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_NE(page.markdown.find("Dark roast number " + std::to_string(i)), std::string::npos) << page.markdown;
+  }
+}
+
 // A listing is its items: the page narrows to the block that holds most of its text, leaving the
 // blurbs around the list (a newsletter pitch, the site's "about us").
 TEST(ExtractListing, TheItemsWithoutTheBlurbsAroundThem) {

@@ -215,6 +215,39 @@ TEST(ContentSelect, AReactStreamedSegmentIsContent) {
   EXPECT_EQ(select(html), kArticleText);
 }
 
+TEST(ContentSelect, APageThatHidesItsTextUntilScriptsRunIsReadAsShown) {
+  // A lockdown app hides the page's content with an inline style until it has checked the visitor,
+  // and shows a notice meanwhile; a streamed fragment waits, hidden, for a script to move it.
+  const std::string notice = "<div class=notice>Access denied. Enable customer accounts.</div>";
+  for (const std::string hide : {"style='display:none;'", "style='visibility: hidden'"}) {
+    const std::string text = select("<body>" + notice + "<div class=content " + hide + "><div>" + article_paragraphs() +
+                                    "<p hidden>A paragraph no script shows.</p></div></div></body>");
+    EXPECT_NE(text.find(kProse1), std::string::npos) << hide << ": " << text;
+    EXPECT_EQ(text.find("no script shows"), std::string::npos) << hide << ": " << text;
+  }
+  // Hidden by the attributes, the text stays out: those hide it from every reader.
+  for (const std::string hide : {"hidden", "aria-hidden=true"}) {
+    const std::string text = select("<body>" + notice + "<div class=content " + hide + "><div>" + article_paragraphs() +
+                                    "</div></div></body>");
+    EXPECT_EQ(text.find(kProse1), std::string::npos) << hide << ": " << text;
+  }
+  // A page that shows its article keeps its hidden blocks hidden.
+  const std::string shown = select("<body><div>" + article_paragraphs() +
+                                   "<p style='display:none'>An earlier draft of the second paragraph, kept for the "
+                                   "editors, which the page never shows.</p></div></body>");
+  EXPECT_EQ(shown, kArticleText);
+  // Nor is a short message hidden on a page that shows next to nothing.
+  const std::string message = select(
+      "<body><p>Orders</p><div style='display:none'><p>Your order has shipped and arrives on "
+      "Tuesday.</p></div></body>");
+  EXPECT_EQ(message.find("shipped"), std::string::npos) << message;
+  // Nor is a page that shows its article and hides twice as much (the article in other languages)
+  // one that waits for its scripts.
+  const std::string translations =
+      "<div style='display:none'><div>" + article_paragraphs() + article_paragraphs() + "</div></div>";
+  EXPECT_EQ(select("<body><div>" + article_paragraphs() + "</div>" + translations + "</body>"), kArticleText);
+}
+
 TEST(ContentSelect, HiddenTabPanelsAreContent) {
   // A code sample in three languages, one tab shown: the reader can switch to each.
   const std::string html = "<body><main>" + article_paragraphs() +

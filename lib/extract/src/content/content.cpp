@@ -279,7 +279,7 @@ class ContentFinder {
     if (n.kind != NodeKind::element) return false;
     // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
     if (is_never_content(n.tag) || doc_.name(id) == "dialog") return true;
-    if (is_hidden(doc_, id) && !is_collapsed_panel(id)) return true;
+    if (is_hidden(doc_, id) && !is_collapsed_panel(id)) return !(shown_by_scripts_ && is_hidden_by_style(doc_, id));
     if (!excluded_.empty() && excluded_[id] != 0) return true;
     return false;
   }
@@ -307,14 +307,47 @@ class ContentFinder {
            !has_role(doc_, id, {"dialog", "alertdialog"});
   }
 
+  // Leaves out what is never content: the head, media, hidden blocks. A page that shows little
+  // and hides most of its text in blocks an inline style hides (a lockdown app's page until it
+  // checks the visitor, a streamed fragment that a script moves into place) is read as its
+  // scripts show it: those blocks are its content.
   void mark_always_dropped(NodeId from) {
+    constexpr std::size_t kHiddenToShown = 4;
+    std::size_t hidden = 0;
     doc_.walk(from, [&](NodeId id) {
-      if (is_dropped_element(id)) {
-        page_.mark_dropped(id);
-        return false;
+      if (!is_dropped_element(id)) return true;
+      page_.mark_dropped(id);
+      if (doc_.node(id).kind == NodeKind::element && is_hidden_by_style(doc_, id) &&
+          !is_never_content(doc_.node(id).tag)) {
+        hidden += text_chars(id);
       }
+      return false;
+    });
+    // Too little to be a page's text: the shown text is not even counted.
+    if (hidden < kEnoughChars || hidden <= kHiddenToShown * text_chars(from)) return;
+    page_.restore_drop_mask(std::vector<std::uint8_t>(doc_.size(), 0));
+    shown_by_scripts_ = true;
+    doc_.walk(from, [&](NodeId id) {
+      if (!is_dropped_element(id)) return true;
+      page_.mark_dropped(id);
+      return false;
+    });
+  }
+
+  // Characters of the text under `id`, leaving out elements that are never content (scripts,
+  // styles) and what is dropped.
+  std::size_t text_chars(NodeId id) const {
+    std::size_t chars = 0;
+    doc_.walk(id, [&](NodeId at) {
+      if (page_.dropped(at) && at != id) return false;
+      if (doc_.node(at).kind == NodeKind::element && is_never_content(doc_.node(at).tag)) return false;
+      chars += non_space_chars(doc_.text(at));
       return true;
     });
+    return chars;
+  }
+  static std::size_t non_space_chars(std::string_view text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return !is_ascii_space(c); }));
   }
 
   ContentSelection select_included(NodeId body) {
@@ -455,6 +488,7 @@ class ContentFinder {
   mutable std::vector<std::uint32_t> raw_chars_;  // by PageStats slot
   mutable bool raw_chars_summed_ = false;
   std::span<const std::string_view> content_asides_;     // the whole-page profile's, while it runs
+  bool shown_by_scripts_ = false;                        // blocks hidden by an inline style are content
   std::unordered_set<std::string_view> controlled_ids_;  // named by a control's aria-controls
   bool controlled_ids_collected_ = false;
   std::vector<std::uint8_t> excluded_;        // per node: matches an exclude selector

@@ -18,8 +18,8 @@ constexpr std::array kUnlikelyTokens = std::to_array<std::string_view>(
      "combx", "comment", "comments", "community", "crumbs", "disqus", "dropdown", "footer", "header", "legends",
      "masthead", "menu", "modal", "nav", "navbar", "navigation", "newsletter", "outbrain", "pager", "pagination",
      "popup", "promo", "rail", "related", "remark", "replies", "rss", "share", "sharing", "shoutbox", "sidebar",
-     "skyscraper", "social", "sponsor", "sponsored", "subscribe", "subscription", "taboola", "toc", "toolbar", "topbar",
-     "tweet", "signup", "paywall", "recirculation", "trending",
+     "skyscraper", "social", "sponsor", "sponsored", "subscribe", "taboola", "toc", "toolbar", "topbar", "tweet",
+     "signup", "paywall", "recirculation", "trending",
      // Wiki chrome: navigation boxes, section edit links, category bars, disambiguation notes, and
      // what the wiki itself marks as not for print; and what a page marks as not its content for
      // Google's site search ("nocontent": a docs site's licence footer).
@@ -296,16 +296,17 @@ bool is_hidden(const Document& doc, NodeId id) {
       aria && equals_ignore_case(trim(*aria), "true")) {
     return true;
   }
-  if (const std::string_view* style = doc.attribute(id, "style")) {
-    std::string compact;
-    for (char c : *style) {
-      if (!is_ascii_space(c)) compact.push_back(ascii_lower(c));
-    }
-    if (compact.find("display:none") != std::string::npos || compact.find("visibility:hidden") != std::string::npos) {
-      return true;
-    }
+  return is_hidden_by_style(doc, id);
+}
+
+bool is_hidden_by_style(const Document& doc, NodeId id) {
+  const std::string_view* style = doc.attribute(id, "style");
+  if (style == nullptr) return false;
+  std::string compact;
+  for (char c : *style) {
+    if (!is_ascii_space(c)) compact.push_back(ascii_lower(c));
   }
-  return false;
+  return compact.find("display:none") != std::string::npos || compact.find("visibility:hidden") != std::string::npos;
 }
 
 bool is_block_tag(GumboTag tag) {

@@ -36,6 +36,9 @@ enum class Unlikely : std::uint8_t {
 // hidden (but not React's streamed segments), aria-hidden="true", or an inline display:none /
 // visibility:hidden; never a tab panel (role="tabpanel"), which waits for its tab to be chosen.
 [[nodiscard]] bool is_hidden(const Document& doc, NodeId id);
+// Hidden by an inline display:none or visibility:hidden alone (a script may show it), not by the
+// hidden or aria-hidden attributes.
+[[nodiscard]] bool is_hidden_by_style(const Document& doc, NodeId id);
 // A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.
 [[nodiscard]] bool is_tab_panel(const Document& doc, NodeId id);
 // Whether the element's role (trimmed, ASCII case ignored) is one of `roles`.
