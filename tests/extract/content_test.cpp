@@ -622,6 +622,27 @@ std::string nested_in_divs(const std::string& html, int levels) {
   return nested;
 }
 
+TEST(ContentSelect, ALabelHeadsItsOwnPartAlone) {
+  // A category's description opens with its "Related products" strip, in a block of its own, then
+  // goes on under a heading of the same rank: the strip goes, the description stays.
+  const std::string strip =
+      "<div><h2>Related products</h2><a href=/desks>Standing desks</a> <a href=/trays>Keyboard trays</a></div>";
+  const std::string description =
+      "<div class=card><div class=card-body>" + strip +
+      "<h2>Ergonomic mice</h2><p>An ergonomic mouse keeps the hand and wrist in a neutral position, so that the "
+      "forearm is not twisted, and the repeated motion of mousing does not lead to tension and "
+      "soreness.</p></div></div>";
+  const std::string text = select("<body><div>" + description + article_paragraphs() + "</div></body>");
+  EXPECT_NE(text.find("An ergonomic mouse keeps"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Standing desks"), std::string::npos) << text;
+  // Headings among their sections' blocks, with no part of their own: the label's block goes whole,
+  // as the search could not leave out the first section alone.
+  const std::string strips =
+      "<div><h3>Related stories</h3><p>A story about the harvest festival that we also wrote last autumn.</p>"
+      "<h3>Most read</h3><p>A story about the weather in the hills, which our readers liked best.</p></div>";
+  EXPECT_EQ(select("<body><div>" + article_paragraphs() + strips + "</div></body>"), kArticleText);
+}
+
 TEST(ContentSelect, ALabelledSectionIsFoundUnderMoreWrappersThanOneWalkVisits) {
   // From the outermost wrappers the label lies beyond the walk's budget of nodes; the wrappers
   // nearer to it find it, taking up the walk of the one around them.

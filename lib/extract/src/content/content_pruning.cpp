@@ -167,7 +167,46 @@ class Pruner {
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
     // begins with an ad slot.
     if (label.depth > 1 && is_ad_caption(label.text)) return false;
+    if (heads_several_sections(id)) return false;
     return chars < 2000 || text_before(id) >= 200;
+  }
+
+  // Whether a block whose first part is headed ("Related products" over a strip of links, in a
+  // block of their own) goes on with a heading of the same rank or above: the label heads its own
+  // part alone (a category's "Related products", then the category's own title and text), and
+  // that part is judged when the search goes down to it.
+  bool heads_several_sections(NodeId id) const {
+    constexpr std::size_t kLevels = 4;
+    const auto first_with_text = [&](NodeId parent) {
+      NodeId child = doc_.node(parent).first_child;
+      while (child != kNoNode && (page_.dropped(child) || page_.chars(child) == 0)) {
+        child = doc_.node(child).next_sibling;
+      }
+      return child;
+    };
+    // The label's heading, down the first parts with text; and the parts on the way to it.
+    std::array<NodeId, kLevels> path{};
+    std::size_t depth = 0;
+    NodeId at = first_with_text(id);
+    for (; at != kNoNode && depth < kLevels; at = first_with_text(at)) {
+      if (doc_.node(at).kind != NodeKind::element) return false;
+      path[depth++] = at;
+      if (heading_level(doc_.node(at).tag) > 0) break;
+    }
+    if (depth == 0 || heading_level(doc_.node(path[depth - 1]).tag) == 0) return false;
+    const int rank = heading_level(doc_.node(path[depth - 1]).tag);
+    // After the parts around the heading, not after the heading itself: a heading among its
+    // section's blocks, with no part of its own, is left to the label, as the search could not
+    // leave out its section alone.
+    for (std::size_t level = 0; level + 1 < depth; ++level) {
+      for (NodeId later = doc_.node(path[level]).next_sibling; later != kNoNode;
+           later = doc_.node(later).next_sibling) {
+        if (page_.dropped(later) || doc_.node(later).kind != NodeKind::element) continue;
+        const NodeId heading = heading_level(doc_.node(later).tag) > 0 ? later : opening_heading(doc_, later);
+        if (heading != kNoNode && heading_level(doc_.node(heading).tag) <= rank) return true;
+      }
+    }
+    return false;
   }
 
   // A small block asking for an email address to subscribe or join (a newsletter pitch), whatever
