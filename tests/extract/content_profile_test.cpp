@@ -466,6 +466,26 @@ TEST(ExtractCollection, FiltersAndSortBarsAreNotTheItems) {
   EXPECT_EQ(page.markdown.find("Sort by price"), std::string::npos) << page.markdown;
 }
 
+// Each card's cart controls ("Quick view", "Add to cart") are the shop's buttons, not the item.
+TEST(ExtractCollection, CartControlsAreNotTheItems) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/collections/mugs";
+  std::string grid = "<div class=\"grid\">";
+  for (int i = 0; i < 8; ++i) {
+    grid += "<div class=\"card\"><a href=\"#q" + std::to_string(i) + "\">Quick View</a><h3><a href=\"/products/mug-" +
+            std::to_string(i) + "\">Stoneware mug " + std::to_string(i) +
+            "</a></h3><p>$28.00</p><div><span>Add to Cart</span></div><div>Choose options</div></div>";
+  }
+  grid += "</div>";
+  const Extraction page =
+      run("<html><head><title>Mugs</title></head><body><main><h1>Mugs</h1>" + grid + "</main></body></html>", options);
+  EXPECT_EQ(page.metadata.page_type, PageType::collection);
+  EXPECT_NE(page.markdown.find("Stoneware mug 7"), std::string::npos) << page.markdown;
+  for (const char* control : {"Quick View", "Add to Cart", "Choose options"}) {
+    EXPECT_EQ(page.markdown.find(control), std::string::npos) << control << ": " << page.markdown;
+  }
+}
+
 // A shop names the cards of what it also sells by subscription so ("subscription-eligible"): the
 // word says how an item is sold, not that the card is a sign-up box.
 TEST(ExtractCollection, ItemsSoldBySubscriptionAreItems) {

@@ -78,32 +78,14 @@ constexpr auto kWeekdays =
                                      "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"});
 
 // Short blocks consisting of only one of these phrases are widget labels, not prose.
-constexpr auto kWidgetPhrases = std::to_array<std::string_view>({"advertisement",
-                                                                 "advertisements",
-                                                                 "sponsored",
-                                                                 "sponsored content",
-                                                                 "share",
-                                                                 "share this",
-                                                                 "share this article",
-                                                                 "share on facebook",
-                                                                 "share on twitter",
-                                                                 "read more",
-                                                                 "continue reading",
-                                                                 "related",
-                                                                 "related articles",
-                                                                 "related posts",
-                                                                 "you may also like",
-                                                                 "recommended",
-                                                                 "print",
-                                                                 "email",
-                                                                 "tweet",
-                                                                 "copy link",
-                                                                 "skip to content",
-                                                                 "back to top",
-                                                                 "subscribe",
-                                                                 "sign up",
-                                                                 "log in",
-                                                                 "loading"});
+constexpr auto kWidgetPhrases = std::to_array<std::string_view>(
+    {"advertisement", "advertisements", "sponsored", "sponsored content", "share", "share this", "share this article",
+     "share on facebook", "share on twitter", "read more", "continue reading", "related", "related articles",
+     "related posts", "you may also like", "recommended", "print", "email", "tweet", "copy link", "skip to content",
+     "back to top", "subscribe", "sign up", "log in", "loading",
+     // a shop's cart controls, on every card of a grid
+     "add to cart", "add to bag", "add to basket", "add to wishlist", "quick view", "quick shop", "quick add",
+     "choose options", "select options"});
 
 // The first words of the section labels, sorted: most blocks start with none of them, and looking
 // that up once is cheaper than comparing every label (a big table asks for each of its cells).
