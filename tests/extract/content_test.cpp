@@ -206,6 +206,22 @@ TEST(ContentSelect, HiddenAndRoleNavigationDropped) {
   EXPECT_EQ(select(html), kArticleText);
 }
 
+TEST(ContentSelect, BootstrapsDisplayNoneIsHidden) {
+  // d-none hides a block at every screen size, unless a d-{size}-{display} class shows it from one
+  // (d-print-block shows it on paper alone).
+  const std::string text = select("<body><main>" + article_paragraphs() +
+                                  "<dl class='d-none'><dt>Product name</dt><dd>Rejoy carry-on</dd></dl>"
+                                  "<p class='d-none d-print-block'>Shown in print alone.</p>"
+                                  "<p class='d-none d-md-none'>Hidden on every screen.</p>"
+                                  "<p class='d-none d-md-block'>Shown from medium screens on.</p>"
+                                  "<p class='d-sm-none'>Shown on the smallest screens.</p></main></body>");
+  EXPECT_EQ(text.find("Rejoy"), std::string::npos) << text;
+  EXPECT_EQ(text.find("in print alone"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Hidden on every screen"), std::string::npos) << text;
+  EXPECT_NE(text.find("Shown from medium screens on."), std::string::npos) << text;
+  EXPECT_NE(text.find("Shown on the smallest screens."), std::string::npos) << text;
+}
+
 TEST(ContentSelect, AReactStreamedSegmentIsContent) {
   // React's streaming rendering sends the finished article hidden, for a script to move into place.
   const std::string html =

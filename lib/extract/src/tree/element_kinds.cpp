@@ -289,6 +289,24 @@ bool is_skip_link(const Document& doc, NodeId id) {
          starts_with_ignore_case(text, "jump to ");
 }
 
+// Bootstrap's d-none hides a block at every screen size; d-md-block and the like show it again from
+// a size on (d-print-block only on paper).
+static bool is_hidden_by_class(const Document& doc, NodeId id) {
+  // Asked of every element: most have no such class.
+  const std::string_view* names = doc.attribute(id, "class");
+  if (names == nullptr || names->find("d-none") == std::string_view::npos) return false;
+  bool hidden = false;
+  bool shown_from_a_size = false;
+  any_token(*names, [&](std::string_view name) {
+    hidden = hidden || equals_ignore_case(name, "d-none");
+    for (std::string_view size : {"d-sm-", "d-md-", "d-lg-", "d-xl-", "d-xxl-"}) {
+      shown_from_a_size = shown_from_a_size || (starts_with_ignore_case(name, size) && !name.ends_with("-none"));
+    }
+    return false;
+  });
+  return hidden && !shown_from_a_size;
+}
+
 bool is_hidden(const Document& doc, NodeId id) {
   if (is_tab_panel(doc, id)) return false;
   if (doc.attribute(id, "hidden")) return !is_streamed_segment(doc, id);
@@ -296,7 +314,7 @@ bool is_hidden(const Document& doc, NodeId id) {
       aria && equals_ignore_case(trim(*aria), "true")) {
     return true;
   }
-  return is_hidden_by_style(doc, id);
+  return is_hidden_by_style(doc, id) || is_hidden_by_class(doc, id);
 }
 
 bool is_hidden_by_style(const Document& doc, NodeId id) {

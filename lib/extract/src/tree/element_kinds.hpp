@@ -33,8 +33,9 @@ enum class Unlikely : std::uint8_t {
 // parts ("reviews"), is one of `names`, ASCII case ignored.
 [[nodiscard]] bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names);
 
-// hidden (but not React's streamed segments), aria-hidden="true", or an inline display:none /
-// visibility:hidden; never a tab panel (role="tabpanel"), which waits for its tab to be chosen.
+// hidden (but not React's streamed segments), aria-hidden="true", an inline display:none /
+// visibility:hidden, or Bootstrap's d-none; never a tab panel (role="tabpanel"), which waits for its
+// tab to be chosen.
 [[nodiscard]] bool is_hidden(const Document& doc, NodeId id);
 // Hidden by an inline display:none or visibility:hidden alone (a script may show it), not by the
 // hidden or aria-hidden attributes.
