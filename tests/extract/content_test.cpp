@@ -222,6 +222,28 @@ TEST(ContentSelect, BootstrapsDisplayNoneIsHidden) {
   EXPECT_NE(text.find("Shown on the smallest screens."), std::string::npos) << text;
 }
 
+TEST(ContentSelect, TextForScreenReadersAloneIsLeftOutUnlessItNamesAnIcon) {
+  // Visually hidden labels repeat what the page shows ("Regular price" before a price); the name of
+  // an icon that is all its cell holds (a check mark's "Yes") is what the icon says.
+  const std::string text =
+      select("<body><main>" + article_paragraphs() +
+             "<p><span class=visually-hidden>Regular price</span> $19.99 <span class=sr-only>Sale price</span> "
+             "$14.99 for a bag of the dark roast</p><table><tr><th>Feature</th><th>Online</th></tr><tr><td>Chat "
+             "sessions</td><td><svg></svg><span class='screen-reader-text'>Yes</span></td></tr></table></main></body>");
+  EXPECT_EQ(text.find("Regular price"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Sale price"), std::string::npos) << text;
+  EXPECT_NE(text.find("$19.99"), std::string::npos) << text;
+  EXPECT_NE(text.find("Yes"), std::string::npos) << text;
+  // A parent of many nodes is no icon, however empty they are: the look stops early.
+  std::string spacers;
+  for (int i = 0; i < 40; ++i) spacers += "<i></i>";
+  const std::string wide =
+      select("<body><main>" + article_paragraphs() + "<div>" + spacers +
+             "<span class=sr-only>Opens the photograph of the harvest at its full size, in a new window</span></div>"
+             "</main></body>");
+  EXPECT_EQ(wide.find("Opens the photograph"), std::string::npos) << wide;
+}
+
 TEST(ContentSelect, AReactStreamedSegmentIsContent) {
   // React's streaming rendering sends the finished article hidden, for a script to move into place.
   const std::string html =

@@ -280,8 +280,28 @@ class ContentFinder {
     // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
     if (is_never_content(n.tag) || doc_.name(id) == "dialog") return true;
     if (is_hidden(doc_, id) && !is_collapsed_panel(id)) return !(shown_by_scripts_ && is_hidden_by_style(doc_, id));
+    if (is_visually_hidden(doc_, id) && !names_its_parent(id)) return true;
     if (!excluded_.empty() && excluded_[id] != 0) return true;
     return false;
+  }
+
+  // Whether the element holds all of its parent's text: the name of an icon, a check mark's "Yes".
+  // An icon's parent is small: one with many nodes beside the element holds more than the icon.
+  bool names_its_parent(NodeId id) const {
+    constexpr int kMostVisits = 32;
+    const NodeId parent = doc_.node(id).parent;
+    if (parent == kNoNode) return false;
+    int visits = 0;
+    bool alone = true;
+    doc_.walk(parent, [&](NodeId at) {
+      if (at == id) return WalkStep::skip;
+      if (++visits > kMostVisits || !trim(doc_.text(at)).empty()) {
+        alone = false;
+        return WalkStep::stop;
+      }
+      return WalkStep::descend;
+    });
+    return alone;
   }
 
   // The collapsed panel of an accordion or a disclosure: hidden until the button that controls it

@@ -317,6 +317,22 @@ bool is_hidden(const Document& doc, NodeId id) {
   return is_hidden_by_style(doc, id) || is_hidden_by_class(doc, id);
 }
 
+bool is_visually_hidden(const Document& doc, NodeId id) {
+  static constexpr std::array<std::string_view, 5> kNames{"sr-only", "visually-hidden", "visuallyhidden",
+                                                          "screen-reader-text", "screenreader-only"};
+  const std::string_view* names = doc.attribute(id, "class");
+  // Asked of every element: most classes hold neither word.
+  if (names == nullptr ||
+      (names->find("hidden") == std::string_view::npos && names->find("only") == std::string_view::npos &&
+       names->find("screen-reader") == std::string_view::npos)) {
+    return false;
+  }
+  return any_token(*names, [&](std::string_view name) {
+    return std::any_of(kNames.begin(), kNames.end(),
+                       [&](std::string_view hidden) { return equals_ignore_case(name, hidden); });
+  });
+}
+
 bool is_hidden_by_style(const Document& doc, NodeId id) {
   const std::string_view* style = doc.attribute(id, "style");
   if (style == nullptr) return false;

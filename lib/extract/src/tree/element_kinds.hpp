@@ -40,6 +40,8 @@ enum class Unlikely : std::uint8_t {
 // Hidden by an inline display:none or visibility:hidden alone (a script may show it), not by the
 // hidden or aria-hidden attributes.
 [[nodiscard]] bool is_hidden_by_style(const Document& doc, NodeId id);
+// Visually hidden, for screen readers alone (sr-only, visually-hidden, screen-reader-text).
+[[nodiscard]] bool is_visually_hidden(const Document& doc, NodeId id);
 // A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.
 [[nodiscard]] bool is_tab_panel(const Document& doc, NodeId id);
 // Whether the element's role (trimmed, ASCII case ignored) is one of `roles`.
