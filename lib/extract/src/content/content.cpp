@@ -482,11 +482,15 @@ class ContentFinder {
     return static_cast<Unlikely>(unlikely_cache_[id]);
   }
 
-  // Whether `id` lies outside the page's <main> and holds none of it.
+  // Whether `id` lies outside the page's <main> (or the element whose role says it is the main
+  // landmark) and holds none of it.
   bool beside_main(NodeId id) {
     if (!main_found_) {
       main_found_ = true;
       main_ = doc_.find_first(GUMBO_TAG_MAIN);
+      for (NodeId at = 0; main_ == kNoNode && at < doc_.size(); ++at) {
+        if (doc_.node(at).kind == NodeKind::element && has_role(doc_, at, {"main"})) main_ = at;
+      }
     }
     return main_ != kNoNode && !doc_.contains(id, main_) && !doc_.contains(main_, id);
   }
