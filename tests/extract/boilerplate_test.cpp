@@ -87,6 +87,10 @@ TEST(WidgetPhrase, TheShortestHasFiveLetters) {
   EXPECT_TRUE(is_widget_phrase("email"));
   EXPECT_TRUE(is_widget_phrase("log in"));
   EXPECT_FALSE(is_widget_phrase("mail"));
+  // A shop's cart controls.
+  for (const char* control : {"add to cart", "quick view", "add to compare", "notify me", "calculate shipping"}) {
+    EXPECT_TRUE(is_widget_phrase(control)) << control;
+  }
 }
 
 // ---- looks_like_byline ----------------------------------------------------------------------

@@ -704,6 +704,19 @@ TEST(ContentSelect, AnAdCaptionLabelsOnlyTheBlockHoldingIt) {
   EXPECT_EQ(select("<body><div>" + article_paragraphs() + nested_in_divs(ad, 3) + "</div></body>"), kArticleText);
 }
 
+TEST(ContentSelect, AWidgetsWordInASentenceIsAWordOfIt) {
+  // A link that says only "compare" or "print" in the middle of a sentence is one of its words; a
+  // label that begins its line ("Read more:" before a link) is the widget's.
+  const std::string text =
+      select("<body><div>" + article_paragraphs() +
+             "<p>Some partners <a href=/guides>compare</a> one library with another, and others <a "
+             "href=/print>print</a> the results for the committee that meets every month.</p><p><b>Read more:</b> "
+             "<a href=/story>The harvest festival, as our readers remember it</a></p></div></body>");
+  EXPECT_NE(text.find("Some partners compare one library"), std::string::npos) << text;
+  EXPECT_NE(text.find("others print the results"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Read more"), std::string::npos) << text;
+}
+
 TEST(ContentSelect, SkipLinksAreLeftOut) {
   // Links to a place on the page for keyboard users, wherever the page puts them.
   for (const std::string skip : {"<a class=skip href='#main'>Skip to main content</a>",

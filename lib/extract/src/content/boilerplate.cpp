@@ -85,7 +85,8 @@ constexpr auto kWidgetPhrases = std::to_array<std::string_view>(
      "back to top", "subscribe", "sign up", "log in", "loading",
      // a shop's cart controls, on every card of a grid
      "add to cart", "add to bag", "add to basket", "add to wishlist", "quick view", "quick shop", "quick add",
-     "choose options", "select options"});
+     "choose options", "select options", "add to compare", "compare", "notify me", "notify me when available",
+     "calculate shipping"});
 
 // The first words of the section labels, sorted: most blocks start with none of them, and looking
 // that up once is cheaper than comparing every label (a big table asks for each of its cells).

@@ -289,30 +289,27 @@ class Pruner {
   // Whether an inline element is a line of its own: only blocks, line breaks, rules or
   // whitespace stand between it and its neighbours.
   bool stands_alone(NodeId id) const {
-    auto separates = [&](NodeId sibling) {
-      for (; sibling != kNoNode;) {
-        const Node& n = doc_.node(sibling);
-        if (page_.dropped(sibling) || (n.kind == NodeKind::text && trim(doc_.text(sibling)).empty())) {
-          sibling = kNoNode;
-          continue;
-        }
-        return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == GUMBO_TAG_BR);
-      }
-      return true;
-    };
-    // Skipping is bounded: a run of many dropped siblings counts as a separation.
-    auto skippable = [&](NodeId n) {
+    return separates_lines(neighbour(id, &Node::prev_sibling)) && separates_lines(neighbour(id, &Node::next_sibling));
+  }
+  // Whether an inline element begins its line ("Read more:" before a link), not a word in a sentence.
+  bool starts_a_line(NodeId id) const { return separates_lines(neighbour(id, &Node::prev_sibling)); }
+
+  // The nearest sibling on one side that is neither dropped nor whitespace; kNoNode when there is
+  // none. Skipping is bounded: a run of many such siblings counts as a separation.
+  NodeId neighbour(NodeId id, NodeId Node::*step) const {
+    const auto skippable = [&](NodeId n) {
       return page_.dropped(n) || (doc_.node(n).kind == NodeKind::text && trim(doc_.text(n)).empty());
     };
-    NodeId before = doc_.node(id).prev_sibling;
-    for (int step = 0; before != kNoNode && skippable(before); ++step) {
-      before = step < 8 ? doc_.node(before).prev_sibling : kNoNode;
+    NodeId at = doc_.node(id).*step;
+    for (int skipped = 0; at != kNoNode && skippable(at); ++skipped) {
+      at = skipped < 8 ? doc_.node(at).*step : kNoNode;
     }
-    NodeId after = doc_.node(id).next_sibling;
-    for (int step = 0; after != kNoNode && skippable(after); ++step) {
-      after = step < 8 ? doc_.node(after).next_sibling : kNoNode;
-    }
-    return separates(before) && separates(after);
+    return at;
+  }
+  bool separates_lines(NodeId sibling) const {
+    if (sibling == kNoNode) return true;
+    const Node& n = doc_.node(sibling);
+    return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == GUMBO_TAG_BR);
   }
 
   bool should_prune(NodeId id) const {
@@ -336,7 +333,11 @@ class Pruner {
       });
       return !keep && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
     }
-    if (says_only_a_widget_phrase(page_, id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
+    // A widget's word in a sentence ("some partners compare one library") is a word of it.
+    if (says_only_a_widget_phrase(page_, id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH &&
+        (is_block_tag(n.tag) || starts_a_line(id))) {
+      return true;
+    }
     if (is_furniture_by_text(id, stats)) return true;
     const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
     if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;
