@@ -47,6 +47,10 @@ TEST(PageType, ForumAddressesAndStructuredData) {
   // A message board's thread, under its board; a board of directors is no forum.
   EXPECT_EQ(classify(paragraphs(3), "https://games.example.com/boards/1234-switch/80702016"), PageType::forum);
   EXPECT_EQ(classify(paragraphs(3), "https://company.example.com/about/boards"), PageType::article);
+  // A topic with its id is a thread (Invision, NodeBB); a site's page on a subject lists what it holds.
+  EXPECT_EQ(classify(paragraphs(3), "https://example.com/forums/topic/188682-new-case/"), PageType::forum);
+  EXPECT_EQ(classify(paragraphs(3), "https://example.org/topic/156087/which-version"), PageType::forum);
+  EXPECT_EQ(classify(paragraphs(3), "https://news.example.edu/topic/software"), PageType::listing);
   EXPECT_EQ(classify(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"QAPage",
       "mainEntity":{"@type":"Question","name":"Why?"}}</script>)" +
                          paragraphs(3),

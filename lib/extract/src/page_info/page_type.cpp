@@ -93,11 +93,18 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
   for (std::size_t i = 0; i < url.segments.size(); ++i) {
     const std::string& segment = url.segments[i];
     const bool followed = i < last;
-    if (is_one_of(segment, {"threads", "thread", "topic", "topics", "questions", "question", "forum", "forums",
-                            "discussion", "discussions", "showthread.php", "viewtopic.php", "showtopic.php"}) ||
+    // A topic's page is a thread when an id follows (Invision's /topic/188682-title/, NodeBB's
+    // /topic/156087/title); a subject's page of a site (/topic/software) lists what it holds.
+    const bool topic = is_one_of(segment, {"topic", "topics"});
+    const bool subject =
+        topic && followed && !is_ascii_digit(url.segments[i + 1].empty() ? ' ' : url.segments[i + 1][0]);
+    if ((topic && !subject) ||
+        is_one_of(segment, {"threads", "thread", "questions", "question", "forum", "forums", "discussion",
+                            "discussions", "showthread.php", "viewtopic.php", "showtopic.php"}) ||
         (followed && is_one_of(segment, {"t", "comments", "boards"}))) {
       evidence.add(PageType::forum, 4);
     }
+    if (subject) evidence.add(PageType::listing, 2);
     if (followed && is_one_of(segment, {"product", "products", "p", "dp", "item", "items", "gp"})) {
       evidence.add(PageType::product, 4);
     }
