@@ -984,6 +984,26 @@ TEST(ContentSelect, ABlockWrittenTwiceIsKeptOnce) {
   EXPECT_NE(reference.find(kProse2), reference.rfind(kProse2)) << reference;
 }
 
+// A ticker writes one short phrase again and again for an animation to scroll; a list of a few
+// alike items, or items with text between them, is no ticker.
+TEST(ContentSelect, ATickerOfOnePhraseIsLeftOut) {
+  std::string ticker = "<div class=track>";
+  for (int i = 0; i < 12; ++i) ticker += "<span>Book now <span>*</span></span>";
+  ticker += "</div>";
+  EXPECT_EQ(select("<body><article>" + article_paragraphs() + ticker + "</article></body>"), kArticleText);
+
+  std::string five = "<ul>";
+  for (int i = 0; i < 5; ++i) five += "<li>Included in the plan</li>";
+  five += "</ul>";
+  EXPECT_NE(select("<body><article>" + article_paragraphs() + five + "</article></body>").find("Included"),
+            std::string::npos);
+  std::string spoken = "<p>";
+  for (int i = 0; i < 8; ++i) spoken += "<b>Go</b>, ";
+  spoken += "</p>";
+  EXPECT_NE(select("<body><article>" + article_paragraphs() + spoken + "</article></body>").find("Go"),
+            std::string::npos);
+}
+
 // A block that only wraps another holds the same text, and is not its repeat.
 TEST(ContentSelect, AWrapperIsNotARepeatOfWhatItWraps) {
   const std::string html = "<body><article><div class=outer><div class=inner><h2>Plans</h2><p>" + kProse1 + "</p><p>" +

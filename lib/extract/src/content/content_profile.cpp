@@ -181,6 +181,10 @@ class RepeatFinder {
         if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
         const GumboTag tag = doc_.node(id).tag;
         if (tag == GUMBO_TAG_PRE) return false;
+        if (is_marquee(id)) {
+          page_.mark_dropped(id);
+          return false;
+        }
         if (!is_block_tag(tag) || tag == GUMBO_TAG_P) return true;
         const TextPrint print = print_of(id);
         if (print.chars < kFewestChars) return false;  // nothing below holds more
@@ -194,6 +198,28 @@ class RepeatFinder {
 
  private:
   static constexpr std::uint32_t kFewestChars = 100;  // a sentence or two: a short line repeats by chance
+
+  // A ticker: one short phrase written again and again, each copy an element of its own ("Book now *
+  // Book now * ..."), for an animation to scroll. Once would say all it says, and it says nothing
+  // of the page.
+  [[nodiscard]] bool is_marquee(NodeId id) const {
+    constexpr int kFewestCopies = 6;
+    constexpr std::uint32_t kMostPhraseChars = 40;
+    int copies = 0;
+    TextPrint phrase;
+    for (NodeId child = doc_.node(id).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
+      if (page_.dropped(child)) continue;
+      const TextPrint print = print_of(child);
+      if (doc_.node(child).kind != NodeKind::element) {
+        if (print.chars > 0) return false;  // text between the copies
+        continue;
+      }
+      if (copies == 0) phrase = print;
+      if (print.chars == 0 || print.chars > kMostPhraseChars || print.key() != phrase.key()) return false;
+      ++copies;
+    }
+    return copies >= kFewestCopies;
+  }
 
   // Node ids run in document order and a subtree's ids are contiguous: counting down from its last
   // node visits every child before its parent.
