@@ -176,6 +176,11 @@ TEST(PageType, TheTemplateClassesTheCmsWritesOnTheBody) {
   EXPECT_EQ(classify(page("product-template-default single single-product woocommerce"), url), PageType::product);
   EXPECT_EQ(classify(page("template-product"), url), PageType::product);
   EXPECT_EQ(classify(page("section-viewtopic"), url), PageType::forum);
+  // Drupal's pages of a taxonomy term.
+  EXPECT_EQ(classify(page("path-taxonomy d-flex"), url), PageType::listing);
+  EXPECT_EQ(classify(page("html not-front page-taxonomy page-taxonomy-term page-taxonomy-term-5"), url),
+            PageType::listing);
+  EXPECT_EQ(classify(page("page-term"), url), PageType::listing);
   // A post in a category is still a post.
   EXPECT_EQ(classify(page("single single-post category-rides"), url), PageType::article);
 }

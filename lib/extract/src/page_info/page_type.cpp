@@ -357,8 +357,11 @@ void weigh_template_classes(const Document& doc, Evidence& evidence) {
     if (classes == nullptr) continue;
     any_token(*classes, [&](std::string_view token) {
       const std::string lower = ascii_lower_copy(token);
-      listing = listing || is_one_of(lower, {"archive", "category", "tag", "author", "search-results", "blog",
-                                             "post-type-archive", "page-template-archive"});
+      // Drupal's pages of a taxonomy term (path-taxonomy, page-taxonomy-term, and page-term in
+      // themes) list what is filed under the term, as WordPress's archives do.
+      listing = listing ||
+                is_one_of(lower, {"archive", "category", "tag", "author", "search-results", "blog", "post-type-archive",
+                                  "page-template-archive", "path-taxonomy", "page-taxonomy-term", "page-term"});
       collection = collection || is_one_of(lower, {"tax-product_cat", "post-type-archive-product", "woocommerce-shop",
                                                    "template-collection", "catalog-category-view",
                                                    "product-listing-page", "page-category", "category-page", "plp"});
