@@ -401,8 +401,7 @@ class ContentFinder {
   }
   std::uint32_t raw_chars_of(NodeId id) const {
     if (page_.keeps_sums(id)) return raw_chars_[page_.slot(id)];
-    std::uint32_t chars = 0;
-    for (char c : doc_.text(id)) chars += is_ascii_space(c) ? 0u : 1u;
+    const auto chars = static_cast<std::uint32_t>(non_space_chars(doc_.text(id)));
     const NodeId leaf = doc_.node(id).first_child;
     return leaf == kNoNode || page_.dropped(leaf) ? chars : raw_chars_of(leaf);
   }

@@ -96,8 +96,7 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
     // A topic's page is a thread when an id follows (Invision's /topic/188682-title/, NodeBB's
     // /topic/156087/title); a subject's page of a site (/topic/software) lists what it holds.
     const bool topic = is_one_of(segment, {"topic", "topics"});
-    const bool subject =
-        topic && followed && !is_ascii_digit(url.segments[i + 1].empty() ? ' ' : url.segments[i + 1][0]);
+    const bool subject = topic && followed && !is_ascii_digit(url.segments[i + 1].front());  // never empty
     if ((topic && !subject) ||
         is_one_of(segment, {"threads", "thread", "questions", "question", "forum", "forums", "discussion",
                             "discussions", "showthread.php", "viewtopic.php", "showtopic.php"}) ||
