@@ -559,6 +559,28 @@ TEST(ExtractService, EveryTabPanelOfASetStays) {
 // A service page's buttons ("Get started", "Book a demo") are calls to action, not its text. A
 // list's items that are only links (templates to start from), a testimonial card that links the
 // customer's photo and name, a plan table's linked row names and a linked sentence are content.
+// A page kept whole drops a lone widget word ("Log in" on a line of its own) but keeps one that is a
+// word of a sentence, as the article search does.
+TEST(ExtractForum, AWidgetsWordInASentenceStaysOnAPageKeptWhole) {
+  ExtractOptions options;
+  options.page_url = "https://boards.example/forums/topic/81234-quiet-fans/";
+  std::string posts;
+  for (int i = 0; i < 4; ++i) {
+    posts += "<div class=post><p>Post " + std::to_string(i) +
+             " says the quiet fans are worth the money, since the case stays cool under load and the noise "
+             "drops to a whisper once the curve is set.</p></div>";
+  }
+  const Extraction thread =
+      run("<html><head><title>Quiet fans</title></head><body><main><p>You are browsing as a guest. <a "
+          "href=/register>Sign up</a> for free (or <a href=/login>Log in</a> if you have an account) to post.</p>"
+          "<div><a href=/share>Share</a></div>" +
+              posts + "</main></body></html>",
+          options);
+  EXPECT_EQ(thread.metadata.page_type, PageType::forum);
+  EXPECT_NE(thread.markdown.find("(or [Log in]"), std::string::npos) << thread.markdown;
+  EXPECT_EQ(thread.markdown.find("[Share]"), std::string::npos) << thread.markdown;
+}
+
 TEST(ExtractService, CallToActionButtonsAreNotContent) {
   ExtractOptions options;
   options.page_url = "https://tasks.example/services/planning";

@@ -16,6 +16,31 @@ namespace pagemd::extract::content_detail {
 using namespace std::string_view_literals;
 namespace {
 
+// The nearest sibling on one side that is neither dropped nor whitespace; kNoNode when there is
+// none. Skipping is bounded: a run of many such siblings counts as a separation.
+NodeId neighbour(const PageStats& page, NodeId id, NodeId Node::*step) {
+  const Document& doc = page.doc();
+  const auto skippable = [&](NodeId n) {
+    return page.dropped(n) || (doc.node(n).kind == NodeKind::text && trim(doc.text(n)).empty());
+  };
+  NodeId at = doc.node(id).*step;
+  for (int skipped = 0; at != kNoNode && skippable(at); ++skipped) {
+    at = skipped < 8 ? doc.node(at).*step : kNoNode;
+  }
+  return at;
+}
+
+bool separates_lines(const PageStats& page, NodeId sibling) {
+  if (sibling == kNoNode) return true;
+  const Node& n = page.doc().node(sibling);
+  return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == GUMBO_TAG_BR);
+}
+
+// Whether an inline element begins its line ("Read more:" before a link), not a word in a sentence.
+bool starts_a_line(const PageStats& page, NodeId id) {
+  return separates_lines(page, neighbour(page, id, &Node::prev_sibling));
+}
+
 class Pruner {
  public:
   Pruner(PageStats& page, const Scores& scores, const Strictness& strictness)
@@ -286,31 +311,7 @@ class Pruner {
     return text_prefix_[id] - text_prefix_[first_root];
   }
 
-  // Whether an inline element is a line of its own: only blocks, line breaks, rules or
-  // whitespace stand between it and its neighbours.
-  bool stands_alone(NodeId id) const {
-    return separates_lines(neighbour(id, &Node::prev_sibling)) && separates_lines(neighbour(id, &Node::next_sibling));
-  }
-  // Whether an inline element begins its line ("Read more:" before a link), not a word in a sentence.
-  bool starts_a_line(NodeId id) const { return separates_lines(neighbour(id, &Node::prev_sibling)); }
-
-  // The nearest sibling on one side that is neither dropped nor whitespace; kNoNode when there is
-  // none. Skipping is bounded: a run of many such siblings counts as a separation.
-  NodeId neighbour(NodeId id, NodeId Node::*step) const {
-    const auto skippable = [&](NodeId n) {
-      return page_.dropped(n) || (doc_.node(n).kind == NodeKind::text && trim(doc_.text(n)).empty());
-    };
-    NodeId at = doc_.node(id).*step;
-    for (int skipped = 0; at != kNoNode && skippable(at); ++skipped) {
-      at = skipped < 8 ? doc_.node(at).*step : kNoNode;
-    }
-    return at;
-  }
-  bool separates_lines(NodeId sibling) const {
-    if (sibling == kNoNode) return true;
-    const Node& n = doc_.node(sibling);
-    return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == GUMBO_TAG_BR);
-  }
+  bool stands_alone(NodeId id) const { return content_detail::stands_alone(page_, id); }
 
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);
@@ -333,11 +334,7 @@ class Pruner {
       });
       return !keep && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
     }
-    // A widget's word in a sentence ("some partners compare one library") is a word of it.
-    if (says_only_a_widget_phrase(page_, id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH &&
-        (is_block_tag(n.tag) || starts_a_line(id))) {
-      return true;
-    }
+    if (says_only_a_widget_phrase(page_, id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
     if (is_furniture_by_text(id, stats)) return true;
     const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
     if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;
@@ -458,10 +455,16 @@ class Pruner {
 
 }  // namespace
 
+bool stands_alone(const PageStats& page, NodeId id) {
+  return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, &Node::next_sibling));
+}
+
 bool says_only_a_widget_phrase(const PageStats& page, NodeId id) {
   // The counted characters are at least the text's non-space ones.
   const std::uint32_t chars = page.chars(id);
   if (chars > 40 || chars < widget_phrase_min_letters()) return false;
+  // A widget's word in a sentence ("some partners compare one library") is a word of it.
+  if (!is_block_tag(page.doc().node(id).tag) && !starts_a_line(page, id)) return false;
   std::string text = ascii_lower_copy(collapse_whitespace(page.small_text(id)));
   while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
   return is_widget_phrase(text);

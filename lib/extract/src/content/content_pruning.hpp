@@ -17,8 +17,13 @@ namespace pagemd::extract::content_detail {
 void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness);
 
 // Whether an element says nothing but a widget's word ("Loading...", "Share", "Read more"):
-// boilerplate.hpp's phrases, whitespace collapsed and trailing punctuation ignored.
+// boilerplate.hpp's phrases, whitespace collapsed and trailing punctuation ignored. An inline
+// element must begin its line: in the middle of a sentence the word is one of the sentence's.
 [[nodiscard]] bool says_only_a_widget_phrase(const PageStats& page, NodeId id);
+
+// Whether an inline element is a line of its own: only blocks, line breaks, rules or whitespace
+// stand between it and its neighbours.
+[[nodiscard]] bool stands_alone(const PageStats& page, NodeId id);
 
 // Only the first step of prune(): drops the sections inside `roots` that a widget label introduces
 // ("Customers also viewed", "Related posts"), for content kept whole rather than chosen by score.
