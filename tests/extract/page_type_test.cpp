@@ -132,6 +132,49 @@ TEST(PageType, AlikeItemsAreCountedHoweverManyChildrenAnElementHas) {
   EXPECT_EQ(classify(mixed + "</div>", "https://shop.example/things"), PageType::article);
 }
 
+// A shop's grid that shows no prices ("Get pricing"): its theme names each card a product.
+std::string product_cards(int count, std::string_view card_class) {
+  std::string html = "<div class=\"grid\">";
+  for (int i = 0; i < count; ++i) {
+    html += "<div class=\"" + std::string(card_class) + "\"><img src=\"/i/" + std::to_string(i) +
+            ".jpg\"><a href=\"/p/" + std::to_string(i) + "\">Adapter " + std::to_string(i) +
+            "</a><a href=\"/quote\">Get pricing</a></div>";
+  }
+  return html + "</div>";
+}
+
+TEST(PageType, AGridOfCardsNamedAsProductsIsACollectionWithoutPrices) {
+  const std::string intro = "<h1>Mobile adapters</h1>" + paragraphs(3);
+  EXPECT_EQ(classify(intro + product_cards(9, "product-preview__item w-dyn-item"), ""), PageType::collection);
+  EXPECT_EQ(classify(intro + product_cards(9, "ProductTile"), ""), PageType::collection);
+  // Counted in a map past a few hundred children, with the same verdict.
+  EXPECT_EQ(classify(intro + product_cards(300, "product-card"), ""), PageType::collection);
+  // Too few cards, or cards whose class says nothing of products, are no shop's grid.
+  EXPECT_EQ(classify(intro + product_cards(5, "product-card"), ""), PageType::article);
+  EXPECT_EQ(classify(intro + product_cards(9, "card"), ""), PageType::article);
+  // A product page's gallery is named after the product too, but its images link nowhere and say
+  // nothing; its options say something but link nowhere.
+  std::string gallery = "<ul class=\"gallery\">";
+  std::string options = "<div class=\"options\">";
+  for (int i = 0; i < 9; ++i) {
+    gallery += "<li class=\"product__media-item\"><a href=\"/big/" + std::to_string(i) + ".jpg\"><img src=\"/i/" +
+               std::to_string(i) + ".jpg\"></a></li>";
+    options += "<div class=\"productSelector__option\">Size " + std::to_string(i) + "</div>";
+  }
+  EXPECT_EQ(classify(intro + gallery + "</ul>", ""), PageType::article);
+  EXPECT_EQ(classify(intro + options + "</div>", ""), PageType::article);
+  // The cards are weaker evidence than prices: a thread on a vendor's board, with the shop's cards
+  // beside it, stays a thread.
+  std::string thread = "<h1>Adapter keeps disconnecting</h1>";
+  for (int i = 0; i < 4; ++i) thread += "<div class=\"post\"><p>Have you tried another cable?</p></div>";
+  EXPECT_EQ(classify(thread + product_cards(9, "product-card"), ""), PageType::forum);
+  // A dated review of products in cards stays an article.
+  EXPECT_EQ(classify("<html><head><meta property=\"article:published_time\" content=\"2025-03-01\"></head><body>" +
+                         intro + product_cards(9, "product-card") + "</body></html>",
+                     ""),
+            PageType::article);
+}
+
 TEST(PageType, DocumentationFromItsAddressAndItsCode) {
   const std::string code =
       "<h1>itertools</h1><pre><code>a</code></pre><pre><code>b</code></pre>"

@@ -232,6 +232,7 @@ struct MarkupSignals {
   std::size_t code = 0;
   std::size_t posts = 0;          // elements that call themselves a post, message, reply or answer
   std::size_t largest_group = 0;  // the most children of one element that share a tag and class
+  std::size_t product_cards = 0;  // the most linked cards of one element's children named as products
   std::size_t sections = 0;
   std::size_t calls_to_action = 0;  // buttons that ask the reader to get in touch, sign up or start
   bool buy_button = false;
@@ -263,10 +264,49 @@ struct AlikeKeyHash {
   }
 };
 
-// How many element children of `parent` share the most common tag and class. A few children are
-// sorted in `scratch`; many (a page of 100,000 <br> in one div) are counted in a hash map instead,
-// which stays as small as the number of different kinds.
-std::size_t largest_alike_group(const Document& doc, NodeId parent, std::vector<AlikeKey>& scratch) {
+// A class that names its element a product ("product-card", "productTile", "product_item"): shop
+// themes name their grids' cards so, even when the cards show no price.
+bool names_a_product(std::string_view classes) {
+  return any_token(classes, [](std::string_view token) { return starts_with_ignore_case(token, "product"); });
+}
+
+// Whether an element reads as an item's card: it links somewhere and says something (a product's
+// gallery image or option does neither). Only its first nodes are looked at, so cards nested in
+// cards cost a glance each.
+bool is_linked_card(const Document& doc, NodeId id) {
+  constexpr std::size_t kNodesLookedAt = 64;
+  std::size_t visited = 0;
+  bool links = false;
+  bool says = false;
+  doc.walk(id, [&](NodeId node) {
+    const Node& n = doc.node(node);
+    if (n.kind == NodeKind::text) {
+      says = says || !trim(doc.text(node)).empty();
+    } else if (n.kind == NodeKind::element && n.tag == GUMBO_TAG_A) {
+      links = links || doc.attribute(node, "href") != nullptr;
+    }
+    return (links && says) || ++visited >= kNodesLookedAt ? WalkStep::stop : WalkStep::descend;
+  });
+  return links && says;
+}
+
+// Fewer alike items than this make a strip or a row, not a grid.
+constexpr std::size_t kFewestGridItems = 6;
+
+struct AlikeGroups {
+  std::size_t largest = 0;        // the most children that share a tag and class
+  std::size_t product_cards = 0;  // the most linked cards among such children whose class names a product
+};
+
+struct AlikeChild {
+  AlikeKey key;
+  NodeId id = kNoNode;
+};
+
+// The groups of element children of `parent` that share a tag and class. A few children are sorted
+// in `scratch`; many (a page of 100,000 <br> in one div) are counted in a hash map instead, which
+// stays as small as the number of different kinds.
+AlikeGroups alike_groups(const Document& doc, NodeId parent, std::vector<AlikeChild>& scratch) {
   constexpr std::size_t kSortedUpTo = 256;
   static const std::string_view kNoClass;
   auto key_of = [&](NodeId child) {
@@ -276,29 +316,49 @@ std::size_t largest_alike_group(const Document& doc, NodeId parent, std::vector<
   scratch.clear();
   NodeId child = doc.node(parent).first_child;
   for (; child != kNoNode && scratch.size() <= kSortedUpTo; child = doc.node(child).next_sibling) {
-    if (doc.node(child).kind == NodeKind::element) scratch.push_back(key_of(child));
+    if (doc.node(child).kind == NodeKind::element) scratch.push_back({key_of(child), child});
   }
-  std::size_t best = scratch.empty() ? 0 : 1;
+  AlikeGroups groups;
   if (child == kNoNode) {
-    std::sort(scratch.begin(), scratch.end());
-    std::size_t run = 1;
-    for (std::size_t i = 1; i < scratch.size(); ++i) {
-      run = scratch[i] == scratch[i - 1] ? run + 1 : 1;
-      best = std::max(best, run);
+    std::sort(scratch.begin(), scratch.end(), [](const AlikeChild& a, const AlikeChild& b) { return a.key < b.key; });
+    for (std::size_t first = 0; first < scratch.size();) {
+      std::size_t end = first + 1;
+      while (end < scratch.size() && scratch[end].key == scratch[first].key) ++end;
+      groups.largest = std::max(groups.largest, end - first);
+      // Smaller groups are not counted as cards: they could not make a grid.
+      if (end - first >= std::max(kFewestGridItems, groups.product_cards + 1) &&
+          names_a_product(scratch[first].key.second)) {
+        const auto cards = std::count_if(scratch.begin() + static_cast<std::ptrdiff_t>(first),
+                                         scratch.begin() + static_cast<std::ptrdiff_t>(end),
+                                         [&](const AlikeChild& c) { return is_linked_card(doc, c.id); });
+        groups.product_cards = std::max(groups.product_cards, static_cast<std::size_t>(cards));
+      }
+      first = end;
     }
-    return best;
+    return groups;
   }
-  std::unordered_map<AlikeKey, std::size_t, AlikeKeyHash> counts;
-  for (const AlikeKey& key : scratch) best = std::max(best, ++counts[key]);
+  struct Counts {
+    std::size_t members = 0;
+    std::size_t cards = 0;
+  };
+  std::unordered_map<AlikeKey, Counts, AlikeKeyHash> counts;
+  auto add = [&](const AlikeKey& key, NodeId id) {
+    Counts& c = counts[key];
+    groups.largest = std::max(groups.largest, ++c.members);
+    if (names_a_product(key.second) && is_linked_card(doc, id)) {
+      groups.product_cards = std::max(groups.product_cards, ++c.cards);
+    }
+  };
+  for (const AlikeChild& c : scratch) add(c.key, c.id);
   for (; child != kNoNode; child = doc.node(child).next_sibling) {
-    if (doc.node(child).kind == NodeKind::element) best = std::max(best, ++counts[key_of(child)]);
+    if (doc.node(child).kind == NodeKind::element) add(key_of(child), child);
   }
-  return best;
+  return groups;
 }
 
 MarkupSignals read_markup(const Document& doc) {
   MarkupSignals signals;
-  std::vector<AlikeKey> children;
+  std::vector<AlikeChild> children;
   doc.walk(doc.root(), [&](NodeId id) {
     const Node& n = doc.node(id);
     if (n.kind == NodeKind::text) {
@@ -322,7 +382,9 @@ MarkupSignals read_markup(const Document& doc) {
                          "message-body", "comment-body", "forum-post"})) {
       ++signals.posts;
     }
-    signals.largest_group = std::max(signals.largest_group, largest_alike_group(doc, id, children));
+    const AlikeGroups groups = alike_groups(doc, id, children);
+    signals.largest_group = std::max(signals.largest_group, groups.largest);
+    signals.product_cards = std::max(signals.product_cards, groups.product_cards);
     return true;
   });
   return signals;
@@ -330,7 +392,11 @@ MarkupSignals read_markup(const Document& doc) {
 
 void weigh_markup(const MarkupSignals& signals, Evidence& evidence) {
   if (signals.buy_button && signals.prices >= 1 && signals.prices <= 12) evidence.add(PageType::product, 3);
-  if (signals.prices >= 6 && signals.largest_group >= 6) evidence.add(PageType::collection, 3);
+  if (signals.prices >= 6 && signals.largest_group >= kFewestGridItems) {
+    evidence.add(PageType::collection, 3);
+  } else if (signals.product_cards >= kFewestGridItems) {
+    evidence.add(PageType::collection, 2);
+  }
   if (signals.largest_group >= 8 && signals.prices < 3) evidence.add(PageType::listing, 1);
   if (signals.preformatted >= 3) evidence.add(PageType::documentation, 2);
   if (signals.preformatted >= 1 && signals.code >= 8) evidence.add(PageType::documentation, 1);
