@@ -5,9 +5,12 @@ Runs `pagemd convert - --base-url URL --json` on every page as a new user would 
 returned, title heading included), writes OUT/<id>.md and scores the folder with SHARED/score.py
 --metric word, which prints the overall figure and a table by page type. Then it prints how well
 metadata.page_type matches the set's labels: accuracy and a confusion matrix. Arguments this
-script does not know go to score.py (--per-page, --json FILE, ...).
+script does not know go to score.py (--per-page, --json FILE, ...). With --without-url the pages are
+converted without their address, as when HTML comes from a file: page types then come from the
+page alone (its canonical link, structured data and markup).
 
-    bench/quality_wcxb.py [--pagemd BIN] [--shared DIR] [--out DIR] [-j N] [--type TYPE] [score.py args]
+    bench/quality_wcxb.py [--pagemd BIN] [--shared DIR] [--out DIR] [-j N] [--type TYPE] [--without-url]
+                          [score.py args]
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ def main() -> int:
     ap.add_argument("-j", "--jobs", type=int, default=benchlib.default_jobs(),
                     help="pages converted in parallel (default: %(default)s)")
     ap.add_argument("--type", choices=TYPES, help="only the pages of this type (scored alone)")
+    ap.add_argument("--without-url", action="store_true", help="convert without --base-url (the page alone)")
     args, score_args = ap.parse_known_args()
 
     data = args.shared / "wcxb-dev-a"
@@ -82,7 +86,7 @@ def main() -> int:
 
     def run(page_id: str) -> tuple[str, str | None, str]:
         html = gzip.decompress((data / "html" / f"{page_id}.html.gz").read_bytes())
-        result = convert_stdin(pagemd, html, truth[page_id].get("url", ""))
+        result = convert_stdin(pagemd, html, "" if args.without_url else truth[page_id].get("url", ""))
         if isinstance(result, str):
             return page_id, result, ""
         (args.out / f"{page_id}.md").write_text(result["markdown"], encoding="utf-8")
