@@ -9,6 +9,7 @@
 #include "pagemd/core/release.hpp"
 #include "parse/dom.hpp"
 #include "decode/encoding.hpp"
+#include "page_info/app_shell.hpp"
 #include "page_info/language.hpp"
 #include "markdown/markdown.hpp"
 #include "markdown/markdown_writer.hpp"

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <utility>
 
-#include "page_info/metadata_text.hpp"
+#include "text/metadata_text.hpp"
 #include "text/text_util.hpp"
 #include "text/utf8.hpp"
 

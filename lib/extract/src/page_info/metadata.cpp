@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "page_info/linked_data.hpp"
-#include "page_info/metadata_text.hpp"
+#include "text/metadata_text.hpp"
 #include "page_info/page_title.hpp"
 #include "text/text_util.hpp"
 #include "text/url_resolve.hpp"

@@ -1,4 +1,4 @@
-#include "page_info/metadata_text.hpp"
+#include "text/metadata_text.hpp"
 
 #include <cstddef>
 

@@ -1,0 +1,58 @@
+#include "page_info/app_shell.hpp"
+
+#include <string>
+
+#include "text/text_util.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+// How far below <body> a mount node sits: frameworks mount on a child of body, sometimes inside a
+// wrapper or two.
+constexpr std::size_t kMountDepth = 3;
+
+bool is_blank(const Document& doc, NodeId id) {
+  for (NodeId child = doc.node(id).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+    const Node& n = doc.node(child);
+    if (n.kind == NodeKind::element) return false;
+    if (n.kind == NodeKind::text && !trim(doc.text(child)).empty()) return false;
+  }
+  return true;
+}
+
+bool is_mount_node(const Document& doc, NodeId id) {
+  const Node& n = doc.node(id);
+  const bool custom_element = doc.name(id).find('-') != std::string::npos;
+  const bool container = n.tag == GUMBO_TAG_DIV || n.tag == GUMBO_TAG_MAIN || n.tag == GUMBO_TAG_SECTION;
+  return (custom_element || (container && doc.attribute(id, "id") != nullptr)) && is_blank(doc, id);
+}
+
+bool has_empty_mount_node(const Document& doc) {
+  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  if (body == kNoNode) return false;
+  bool found = false;
+  const auto search = [&](const auto& self, NodeId parent, std::size_t depth) -> void {
+    for (NodeId child = doc.node(parent).first_child; child != kNoNode && !found;
+         child = doc.node(child).next_sibling) {
+      if (doc.node(child).kind != NodeKind::element) continue;
+      if (is_mount_node(doc, child)) {
+        found = true;
+      } else if (depth < kMountDepth) {
+        self(self, child, depth + 1);
+      }
+    }
+  };
+  search(search, body, 1);
+  return found;
+}
+
+}  // namespace
+
+bool looks_like_app_shell(const Document& doc, const PrepassResult& cleaned, std::size_t document_bytes,
+                          std::size_t content_words) {
+  if (content_words >= kAppShellWords) return false;
+  const bool mostly_script = cleaned.script_bytes > 0 && cleaned.script_bytes * 2 >= document_bytes;
+  return cleaned.noscript_pleads || mostly_script || has_empty_mount_node(doc);
+}
+
+}  // namespace pagemd::extract
