@@ -251,6 +251,11 @@ TEST(ContentSelect, AReactStreamedSegmentIsContent) {
       "<footer>Footer line</footer><div hidden id=\"S:0\"><article>" +
       article_paragraphs() + "</article></div><p hidden>really hidden</p></body>";
   EXPECT_EQ(select(html), kArticleText);
+  // A segment whose placeholder is not in the page stays where it came, still content; React numbers
+  // its segments in hexadecimal.
+  const std::string unplaced = "<body><p>Loading…</p><footer>Footer line</footer><div hidden id=\"S:1a\"><article>" +
+                               article_paragraphs() + "</article></div></body>";
+  EXPECT_EQ(select(unplaced), kArticleText);
 }
 
 TEST(ContentSelect, APageThatHidesItsTextUntilScriptsRunIsReadAsShown) {

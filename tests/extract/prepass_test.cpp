@@ -167,6 +167,17 @@ TEST(Prepass, AReactPlaceholderLeavesASlotMark) {
   EXPECT_EQ(html_of("a<div id=\"B:1\">x</div>b"), "a<div id=\"B:1\">x</div>b");
 }
 
+TEST(Prepass, ReactNamesItsStreamedPartsByALetterAndHexadecimalDigits) {
+  EXPECT_TRUE(is_react_stream_id("S:1a", "S"));
+  EXPECT_TRUE(is_react_stream_id("B:0", "BP"));
+  EXPECT_TRUE(is_react_stream_id("P:ff", "BP"));
+  EXPECT_FALSE(is_react_stream_id("S:1", "BP"));
+  EXPECT_FALSE(is_react_stream_id("S:", "S"));
+  EXPECT_FALSE(is_react_stream_id("S:1g", "S"));
+  EXPECT_FALSE(is_react_stream_id("S-1", "S"));
+  EXPECT_FALSE(is_react_stream_id("Summary", "S"));
+}
+
 TEST(Prepass, ForeignContentEndsWhereTheTreeBuilderLeavesIt) {
   EXPECT_EQ(html_of("a<svg><![CDATA[x>y</svg>z]]><path/></svg>b"), "ab");
   // An HTML block inside <svg> closes it, so an unclosed icon does not swallow the page.

@@ -63,14 +63,6 @@ bool mentions_javascript(std::string_view text) {
   return false;
 }
 
-// React's streaming server rendering leaves <template id="B:1"> (a Suspense boundary) or
-// <template id="P:1"> (a segment) where content streamed later in the page (<div hidden id="S:1">)
-// belongs: a letter, a colon and hexadecimal digits.
-bool is_react_slot(std::string_view id) {
-  return id.size() > 2 && (id[0] == 'B' || id[0] == 'P') && id[1] == ':' &&
-         std::all_of(id.begin() + 2, id.end(), [](char c) { return core::hex_digit_value(c) >= 0; });
-}
-
 // Dropping a template/object/svg/math subtree: only nesting of the same element ends it.
 struct Drop {
   bool active = false;
@@ -407,7 +399,7 @@ class Scanner {
       return;
     }
     if ((flags & kDropMarkup) != 0) {
-      if (tag.id == kIdTemplate && is_react_slot(tag.element_id)) {
+      if (tag.id == kIdTemplate && is_react_stream_id(tag.element_id, "BP")) {
         // Where React's streamed content goes (parse/dom.cpp moves it there): the template is
         // dropped, a mark of its place is kept.
         out_.append("<span ").append(kReactSlotAttribute).append("=\"").append(tag.element_id).append("\"></span>");
@@ -508,6 +500,11 @@ class Scanner {
 };
 
 }  // namespace
+
+bool is_react_stream_id(std::string_view id, std::string_view letters) {
+  return id.size() > 2 && letters.find(id[0]) != std::string_view::npos && id[1] == ':' &&
+         std::all_of(id.begin() + 2, id.end(), [](char c) { return core::hex_digit_value(c) >= 0; });
+}
 
 PrepassResult prepass(std::string_view utf8_html, std::size_t max_open_elements) {
   // The tokenizer would turn NUL into U+FFFD or drop it depending on state, and gumbo gets some

@@ -22,6 +22,12 @@ namespace pagemd::extract {
 // (<template id="B:1">) stood, the template itself being dropped.
 inline constexpr std::string_view kReactSlotAttribute = "data-pagemd-react-slot";
 
+// React's streaming server rendering names the parts of a page by a letter, a colon and hexadecimal
+// digits: <template id="B:1"> (a Suspense boundary) or <template id="P:1"> (a placeholder) where
+// content streamed later in the page belongs, and <div hidden id="S:1"> that content. Whether `id`
+// is such a name with one of `letters`.
+[[nodiscard]] bool is_react_stream_id(std::string_view id, std::string_view letters);
+
 // Browsers stop nesting near 512 open elements; deeper start tags are dropped (their text stays).
 inline constexpr std::size_t kMaxOpenElements = 400;
 // Attributes an element keeps; the rest of its start tag is dropped. No real page comes near.

@@ -254,9 +254,8 @@ void Document::place_streamed_segments() {
     if (nodes_[id].kind != NodeKind::element) return true;
     if (const std::string_view* slot = attribute(id, kReactSlotAttribute)) {
       slots.emplace(*slot, id);
-    } else if (const std::string_view* segment = attribute(id, "id"); segment != nullptr && segment->size() > 2 &&
-                                                                      segment->starts_with("S:") &&
-                                                                      attribute(id, "hidden") != nullptr) {
+    } else if (const std::string_view* segment = attribute(id, "id");
+               segment != nullptr && is_react_stream_id(*segment, "S") && attribute(id, "hidden") != nullptr) {
       segments.push_back(id);
     }
     return true;

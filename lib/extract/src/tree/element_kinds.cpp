@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "decode/prepass.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
@@ -216,8 +217,7 @@ namespace {
 // id="S:n"> and a script moves it into place: the page's content, hidden only until scripts run.
 bool is_streamed_segment(const Document& doc, NodeId id) {
   const std::string_view* element_id = doc.attribute(id, "id");
-  return element_id != nullptr && element_id->size() > 2 && element_id->starts_with("S:") &&
-         std::all_of(element_id->begin() + 2, element_id->end(), is_ascii_digit);
+  return element_id != nullptr && is_react_stream_id(*element_id, "S");
 }
 
 }  // namespace
