@@ -191,6 +191,22 @@ TEST(PageType, PricingAndHomePagesAreServicePages) {
             PageType::service);
 }
 
+// Buttons that ask the reader to start, book or get in touch, drawn as buttons by a class, a part of
+// one, or a role.
+TEST(PageType, CallsToActionMakeAServicePage) {
+  const std::string intro = "<h1>Bookkeeping for small firms</h1>" + paragraphs(2);
+  EXPECT_EQ(classify(intro + "<button>Get started</button><button>Contact us</button>", ""), PageType::service);
+  EXPECT_EQ(classify(intro + "<a class=\"btn-primary\" href=\"/signup\">Get started</a>"
+                             "<a role=\"button\" href=\"/demo\">Book a demo</a>",
+                     ""),
+            PageType::service);
+  // The same words as plain links, one button alone, or buttons that ask nothing are no such page.
+  EXPECT_EQ(classify(intro + "<button>Menu</button><button>Search</button>", ""), PageType::article);
+  EXPECT_EQ(classify(intro + "<a href=\"/signup\">Get started</a><a href=\"/demo\">Book a demo</a>", ""),
+            PageType::article);
+  EXPECT_EQ(classify(intro + "<a class=\"btn\" href=\"/signup\">Get started</a>", ""), PageType::article);
+}
+
 // A home page showing its plans: a grid of priced items too, and on even evidence a service page.
 TEST(PageType, PlansThatLookLikeAGridAreAServicePage) {
   EXPECT_EQ(classify("<h1>Plans</h1>" + cards(12, true), "https://saas.example/"), PageType::service);

@@ -55,13 +55,6 @@ void drop_menus(PageStats& page, NodeId body) {
   });
 }
 
-constexpr std::array<std::string_view, 3> kButtonNames{"btn", "button", "cta"};
-
-// A link drawn as a button says so in its class ("btn-primary", "wp-block-button__link") or role.
-bool is_button_link(const Document& doc, NodeId link) {
-  return has_name_or_part(doc, link, kButtonNames) || has_role(doc, link, {"button"});
-}
-
 bool in_list_item(const Document& doc, NodeId id) {
   constexpr int kItemLevels = 6;
   NodeId at = doc.node(id).parent;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "text/text_util.hpp"
+#include "tree/element_kinds.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -369,7 +370,7 @@ MarkupSignals read_markup(const Document& doc) {
     if (n.tag == GUMBO_TAG_HEAD || n.tag == GUMBO_TAG_SCRIPT || n.tag == GUMBO_TAG_STYLE) return false;
     if (n.tag == GUMBO_TAG_PRE) ++signals.preformatted;
     if (n.tag == GUMBO_TAG_SECTION) ++signals.sections;
-    if (n.tag == GUMBO_TAG_BUTTON || (n.tag == GUMBO_TAG_A && has_class_token(doc, id, {"btn", "button", "cta"}))) {
+    if (n.tag == GUMBO_TAG_BUTTON || (n.tag == GUMBO_TAG_A && is_button_link(doc, id))) {
       if (says_call_to_action(doc.text_content(id))) ++signals.calls_to_action;
     }
     if (n.tag == GUMBO_TAG_CODE) ++signals.code;

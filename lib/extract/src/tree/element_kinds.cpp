@@ -251,6 +251,11 @@ bool has_role(const Document& doc, NodeId id, std::initializer_list<std::string_
          });
 }
 
+bool is_button_link(const Document& doc, NodeId link) {
+  static constexpr std::array<std::string_view, 3> kButtonNames{"btn", "button", "cta"};
+  return has_name_or_part(doc, link, kButtonNames) || has_role(doc, link, {"button"});
+}
+
 NodeId opening_heading(const Document& doc, NodeId id) {
   const auto has_text = [&](NodeId from) {
     bool found = false;

@@ -46,6 +46,8 @@ enum class Unlikely : std::uint8_t {
 [[nodiscard]] bool is_tab_panel(const Document& doc, NodeId id);
 // Whether the element's role (trimmed, ASCII case ignored) is one of `roles`.
 [[nodiscard]] bool has_role(const Document& doc, NodeId id, std::initializer_list<std::string_view> roles);
+// A link drawn as a button says so in its class ("btn-primary", "wp-block-button__link") or role.
+[[nodiscard]] bool is_button_link(const Document& doc, NodeId link);
 // Whether a heading lies under the element (itself included).
 [[nodiscard]] bool holds_heading(const Document& doc, NodeId id);
 // The heading a block opens with, or kNoNode. Whitespace and inline elements without text (Sphinx's
