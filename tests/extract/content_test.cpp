@@ -264,9 +264,11 @@ TEST(ContentSelect, APageThatHidesItsTextUntilScriptsRunIsReadAsShown) {
   const std::string notice = "<div class=notice>Access denied. Enable customer accounts.</div>";
   for (const std::string hide : {"style='display:none;'", "style='visibility: hidden'"}) {
     const std::string text = select("<body>" + notice + "<div class=content " + hide + "><div>" + article_paragraphs() +
-                                    "<p hidden>A paragraph no script shows.</p></div></div></body>");
+                                    "<p hidden>A paragraph no script shows.</p><p hidden style='display:none'>Nor "
+                                    "this one, hidden twice.</p></div></div></body>");
     EXPECT_NE(text.find(kProse1), std::string::npos) << hide << ": " << text;
     EXPECT_EQ(text.find("no script shows"), std::string::npos) << hide << ": " << text;
+    EXPECT_EQ(text.find("hidden twice"), std::string::npos) << hide << ": " << text;
   }
   // Hidden by the attributes, the text stays out: those hide it from every reader.
   for (const std::string hide : {"hidden", "aria-hidden=true"}) {

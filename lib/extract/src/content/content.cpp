@@ -279,7 +279,9 @@ class ContentFinder {
     if (n.kind != NodeKind::element) return false;
     // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
     if (is_never_content(n.tag) || doc_.name(id) == "dialog") return true;
-    if (is_hidden(doc_, id) && !is_collapsed_panel(id)) return !(shown_by_scripts_ && is_hidden_by_style(doc_, id));
+    if (const Hiding hiding = hiding_of(doc_, id); hiding != Hiding::shown && !is_collapsed_panel(id)) {
+      return !(shown_by_scripts_ && hiding == Hiding::by_style);
+    }
     if (is_visually_hidden(doc_, id) && !names_its_parent(id)) return true;
     if (!excluded_.empty() && excluded_[id] != 0) return true;
     return false;

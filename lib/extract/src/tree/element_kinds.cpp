@@ -312,14 +312,15 @@ static bool is_hidden_by_class(const Document& doc, NodeId id) {
   return hidden && !shown_from_a_size;
 }
 
-bool is_hidden(const Document& doc, NodeId id) {
-  if (is_tab_panel(doc, id)) return false;
-  if (doc.attribute(id, "hidden")) return !is_streamed_segment(doc, id);
+Hiding hiding_of(const Document& doc, NodeId id) {
+  if (is_tab_panel(doc, id)) return Hiding::shown;
+  if (doc.attribute(id, "hidden")) return is_streamed_segment(doc, id) ? Hiding::shown : Hiding::by_attribute;
   if (const std::string_view* aria = doc.attribute(id, "aria-hidden");
       aria && equals_ignore_case(trim(*aria), "true")) {
-    return true;
+    return Hiding::by_attribute;
   }
-  return is_hidden_by_style(doc, id) || is_hidden_by_class(doc, id);
+  if (is_hidden_by_style(doc, id)) return Hiding::by_style;
+  return is_hidden_by_class(doc, id) ? Hiding::by_class : Hiding::shown;
 }
 
 bool is_visually_hidden(const Document& doc, NodeId id) {

@@ -33,10 +33,11 @@ enum class Unlikely : std::uint8_t {
 // parts ("reviews"), is one of `names`, ASCII case ignored.
 [[nodiscard]] bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names);
 
-// hidden (but not React's streamed segments), aria-hidden="true", an inline display:none /
-// visibility:hidden, or Bootstrap's d-none; never a tab panel (role="tabpanel"), which waits for its
-// tab to be chosen.
-[[nodiscard]] bool is_hidden(const Document& doc, NodeId id);
+// How an element is hidden, if it is: by the hidden attribute (but not React's streamed segments) or
+// aria-hidden="true"; by an inline display:none / visibility:hidden, which a script may undo; or by
+// Bootstrap's d-none. A tab panel (role="tabpanel") is never hidden: it waits for its tab.
+enum class Hiding { shown, by_attribute, by_style, by_class };
+[[nodiscard]] Hiding hiding_of(const Document& doc, NodeId id);
 // Hidden by an inline display:none or visibility:hidden alone (a script may show it), not by the
 // hidden or aria-hidden attributes.
 [[nodiscard]] bool is_hidden_by_style(const Document& doc, NodeId id);
