@@ -339,8 +339,9 @@ class ContentFinder {
     doc_.walk(from, [&](NodeId id) {
       if (!is_dropped_element(id)) return true;
       page_.mark_dropped(id);
-      if (doc_.node(id).kind == NodeKind::element && is_hidden_by_style(doc_, id) &&
-          !is_never_content(doc_.node(id).tag)) {
+      // Only what the second pass would show counts: blocks an inline style alone hides.
+      if (doc_.node(id).kind == NodeKind::element && !is_never_content(doc_.node(id).tag) &&
+          hiding_of(doc_, id) == Hiding::by_style) {
         hidden += text_chars(id);
       }
       return false;

@@ -41,6 +41,12 @@ bool starts_a_line(const PageStats& page, NodeId id) {
   return separates_lines(page, neighbour(page, id, &Node::prev_sibling));
 }
 
+// Whether an inline element is a line of its own: only blocks, line breaks, rules or whitespace
+// stand between it and its neighbours.
+bool stands_alone(const PageStats& page, NodeId id) {
+  return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, &Node::next_sibling));
+}
+
 class Pruner {
  public:
   Pruner(PageStats& page, const Scores& scores, const Strictness& strictness)
@@ -171,7 +177,7 @@ class Pruner {
     // Mostly a heading: a title, not a byline or a breadcrumb, whatever arrows it holds (a method's
     // signature, "fn map<U>(self) -> U", beside its "Source" link).
     if (2 * stats.heading_chars > chars) return false;
-    if (!block && page_.chars(parent) > chars + chars / 2 && !stands_alone(id)) {
+    if (!block && page_.chars(parent) > chars + chars / 2 && !stands_alone(page_, id)) {
       // An inline element among other text is part of a sentence unless it stands on its own line.
       return false;
     }
@@ -186,7 +192,7 @@ class Pruner {
     const Node& n = doc_.node(id);
     if (n.kind != NodeKind::element || chars == 0) return false;
     const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_P;
-    if (!block && !stands_alone(id)) return false;
+    if (!block && !stands_alone(page_, id)) return false;
     const Label label = leading_text(id, 80);
     if (!is_boilerplate_label(label.text)) return false;
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
@@ -310,8 +316,6 @@ class Pruner {
     const NodeId first_root = current_roots_.empty() ? 0 : current_roots_.front();
     return text_prefix_[id] - text_prefix_[first_root];
   }
-
-  bool stands_alone(NodeId id) const { return content_detail::stands_alone(page_, id); }
 
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);
@@ -454,10 +458,6 @@ class Pruner {
 };
 
 }  // namespace
-
-bool stands_alone(const PageStats& page, NodeId id) {
-  return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, &Node::next_sibling));
-}
 
 bool says_only_a_widget_phrase(const PageStats& page, NodeId id) {
   // The counted characters are at least the text's non-space ones.

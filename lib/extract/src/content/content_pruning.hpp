@@ -21,10 +21,6 @@ void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scor
 // element must begin its line: in the middle of a sentence the word is one of the sentence's.
 [[nodiscard]] bool says_only_a_widget_phrase(const PageStats& page, NodeId id);
 
-// Whether an inline element is a line of its own: only blocks, line breaks, rules or whitespace
-// stand between it and its neighbours.
-[[nodiscard]] bool stands_alone(const PageStats& page, NodeId id);
-
 // Only the first step of prune(): drops the sections inside `roots` that a widget label introduces
 // ("Customers also viewed", "Related posts"), for content kept whole rather than chosen by score.
 void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots);

@@ -220,6 +220,35 @@ bool is_streamed_segment(const Document& doc, NodeId id) {
   return element_id != nullptr && is_react_stream_id(*element_id, "S");
 }
 
+// Bootstrap's d-none hides a block at every screen size; d-md-block and the like show it again from
+// a size on (d-print-block only on paper).
+bool is_hidden_by_class(const Document& doc, NodeId id) {
+  // Asked of every element: most have no such class.
+  const std::string_view* names = doc.attribute(id, "class");
+  if (names == nullptr || names->find("d-none") == std::string_view::npos) return false;
+  bool hidden = false;
+  bool shown_from_a_size = false;
+  any_token(*names, [&](std::string_view name) {
+    hidden = hidden || equals_ignore_case(name, "d-none");
+    for (std::string_view size : {"d-sm-", "d-md-", "d-lg-", "d-xl-", "d-xxl-"}) {
+      shown_from_a_size = shown_from_a_size || (starts_with_ignore_case(name, size) && !name.ends_with("-none"));
+    }
+    return false;
+  });
+  return hidden && !shown_from_a_size;
+}
+
+// An inline display:none or visibility:hidden, which a script may undo.
+bool is_hidden_by_style(const Document& doc, NodeId id) {
+  const std::string_view* style = doc.attribute(id, "style");
+  if (style == nullptr) return false;
+  std::string compact;
+  for (char c : *style) {
+    if (!is_ascii_space(c)) compact.push_back(ascii_lower(c));
+  }
+  return compact.find("display:none") != std::string::npos || compact.find("visibility:hidden") != std::string::npos;
+}
+
 }  // namespace
 
 bool is_document_contents(const Document& doc, NodeId id) {
@@ -294,24 +323,6 @@ bool is_skip_link(const Document& doc, NodeId id) {
          starts_with_ignore_case(text, "jump to ");
 }
 
-// Bootstrap's d-none hides a block at every screen size; d-md-block and the like show it again from
-// a size on (d-print-block only on paper).
-static bool is_hidden_by_class(const Document& doc, NodeId id) {
-  // Asked of every element: most have no such class.
-  const std::string_view* names = doc.attribute(id, "class");
-  if (names == nullptr || names->find("d-none") == std::string_view::npos) return false;
-  bool hidden = false;
-  bool shown_from_a_size = false;
-  any_token(*names, [&](std::string_view name) {
-    hidden = hidden || equals_ignore_case(name, "d-none");
-    for (std::string_view size : {"d-sm-", "d-md-", "d-lg-", "d-xl-", "d-xxl-"}) {
-      shown_from_a_size = shown_from_a_size || (starts_with_ignore_case(name, size) && !name.ends_with("-none"));
-    }
-    return false;
-  });
-  return hidden && !shown_from_a_size;
-}
-
 Hiding hiding_of(const Document& doc, NodeId id) {
   if (is_tab_panel(doc, id)) return Hiding::shown;
   if (doc.attribute(id, "hidden")) return is_streamed_segment(doc, id) ? Hiding::shown : Hiding::by_attribute;
@@ -337,16 +348,6 @@ bool is_visually_hidden(const Document& doc, NodeId id) {
     return std::any_of(kNames.begin(), kNames.end(),
                        [&](std::string_view hidden) { return equals_ignore_case(name, hidden); });
   });
-}
-
-bool is_hidden_by_style(const Document& doc, NodeId id) {
-  const std::string_view* style = doc.attribute(id, "style");
-  if (style == nullptr) return false;
-  std::string compact;
-  for (char c : *style) {
-    if (!is_ascii_space(c)) compact.push_back(ascii_lower(c));
-  }
-  return compact.find("display:none") != std::string::npos || compact.find("visibility:hidden") != std::string::npos;
 }
 
 bool is_block_tag(GumboTag tag) {

@@ -38,9 +38,6 @@ enum class Unlikely : std::uint8_t {
 // Bootstrap's d-none. A tab panel (role="tabpanel") is never hidden: it waits for its tab.
 enum class Hiding { shown, by_attribute, by_style, by_class };
 [[nodiscard]] Hiding hiding_of(const Document& doc, NodeId id);
-// Hidden by an inline display:none or visibility:hidden alone (a script may show it), not by the
-// hidden or aria-hidden attributes.
-[[nodiscard]] bool is_hidden_by_style(const Document& doc, NodeId id);
 // Visually hidden, for screen readers alone (sr-only, visually-hidden, screen-reader-text).
 [[nodiscard]] bool is_visually_hidden(const Document& doc, NodeId id);
 // A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.
