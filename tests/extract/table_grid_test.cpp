@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string_view>
+
 namespace pagemd::extract {
 namespace {
 
@@ -18,11 +20,13 @@ TEST(TableGrid, KeepsEachCellOfEachRowInOrder) {
   EXPECT_EQ(grid.cells_in_row(0), 2U);
   EXPECT_EQ(grid.cells_in_row(1), 3U);
   EXPECT_EQ(grid.cells_in_last_row(), 3U);
-  EXPECT_EQ(grid.cell(0, 0), "a");
-  EXPECT_EQ(grid.cell(0, 1), "bb");
-  EXPECT_EQ(grid.cell(1, 0), "");
-  EXPECT_EQ(grid.cell(1, 1), "ccc");
-  EXPECT_EQ(grid.cell(1, 2), "d");
+  TableGrid::RowReader first = grid.row(0);
+  EXPECT_EQ(first.next(), "a");
+  EXPECT_EQ(first.next(), "bb");
+  TableGrid::RowReader second = grid.row(1);
+  EXPECT_EQ(second.next(), "");
+  EXPECT_EQ(second.next(), "ccc");
+  EXPECT_EQ(second.next(), "d");
 }
 
 TEST(TableGrid, ACellPastTheRowsEndIsEmpty) {
@@ -32,9 +36,13 @@ TEST(TableGrid, ACellPastTheRowsEndIsEmpty) {
   grid.start_row();
   grid.add_cell("b");
   grid.add_cell("c");
-  EXPECT_EQ(grid.cell(0, 1), "");
-  EXPECT_EQ(grid.cell(0, 5), "");
-  EXPECT_EQ(grid.cell(1, 1), "c");
+  TableGrid::RowReader first = grid.row(0);
+  EXPECT_EQ(first.next(), "a");
+  for (int past = 0; past < 5; ++past) EXPECT_EQ(first.next(), "") << "cell " << past + 1;
+  TableGrid::RowReader second = grid.row(1);
+  EXPECT_EQ(second.next(), "b");
+  EXPECT_EQ(second.next(), "c");
+  EXPECT_EQ(second.next(), "");
 }
 
 TEST(TableGrid, OnlyAnEmptyLastRowIsDropped) {
@@ -49,7 +57,7 @@ TEST(TableGrid, OnlyAnEmptyLastRowIsDropped) {
   grid.start_row();
   grid.add_cell("b");
   EXPECT_EQ(grid.row_count(), 2U);
-  EXPECT_EQ(grid.cell(1, 0), "b");
+  EXPECT_EQ(grid.row(1).next(), "b");
 }
 
 TEST(TableGrid, ACellBeforeAnyRowStartsOne) {
@@ -58,7 +66,17 @@ TEST(TableGrid, ACellBeforeAnyRowStartsOne) {
   EXPECT_EQ(grid.cells_in_last_row(), 0U);
   grid.add_cell("stray");
   ASSERT_EQ(grid.row_count(), 1U);
-  EXPECT_EQ(grid.cell(0, 0), "stray");
+  EXPECT_EQ(grid.row(0).next(), "stray");
+}
+
+TEST(TableGrid, ARowWithoutCellsReadsEmpty) {
+  TableGrid grid;
+  grid.start_row();
+  grid.start_row();
+  grid.add_cell("a");
+  EXPECT_EQ(grid.cells_in_row(0), 0U);
+  EXPECT_EQ(grid.row(0).next(), "");
+  EXPECT_EQ(grid.row(1).next(), "a");
 }
 
 }  // namespace

@@ -50,11 +50,19 @@ void MarkdownWriter::thematic_break() { append_block(top(), "---"); }
 
 void MarkdownWriter::append_block(Buffer& parent, std::string_view block, int strength) {
   if (block.empty()) return;
+  start_block(parent, strength);
+  parent.out.append(block);
+  end_block(parent);
+}
+
+void MarkdownWriter::start_block(Buffer& parent, int strength) {
   if (!parent.out.empty()) parent.pending_break = std::max(parent.pending_break, strength);
   parent.pending_hard_break = false;
   parent.pending_space = false;
   flush_pending(parent);
-  parent.out.append(block);
+}
+
+void MarkdownWriter::end_block(Buffer& parent) {
   parent.pending_break = 2;
   parent.has_block = true;
   parent.last_was_list = false;
@@ -317,52 +325,61 @@ void MarkdownWriter::close_table() {
   std::size_t columns = 0;
   for (std::size_t r = 0; r < cells.row_count(); ++r) columns = std::max(columns, cells.cells_in_row(r));
   if (columns == 0) return;
+  // The rows go straight into the enclosing buffer: built apart first, a big table's text would be
+  // held twice, and three times while its buffer grew.
+  Buffer& parent = top();
   if (columns > kMaxTableColumns) {
     // A line per row of its non-empty cells, so the text is all there without the grid.
-    std::string block;
+    bool started = false;
     for (std::size_t r = 0; r < cells.row_count(); ++r) {
       bool line_empty = true;
+      TableGrid::RowReader row = cells.row(r);
       for (std::size_t c = 0; c < cells.cells_in_row(r); ++c) {
-        const std::string_view cell = cells.cell(r, c);
+        const std::string_view cell = row.next();
         if (cell.empty()) continue;
-        if (line_empty) {
-          if (!block.empty()) block += "\n\n";
-          line_empty = false;
+        if (!line_empty) {
+          parent.out += " \\| ";
+        } else if (started) {
+          parent.out += "\n\n";
         } else {
-          block += " \\| ";
+          start_block(parent);
+          started = true;
         }
-        block += cell;
+        line_empty = false;
+        parent.out += cell;
       }
     }
-    if (!block.empty()) append_block(top(), block);
+    if (started) end_block(parent);
     return;
   }
   table.alignments.resize(columns, TableAlignment::none);
 
-  auto write_row = [&](std::string& out, std::size_t row) {
+  std::string& out = parent.out;
+  auto write_row = [&](std::size_t r) {
+    TableGrid::RowReader row = cells.row(r);
     out += '|';
     for (std::size_t c = 0; c < columns; ++c) {
       out += ' ';
-      out += cells.cell(row, c);
+      out += row.next();
       out += " |";
     }
   };
-  std::string block;
-  write_row(block, 0);
-  block += "\n|";
+  start_block(parent);
+  write_row(0);
+  out += "\n|";
   for (std::size_t c = 0; c < columns; ++c) {
     switch (table.alignments[c]) {
-      case TableAlignment::none: block += " --- |"; break;
-      case TableAlignment::left: block += " :--- |"; break;
-      case TableAlignment::center: block += " :---: |"; break;
-      case TableAlignment::right: block += " ---: |"; break;
+      case TableAlignment::none: out += " --- |"; break;
+      case TableAlignment::left: out += " :--- |"; break;
+      case TableAlignment::center: out += " :---: |"; break;
+      case TableAlignment::right: out += " ---: |"; break;
     }
   }
   for (std::size_t r = 1; r < cells.row_count(); ++r) {
-    block += '\n';
-    write_row(block, r);
+    out += '\n';
+    write_row(r);
   }
-  append_block(top(), block);
+  end_block(parent);
 }
 
 std::string MarkdownWriter::finish() {

@@ -128,6 +128,10 @@ class MarkdownWriter {
   }
   void flush_pending(Buffer& b);
   void append_block(Buffer& parent, std::string_view block, int strength = 2);
+  // append_block in two halves, for a block written straight into the parent's buffer between
+  // them; the block must not be empty.
+  void start_block(Buffer& parent, int strength = 2);
+  void end_block(Buffer& parent);
   void append_inline(Buffer& parent, const Buffer& child, std::string_view rendered);
   void escape_into(Buffer& b, std::string_view text, std::size_t& i);
   void sample_char(char c);

@@ -2,22 +2,24 @@
 
 namespace pagemd::extract {
 
+std::string_view TableGrid::RowReader::next() {
+  const std::size_t end = rest_.find('\n');
+  if (end == std::string_view::npos) return {};
+  const std::string_view cell = rest_.substr(0, end);
+  rest_.remove_prefix(end + 1);
+  return cell;
+}
+
 void TableGrid::add_cell(std::string_view text) {
-  if (row_starts_.empty()) start_row();
+  if (rows_.empty()) start_row();
   text_.append(text);
-  cell_ends_.push_back(static_cast<std::uint32_t>(text_.size()));
+  text_.push_back('\n');
+  ++rows_.back().cells;
 }
 
-std::size_t TableGrid::cells_in_row(std::size_t row) const noexcept {
-  const std::size_t end = row + 1 < row_starts_.size() ? row_starts_[row + 1] : cell_ends_.size();
-  return end - row_starts_[row];
-}
-
-std::string_view TableGrid::cell(std::size_t row, std::size_t column) const noexcept {
-  if (column >= cells_in_row(row)) return {};
-  const std::size_t index = row_starts_[row] + column;
-  const std::size_t begin = index == 0 ? 0 : cell_ends_[index - 1];
-  return std::string_view(text_).substr(begin, cell_ends_[index] - begin);
+TableGrid::RowReader TableGrid::row(std::size_t row) const noexcept {
+  const std::size_t end = row + 1 < rows_.size() ? rows_[row + 1].start : text_.size();
+  return RowReader(std::string_view(text_).substr(rows_[row].start, end - rows_[row].start));
 }
 
 }  // namespace pagemd::extract
