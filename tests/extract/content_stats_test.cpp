@@ -50,9 +50,9 @@ TEST(PageStats, SlotsNumberTheNodesThatKeepSumsInDocumentOrder) {
   std::uint32_t next = 0;
   for (NodeId id = 0; id < doc.size(); ++id) {
     const Node& n = doc.node(id);
-    const bool one_leaf = n.kind == NodeKind::element && n.first_child != kNoNode && n.first_child == n.last_child &&
-                          doc.node(n.first_child).first_child == kNoNode;
-    EXPECT_EQ(page.keeps_sums(id), n.first_child != kNoNode && !one_leaf) << "node " << id;
+    const bool one_leaf = n.kind == NodeKind::element && n.first_child() != kNoNode &&
+                          n.first_child() == doc.last_child(id) && doc.node(n.first_child()).first_child() == kNoNode;
+    EXPECT_EQ(page.keeps_sums(id), n.first_child() != kNoNode && !one_leaf) << "node " << id;
     if (page.keeps_sums(id)) {
       EXPECT_EQ(page.slot(id), next++) << "node " << id;
     }

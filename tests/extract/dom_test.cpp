@@ -38,7 +38,7 @@ TEST(Document, ReactsStreamedSegmentsMoveToTheirSlots) {
 TEST(Document, KeepsUnknownTagNamesLowerCase) {
   const Document doc = Document::parse("<body><My-Widget>x</My-Widget></body>");
   const NodeId body = doc.find_first(GUMBO_TAG_BODY);
-  const NodeId widget = doc.node(body).first_child;
+  const NodeId widget = doc.node(body).first_child();
   ASSERT_NE(widget, kNoNode);
   EXPECT_EQ(doc.node(widget).tag, GUMBO_TAG_UNKNOWN);
   EXPECT_EQ(doc.name(widget), "my-widget");
@@ -47,7 +47,7 @@ TEST(Document, KeepsUnknownTagNamesLowerCase) {
 TEST(Document, MergesTextSplitByComments) {
   const Document doc = Document::parse("<p>one<!-- gone -->two</p>");
   const NodeId p = doc.find_first(GUMBO_TAG_P);
-  const NodeId text = doc.node(p).first_child;
+  const NodeId text = doc.node(p).first_child();
   ASSERT_NE(text, kNoNode);
   EXPECT_EQ(doc.text(text), "onetwo");
   EXPECT_EQ(doc.node(text).next_sibling, kNoNode);
@@ -55,7 +55,7 @@ TEST(Document, MergesTextSplitByComments) {
 
 TEST(Document, MergesDecodedTextWithTheTextAfterIt) {
   const Document doc = Document::parse("<p>a&amp;b<!-- x -->c&lt;d<!---->e</p>");
-  const NodeId text = doc.node(doc.find_first(GUMBO_TAG_P)).first_child;
+  const NodeId text = doc.node(doc.find_first(GUMBO_TAG_P)).first_child();
   ASSERT_NE(text, kNoNode);
   EXPECT_EQ(doc.text(text), "a&bc<de");
   EXPECT_EQ(doc.node(text).next_sibling, kNoNode);
@@ -66,7 +66,7 @@ TEST(Document, MergesDecodedTextWithTheTextAfterIt) {
 TEST(Document, JoinsFosterParentedTextCopiedApart) {
   const Document doc = Document::parse("<body><table>x&amp;<tr><td>y&lt;</td></tr>z&gt;</table></body>");
   const NodeId body = doc.find_first(GUMBO_TAG_BODY);
-  const NodeId before_table = doc.node(body).first_child;
+  const NodeId before_table = doc.node(body).first_child();
   ASSERT_NE(before_table, kNoNode);
   EXPECT_EQ(doc.text(before_table), "x&z>");
   EXPECT_TRUE(doc.is_element(doc.node(before_table).next_sibling, GUMBO_TAG_TABLE));
@@ -81,7 +81,7 @@ TEST(Document, KeepsJoiningTextMovedOutOfATableRowAfterRow) {
     expected += "z" + std::to_string(row) + ">";
   }
   const Document doc = Document::parse(html + "</table></body>");
-  const NodeId before_table = doc.node(doc.find_first(GUMBO_TAG_BODY)).first_child;
+  const NodeId before_table = doc.node(doc.find_first(GUMBO_TAG_BODY)).first_child();
   EXPECT_EQ(doc.text(before_table), expected);
   EXPECT_EQ(doc.find_all(GUMBO_TAG_TD).size(), 1000U);
 }
@@ -96,6 +96,35 @@ TEST(Document, KeepsTheNamesOfManyUnknownElementsApart) {
     return true;
   });
   EXPECT_EQ(names, "body x-a 1 x-bb 2& x-ccc 3 ");
+}
+
+// Misnested formatting, text moved out of a table and a streamed segment all move nodes, and the
+// ids are renumbered after: every link still agrees with the others, and custom names stay put.
+TEST(Document, KeepsItsLinksConsistentThroughMovesAndRenumbering) {
+  const Document doc = Document::parse(
+      "<body><x-a>1</x-a><b>2<p>3</b>4</p><table>5<tr><td>6</td></tr><x-b>7</x-b></table>"
+      "<span data-pagemd-react-slot=\"B:1\"></span><i>8<div hidden id=\"S:1\"><x-c>9</x-c></div></i></body>");
+  std::string names;
+  NodeId expected = 0;
+  doc.walk(doc.root(), [&](NodeId id) {
+    EXPECT_EQ(id, expected++) << "ids run in document order";
+    const Node& n = doc.node(id);
+    if (n.kind == NodeKind::text) {
+      EXPECT_EQ(n.first_child(), kNoNode);
+    }
+    NodeId last = kNoNode;
+    for (NodeId child = n.first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
+      EXPECT_EQ(doc.node(child).parent, id);
+      EXPECT_EQ(doc.prev_sibling(child), last) << child;
+      last = child;
+    }
+    EXPECT_EQ(doc.last_child(id), last) << id;
+    if (doc.node(id).tag == GUMBO_TAG_UNKNOWN) names += doc.name(id);
+    return true;
+  });
+  EXPECT_EQ(expected, doc.size());
+  EXPECT_EQ(doc.text_content(doc.root()), "123457698");
+  EXPECT_EQ(names, "x-ax-bx-c");
 }
 
 TEST(Document, WalkSkipsChildrenWhenAsked) {
@@ -126,7 +155,7 @@ TEST(Document, ASubtreeRunsFromItsRootToItsLastDescendant) {
   EXPECT_EQ(doc.text(last), "3");
   for (NodeId id = items[1]; id <= last; ++id) EXPECT_TRUE(doc.contains(items[1], id)) << id;
   EXPECT_FALSE(doc.contains(items[1], last + 1));
-  const NodeId text = doc.node(items[0]).first_child;
+  const NodeId text = doc.node(items[0]).first_child();
   EXPECT_EQ(doc.last_descendant(text), text);
 }
 

@@ -53,7 +53,7 @@ class Outline {
 std::string outline(const Document& doc) {
   Outline out;
   std::vector<std::pair<NodeId, std::size_t>> pending;
-  for (NodeId child = doc.node(doc.root()).last_child; child != kNoNode; child = doc.node(child).prev_sibling) {
+  for (NodeId child = doc.last_child(doc.root()); child != kNoNode; child = doc.prev_sibling(child)) {
     pending.emplace_back(child, 0);
   }
   while (!pending.empty()) {
@@ -69,7 +69,7 @@ std::string outline(const Document& doc) {
       attributes.push_back(std::string(attribute.name) + "=" + std::string(attribute.value));
     }
     out.element(depth, doc.name(id), std::move(attributes));
-    for (NodeId child = node.last_child; child != kNoNode; child = doc.node(child).prev_sibling) {
+    for (NodeId child = doc.last_child(id); child != kNoNode; child = doc.prev_sibling(child)) {
       pending.emplace_back(child, depth + 1);
     }
   }

@@ -85,7 +85,7 @@ TEST(Selector, UniversalMatchesEveryElement) {
   const SelectorList all = parse_ok("*");
   EXPECT_FALSE(all.matches(doc, doc.root())) << "the document node is not an element";
   const NodeId p = by_id(doc, "x");
-  EXPECT_FALSE(all.matches(doc, doc.node(p).first_child)) << "text is not an element";
+  EXPECT_FALSE(all.matches(doc, doc.node(p).first_child())) << "text is not an element";
 }
 
 TEST(Selector, ClassMatchesOneTokenCaseSensitively) {

@@ -24,8 +24,8 @@ std::string shape(const Document& doc, NodeId id) {
     out += ']';
   }
   out += '{';
-  for (NodeId child = node.first_child; child != kNoNode; child = doc.node(child).next_sibling) {
-    if (child != node.first_child) out += ' ';
+  for (NodeId child = node.first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
+    if (child != node.first_child()) out += ' ';
     out += shape(doc, child);
   }
   return out + '}';
@@ -39,7 +39,7 @@ std::string body_of(std::string html) {
 
 TEST(TreeBuilder, ImpliesHtmlHeadAndBodyAndPutsHeadElementsInTheHead) {
   const Document doc = Document::build("<title>T</title><meta charset=utf-8>Hello");
-  EXPECT_EQ(shape(doc, doc.node(doc.root()).first_child),
+  EXPECT_EQ(shape(doc, doc.node(doc.root()).first_child()),
             "html{head{title{\"T\"} meta[charset=utf-8;]{}} body{\"Hello\"}}");
 }
 

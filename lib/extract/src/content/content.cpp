@@ -133,7 +133,7 @@ class ContentFinder {
       const std::string_view* own_class = doc_.attribute(at, "class");
       std::size_t items = 0;
       std::uint32_t group_chars = 0;
-      for (NodeId sibling = doc_.node(parent).first_child; sibling != kNoNode;
+      for (NodeId sibling = doc_.node(parent).first_child(); sibling != kNoNode;
            sibling = doc_.node(sibling).next_sibling) {
         const Node& s = doc_.node(sibling);
         if (s.kind != NodeKind::element || s.tag != doc_.node(at).tag || page_.dropped(sibling)) continue;
@@ -163,7 +163,7 @@ class ContentFinder {
       if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return false;
       if (!is_headed_section(at)) continue;
       int sections = 0;
-      for (NodeId sibling = doc_.node(parent).first_child; sibling != kNoNode;
+      for (NodeId sibling = doc_.node(parent).first_child(); sibling != kNoNode;
            sibling = doc_.node(sibling).next_sibling) {
         if (!page_.dropped(sibling) && is_headed_section(sibling)) ++sections;
       }
@@ -196,7 +196,7 @@ class ContentFinder {
       };
       int parts = 0;
       bool all_alike = true;
-      for (NodeId sibling = doc_.node(parent).first_child; sibling != kNoNode && all_alike;
+      for (NodeId sibling = doc_.node(parent).first_child(); sibling != kNoNode && all_alike;
            sibling = doc_.node(sibling).next_sibling) {
         if (doc_.node(sibling).kind != NodeKind::element || page_.dropped(sibling) || page_.chars(sibling) == 0) {
           continue;
@@ -405,7 +405,7 @@ class ContentFinder {
   std::uint32_t raw_chars_of(NodeId id) const {
     if (page_.keeps_sums(id)) return raw_chars_[page_.slot(id)];
     const auto chars = static_cast<std::uint32_t>(non_space_chars(doc_.text(id)));
-    const NodeId leaf = doc_.node(id).first_child;
+    const NodeId leaf = doc_.node(id).first_child();
     return leaf == kNoNode || page_.dropped(leaf) ? chars : raw_chars_of(leaf);
   }
 

@@ -116,7 +116,7 @@ NodeId block_holding(const PageStats& page, NodeId from, double share) {
   NodeId at = from;
   for (bool descended = true; descended;) {
     descended = false;
-    for (NodeId child = doc.node(at).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+    for (NodeId child = doc.node(at).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
       if (page.dropped(child) || doc.node(child).kind != NodeKind::element) continue;
       // The panel on show is one of a set the reader switches between: the set is what holds.
       if (is_tab_panel(doc, child)) break;
@@ -200,7 +200,7 @@ class RepeatFinder {
     constexpr std::uint32_t kMostPhraseChars = 40;
     int copies = 0;
     TextPrint phrase;
-    for (NodeId child = doc_.node(id).first_child; child != kNoNode; child = doc_.node(child).next_sibling) {
+    for (NodeId child = doc_.node(id).first_child(); child != kNoNode; child = doc_.node(child).next_sibling) {
       if (page_.dropped(child)) continue;
       const TextPrint print = print_of(child);
       if (doc_.node(child).kind != NodeKind::element) {
@@ -227,7 +227,7 @@ class RepeatFinder {
   // Kept for the nodes that keep sums; the rest hold one leaf at most, read when asked.
   [[nodiscard]] TextPrint print_of(NodeId id) const {
     while (!page_.keeps_sums(id) && doc_.node(id).kind == NodeKind::element) {
-      id = doc_.node(id).first_child;
+      id = doc_.node(id).first_child();
       if (id == kNoNode || page_.dropped(id)) return {};
     }
     if (page_.keeps_sums(id)) return prints_[page_.slot(id)];

@@ -16,16 +16,19 @@ namespace pagemd::extract::content_detail {
 using namespace std::string_view_literals;
 namespace {
 
+enum class Side : std::uint8_t { before, after };
+
 // The nearest sibling on one side that is neither dropped nor whitespace; kNoNode when there is
 // none. Skipping is bounded: a run of many such siblings counts as a separation.
-NodeId neighbour(const PageStats& page, NodeId id, NodeId Node::*step) {
+NodeId neighbour(const PageStats& page, NodeId id, Side side) {
   const Document& doc = page.doc();
   const auto skippable = [&](NodeId n) {
     return page.dropped(n) || (doc.node(n).kind == NodeKind::text && trim(doc.text(n)).empty());
   };
-  NodeId at = doc.node(id).*step;
+  const auto step = [&](NodeId n) { return side == Side::before ? doc.prev_sibling(n) : doc.node(n).next_sibling; };
+  NodeId at = step(id);
   for (int skipped = 0; at != kNoNode && skippable(at); ++skipped) {
-    at = skipped < 8 ? doc.node(at).*step : kNoNode;
+    at = skipped < 8 ? step(at) : kNoNode;
   }
   return at;
 }
@@ -38,13 +41,13 @@ bool separates_lines(const PageStats& page, NodeId sibling) {
 
 // Whether an inline element begins its line ("Read more:" before a link), not a word in a sentence.
 bool starts_a_line(const PageStats& page, NodeId id) {
-  return separates_lines(page, neighbour(page, id, &Node::prev_sibling));
+  return separates_lines(page, neighbour(page, id, Side::before));
 }
 
 // Whether an inline element is a line of its own: only blocks, line breaks, rules or whitespace
 // stand between it and its neighbours.
 bool stands_alone(const PageStats& page, NodeId id) {
-  return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, &Node::next_sibling));
+  return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, Side::after));
 }
 
 class Pruner {
@@ -133,8 +136,8 @@ class Pruner {
   }
 
   bool is_only_child_of(NodeId id, NodeId parent) const {
-    return parent != kNoNode && doc_.node(id).parent == parent && doc_.node(parent).first_child == id &&
-           doc_.node(parent).last_child == id;
+    return parent != kNoNode && doc_.node(id).parent == parent && doc_.node(parent).first_child() == id &&
+           doc_.last_child(parent) == id;
   }
 
   // Walks the subtree under `id` for its label from where `walk` is on, with `budget` visits.
@@ -209,7 +212,7 @@ class Pruner {
   bool heads_several_sections(NodeId id) const {
     constexpr std::size_t kLevels = 4;
     const auto first_with_text = [&](NodeId parent) {
-      NodeId child = doc_.node(parent).first_child;
+      NodeId child = doc_.node(parent).first_child();
       while (child != kNoNode && (page_.dropped(child) || page_.chars(child) == 0)) {
         child = doc_.node(child).next_sibling;
       }
@@ -408,10 +411,10 @@ class Pruner {
   // that sentence; a menu or a "related" strip stands on its own, or under a heading or a label.
   bool introduced_by_sentence(NodeId list) const {
     constexpr std::size_t kSentenceWords = 4;
-    NodeId before = doc_.node(list).prev_sibling;
+    NodeId before = doc_.prev_sibling(list);
     while (before != kNoNode && doc_.node(before).kind != NodeKind::element) {
       if (!trim(doc_.text(before)).empty()) return false;
-      before = doc_.node(before).prev_sibling;
+      before = doc_.prev_sibling(before);
     }
     if (before == kNoNode || !doc_.is_element(before, GUMBO_TAG_P) || page_.dropped(before)) return false;
     const std::string lead = page_.small_text(before);
@@ -425,7 +428,7 @@ class Pruner {
   bool items_are_sentences(NodeId list) const {
     constexpr std::size_t kSentenceWords = 4;
     std::size_t items = 0;
-    for (NodeId item = doc_.node(list).first_child; item != kNoNode; item = doc_.node(item).next_sibling) {
+    for (NodeId item = doc_.node(list).first_child(); item != kNoNode; item = doc_.node(item).next_sibling) {
       if (doc_.node(item).kind != NodeKind::element || page_.dropped(item)) continue;
       std::string unlinked;
       doc_.walk(item, [&](NodeId d) {

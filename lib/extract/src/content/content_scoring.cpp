@@ -54,7 +54,7 @@ class CandidateScoring {
 
  private:
   bool has_block_child(NodeId id) const {
-    for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+    for (NodeId c = doc_.node(id).first_child(); c != kNoNode; c = doc_.node(c).next_sibling) {
       if (!page_.dropped(c) && doc_.node(c).kind == NodeKind::element && is_block_tag(doc_.node(c).tag)) return true;
     }
     return false;
@@ -136,7 +136,7 @@ class CandidateScoring {
   // The text of a container's direct text and inline children (its block children excluded).
   TextStats inline_stats(NodeId id) const {
     TextStats own;
-    for (NodeId c = doc_.node(id).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+    for (NodeId c = doc_.node(id).first_child(); c != kNoNode; c = doc_.node(c).next_sibling) {
       if (page_.dropped(c)) continue;
       const Node& child = doc_.node(c);
       if (child.kind == NodeKind::element && is_block_tag(child.tag)) continue;
@@ -194,7 +194,7 @@ class CandidateScoring {
       const NodeId parent = doc_.node(top).parent;
       if (parent == kNoNode || parent == body || doc_.node(parent).kind != NodeKind::element) break;
       int element_children = 0;
-      for (NodeId c = doc_.node(parent).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+      for (NodeId c = doc_.node(parent).first_child(); c != kNoNode; c = doc_.node(c).next_sibling) {
         if (!page_.dropped(c) && doc_.node(c).kind == NodeKind::element) ++element_children;
       }
       if (element_children != 1) break;
@@ -213,7 +213,7 @@ class CandidateScoring {
       return v;
     }();
     std::vector<NodeId> roots;
-    for (NodeId s = doc_.node(parent).first_child; s != kNoNode; s = doc_.node(s).next_sibling) {
+    for (NodeId s = doc_.node(parent).first_child(); s != kNoNode; s = doc_.node(s).next_sibling) {
       if (page_.dropped(s)) continue;
       if (s == top) {
         roots.push_back(s);

@@ -61,9 +61,9 @@ PageStats::PageStats(const Document& doc)
   for (NodeId id = 0; id < doc_.size(); ++id) {
     if (id % 64 == 0) sums_before_[id / 64] = parents;
     const Node& n = doc_.node(id);
-    if (n.first_child == kNoNode) continue;
-    const bool one_leaf =
-        n.kind == NodeKind::element && n.first_child == n.last_child && doc_.node(n.first_child).first_child == kNoNode;
+    if (n.first_child() == kNoNode) continue;
+    const bool one_leaf = n.kind == NodeKind::element && n.first_child() == doc_.last_child(id) &&
+                          doc_.node(n.first_child()).first_child() == kNoNode;
     if (one_leaf) continue;
     keeps_sums_[id / 64] |= std::uint64_t{1} << (id % 64);
     ++parents;
@@ -156,7 +156,8 @@ std::string PageStats::small_text(NodeId id) const {
   // A deep nest of wrappers would otherwise cost a walk per level.
   if (id == small_text_of_) return small_text_;
   const Node& n = doc_.node(id);
-  if (n.first_child != kNoNode && n.first_child == n.last_child && n.first_child == small_text_of_ && !dropped_[id]) {
+  if (n.first_child() != kNoNode && n.first_child() == doc_.last_child(id) && n.first_child() == small_text_of_ &&
+      !dropped_[id]) {
     ++small_text_visits_;
     if (small_text_visits_ > kSmallTextBudget) small_text_.clear();
   } else {

@@ -131,7 +131,7 @@ class PageStats {
   [[nodiscard]] TextStats stats(NodeId id) const {
     if (keeps_sums(id)) return element_stats_[slot(id)];
     if ((flags_[id] & kCounted) == 0) return {};
-    if (doc_.node(id).first_child == kNoNode) return leaf_stats(id);
+    if (doc_.node(id).first_child() == kNoNode) return leaf_stats(id);
     TextStats s;
     if (const NodeId leaf = counted_leaf(id); leaf != kNoNode) s = leaf_stats(leaf);
     add_own(id, s);
@@ -194,7 +194,7 @@ class PageStats {
   // The leaf of an element that holds one, when it counts towards the element's sums (counted and
   // not removed since); kNoNode otherwise.
   [[nodiscard]] NodeId counted_leaf(NodeId element) const {
-    const NodeId leaf = doc_.node(element).first_child;
+    const NodeId leaf = doc_.node(element).first_child();
     return leaf != kNoNode && (flags_[leaf] & (kCounted | kRemoved)) == kCounted ? leaf : kNoNode;
   }
   // Adds what an element counts for itself to the sums of its children.

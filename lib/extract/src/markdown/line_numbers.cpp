@@ -88,7 +88,7 @@ class LineScan {
   void run() {
     // Enter and leave events without recursion: the edges of blocks break lines.
     std::vector<std::pair<NodeId, NodeId>> stack;  // element, its next child to visit
-    stack.emplace_back(pre_, doc_.node(pre_).first_child);
+    stack.emplace_back(pre_, doc_.node(pre_).first_child());
     while (!stack.empty()) {
       auto& [element, next] = stack.back();
       if (next == kNoNode) {
@@ -98,7 +98,7 @@ class LineScan {
       }
       const NodeId id = next;
       next = doc_.node(id).next_sibling;
-      if (enter(id)) stack.emplace_back(id, doc_.node(id).first_child);
+      if (enter(id)) stack.emplace_back(id, doc_.node(id).first_child());
     }
   }
 

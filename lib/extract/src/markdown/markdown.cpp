@@ -207,7 +207,7 @@ class Renderer {
     }
     bool descend = true;
     const Frame frame = enter(id, descend);
-    if (descend) stack.push_back({id, n.first_child, frame});
+    if (descend) stack.push_back({id, n.first_child(), frame});
   }
 
   // Returns the frame to close when the element is left; sets `descend` false for leaves.
@@ -363,7 +363,7 @@ class Renderer {
   // word ("<b>un</b>true"), and so do runs of one text that an editor split under one class or
   // one link ("<span class=run>Le</span><span class=run>arn more</span>").
   bool is_beside_previous_item(NodeId id) const {
-    const NodeId previous = doc_.node(id).prev_sibling;
+    const NodeId previous = doc_.prev_sibling(id);
     if (previous == kNoNode || doc_.node(previous).kind != NodeKind::element || dropped_[previous]) return false;
     const GumboTag tag = doc_.node(id).tag;
     const GumboTag previous_tag = doc_.node(previous).tag;
@@ -389,7 +389,7 @@ class Renderer {
     std::string language = code_language(doc_, pre);
     if (!language.empty()) return language;
     // The usual shape is <pre><code class="language-x">; look one level down.
-    for (NodeId c = doc_.node(pre).first_child; c != kNoNode; c = doc_.node(c).next_sibling) {
+    for (NodeId c = doc_.node(pre).first_child(); c != kNoNode; c = doc_.node(c).next_sibling) {
       if (doc_.is_element(c, GUMBO_TAG_CODE)) return code_language(doc_, c);
     }
     return {};

@@ -12,7 +12,7 @@ namespace {
 constexpr std::size_t kMountDepth = 3;
 
 bool is_blank(const Document& doc, NodeId id) {
-  for (NodeId child = doc.node(id).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+  for (NodeId child = doc.node(id).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
     const Node& n = doc.node(child);
     if (n.kind == NodeKind::element) return false;
     if (n.kind == NodeKind::text && !trim(doc.text(child)).empty()) return false;
@@ -32,7 +32,7 @@ bool has_empty_mount_node(const Document& doc) {
   if (body == kNoNode) return false;
   bool found = false;
   const auto search = [&](const auto& self, NodeId parent, std::size_t depth) -> void {
-    for (NodeId child = doc.node(parent).first_child; child != kNoNode && !found;
+    for (NodeId child = doc.node(parent).first_child(); child != kNoNode && !found;
          child = doc.node(child).next_sibling) {
       if (doc.node(child).kind != NodeKind::element) continue;
       if (is_mount_node(doc, child)) {

@@ -315,7 +315,7 @@ AlikeGroups alike_groups(const Document& doc, NodeId parent, std::vector<AlikeCh
     return AlikeKey{doc.node(child).tag, cls != nullptr ? *cls : kNoClass};
   };
   scratch.clear();
-  NodeId child = doc.node(parent).first_child;
+  NodeId child = doc.node(parent).first_child();
   for (; child != kNoNode && scratch.size() <= kSortedUpTo; child = doc.node(child).next_sibling) {
     if (doc.node(child).kind == NodeKind::element) scratch.push_back({key_of(child), child});
   }

@@ -71,16 +71,24 @@ std::uint32_t Document::keep_chars(std::string_view text) {
 std::string_view Document::name(NodeId id) const {
   const Node& n = nodes_[id];
   if (n.kind != NodeKind::element) return {};
-  if (n.chars_at_ == Node::kNoChars) return known_name(n.tag);
-  return {copied_text_.c_str() + (n.chars_at_ & ~kCopied)};
+  // The tokenizer's name of a tag gumbo knows is gumbo's.
+  if (n.tag != GUMBO_TAG_UNKNOWN) return known_name(n.tag);
+  const std::uint32_t at = other_name_at(id);
+  return at == Node::kNoChars ? std::string_view{} : std::string_view(copied_text_.c_str() + at);
+}
+
+std::uint32_t Document::other_name_at(NodeId id) const {
+  const auto other = std::lower_bound(other_names_.begin(), other_names_.end(), std::pair{id, std::uint32_t{0}});
+  return other != other_names_.end() && other->first == id ? other->second : Node::kNoChars;
 }
 
 NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes) {
+  const auto id = static_cast<NodeId>(nodes_.size());
   Node node;
   node.kind = NodeKind::element;
   node.tag = tag;
-  if (name != known_name(tag)) {
-    node.chars_at_ = static_cast<std::uint32_t>(copied_text_.size()) | kCopied;
+  if (tag == GUMBO_TAG_UNKNOWN && !name.empty()) {
+    other_names_.emplace_back(id, static_cast<std::uint32_t>(copied_text_.size()));
     copied_text_.append(name.substr(0, std::min(name.find('\0'), name.size())));
     copied_text_.push_back('\0');
   }
@@ -89,20 +97,22 @@ NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<c
   node.size_or_first_attribute_ = static_cast<std::uint32_t>(attributes_.size());
   node.attribute_count = static_cast<std::uint16_t>(attributes.size());
   for (const Attribute& attribute : attributes) attributes_.push_back({keep(attribute.name), keep(attribute.value)});
-  const auto id = static_cast<NodeId>(nodes_.size());
   nodes_.push_back(node);
   return id;
 }
 
 NodeId Document::clone_element(NodeId id) {
   Node node = nodes_[id];
-  node.parent = node.first_child = node.last_child = node.next_sibling = node.prev_sibling = kNoNode;
+  node.parent = node.first_child_or_chars_ = node.next_sibling = node.prev_or_last_ = kNoNode;
   // The copy shares the name; its attribute list is its own, since that one may grow.
   node.size_or_first_attribute_ = static_cast<std::uint32_t>(attributes_.size());
   for (std::uint32_t i = 0; i < node.attribute_count; ++i) {
     attributes_.push_back(attributes_[nodes_[id].size_or_first_attribute_ + i]);
   }
   const auto clone = static_cast<NodeId>(nodes_.size());
+  if (const std::uint32_t name_at = other_name_at(id); name_at != Node::kNoChars) {
+    other_names_.emplace_back(clone, name_at);
+  }
   nodes_.push_back(node);
   return clone;
 }
@@ -110,51 +120,48 @@ NodeId Document::clone_element(NodeId id) {
 void Document::insert(NodeId id, NodeId parent, NodeId before) {
   Node& node = nodes_[id];
   node.parent = parent;
+  node.next_sibling = before;
   Node& p = nodes_[parent];
-  if (before == kNoNode) {
-    node.prev_sibling = p.last_child;
-    node.next_sibling = kNoNode;
-    if (p.last_child == kNoNode) {
-      p.first_child = id;
-    } else {
-      nodes_[p.last_child].next_sibling = id;
-    }
-    p.last_child = id;
+  const NodeId first = p.first_child_or_chars_;
+  if (first == kNoNode) {
+    p.first_child_or_chars_ = id;
+    node.prev_or_last_ = id;
     return;
   }
-  Node& next = nodes_[before];
-  node.next_sibling = before;
-  node.prev_sibling = next.prev_sibling;
-  if (next.prev_sibling == kNoNode) {
-    p.first_child = id;
+  // The node whose link back becomes the new node: the one it goes before, or when it goes last,
+  // the first child, whose link back is to the last.
+  const NodeId after = before == kNoNode ? first : before;
+  const NodeId prev = nodes_[after].prev_or_last_;
+  node.prev_or_last_ = prev;
+  nodes_[after].prev_or_last_ = id;
+  if (before == first) {
+    p.first_child_or_chars_ = id;
   } else {
-    nodes_[next.prev_sibling].next_sibling = id;
+    nodes_[prev].next_sibling = id;
   }
-  next.prev_sibling = id;
 }
 
 void Document::detach(NodeId id) {
   Node& node = nodes_[id];
   if (node.parent == kNoNode) return;
   Node& p = nodes_[node.parent];
-  if (node.prev_sibling == kNoNode) {
-    p.first_child = node.next_sibling;
+  const NodeId first = p.first_child_or_chars_;
+  // The node that links back to this one: the next sibling, or for the last child the first.
+  const NodeId back = node.next_sibling == kNoNode ? first : node.next_sibling;
+  if (id == first) {
+    p.first_child_or_chars_ = node.next_sibling;
   } else {
-    nodes_[node.prev_sibling].next_sibling = node.next_sibling;
+    nodes_[node.prev_or_last_].next_sibling = node.next_sibling;
   }
-  if (node.next_sibling == kNoNode) {
-    p.last_child = node.prev_sibling;
-  } else {
-    nodes_[node.next_sibling].prev_sibling = node.prev_sibling;
-  }
-  node.parent = node.prev_sibling = node.next_sibling = kNoNode;
+  if (back != id) nodes_[back].prev_or_last_ = node.prev_or_last_;
+  node.parent = node.prev_or_last_ = node.next_sibling = kNoNode;
 }
 
 void Document::append_text(NodeId id, std::string_view text) {
   Node& node = nodes_[id];
   const std::uint32_t size = node.size_or_first_attribute_;
-  const std::size_t from = node.chars_at_ & ~kCopied;
-  if ((node.chars_at_ & kCopied) == 0) {
+  const std::size_t from = node.first_child_or_chars_ & ~kCopied;
+  if ((node.first_child_or_chars_ & kCopied) == 0) {
     if (in_source(text) && source_->data() + from + size == text.data()) {
       // Text that continues in the source right where the node's text ends needs no copy.
       node.size_or_first_attribute_ += static_cast<std::uint32_t>(text.size());
@@ -175,24 +182,24 @@ void Document::append_text(NodeId id, std::string_view text) {
   const std::size_t joined = size + text.size();
   const std::size_t at = copied_text_.size();
   copied_text_.resize(at + 2 * joined);
-  const std::string_view chars = chars_at(node.chars_at_, size);  // after the resize, which may move it
+  const std::string_view chars = chars_at(node.first_child_or_chars_, size);  // after the resize, which may move it
   std::memcpy(copied_text_.data() + at, chars.data(), chars.size());
   std::memcpy(copied_text_.data() + at + size, text.data(), text.size());
-  node.chars_at_ = static_cast<std::uint32_t>(at) | kCopied;
+  node.first_child_or_chars_ = static_cast<std::uint32_t>(at) | kCopied;
   node.size_or_first_attribute_ = static_cast<std::uint32_t>(joined);
   text_room_[id] = static_cast<std::uint32_t>(at + 2 * joined);
 }
 
 void Document::insert_text(std::string_view text, NodeId parent, NodeId before) {
   if (text.empty()) return;
-  const NodeId previous = before == kNoNode ? nodes_[parent].last_child : nodes_[before].prev_sibling;
+  const NodeId previous = before == kNoNode ? last_child(parent) : prev_sibling(before);
   if (previous != kNoNode && nodes_[previous].kind == NodeKind::text) {
     append_text(previous, text);
     return;
   }
   Node node;
   node.kind = NodeKind::text;
-  node.chars_at_ = keep_chars(text);
+  node.first_child_or_chars_ = keep_chars(text);
   node.size_or_first_attribute_ = static_cast<std::uint32_t>(text.size());
   const auto id = static_cast<NodeId>(nodes_.size());
   nodes_.push_back(node);
@@ -223,28 +230,31 @@ void Document::put_in_document_order() {
     return WalkStep::descend;
   });
   if (expected == nodes_.size()) return;
-  std::vector<NodeId> order;
-  order.reserve(nodes_.size());
-  walk(root(), [&](NodeId id) {
-    order.push_back(id);
-    return true;
-  });
   // Nodes left out of the tree (dropped by the tree builder) are dropped here as well.
   std::vector<NodeId> new_id(nodes_.size(), kNoNode);
-  for (std::size_t i = 0; i < order.size(); ++i) new_id[order[i]] = static_cast<NodeId>(i);
+  NodeId next_id = 0;
+  walk(root(), [&](NodeId id) {
+    new_id[id] = next_id++;
+    return true;
+  });
   auto renumber = [&](NodeId id) { return id == kNoNode ? kNoNode : new_id[id]; };
-  std::vector<Node> ordered;
-  ordered.reserve(order.size());
-  for (const NodeId id : order) {
-    Node node = nodes_[id];
+  for (Node& node : nodes_) {
     node.parent = renumber(node.parent);
-    node.first_child = renumber(node.first_child);
-    node.last_child = renumber(node.last_child);
     node.next_sibling = renumber(node.next_sibling);
-    node.prev_sibling = renumber(node.prev_sibling);
-    ordered.push_back(node);
+    node.prev_or_last_ = renumber(node.prev_or_last_);
+    if (node.kind != NodeKind::text) node.first_child_or_chars_ = renumber(node.first_child_or_chars_);
   }
-  nodes_ = std::move(ordered);
+  for (auto& other : other_names_) other.first = renumber(other.first);
+  std::erase_if(other_names_, [](const auto& other) { return other.first == kNoNode; });
+  std::sort(other_names_.begin(), other_names_.end());
+  // In place, a cycle at a time: a second array of nodes would double the tree's memory.
+  for (NodeId at = 0; at < nodes_.size(); ++at) {
+    for (NodeId to = new_id[at]; to != kNoNode && to != at; to = new_id[at]) {
+      std::swap(nodes_[at], nodes_[to]);
+      std::swap(new_id[at], new_id[to]);
+    }
+  }
+  nodes_.resize(next_id);
 }
 
 void Document::place_streamed_segments() {
@@ -271,8 +281,8 @@ void Document::place_streamed_segments() {
     // A slot inside the segment itself would move the segment into itself.
     if (slot == slots.end() || contains(segment, slot->second)) continue;
     const NodeId place = slot->second;
-    while (nodes_[segment].first_child != kNoNode) {
-      const NodeId child = nodes_[segment].first_child;
+    while (nodes_[segment].first_child() != kNoNode) {
+      const NodeId child = nodes_[segment].first_child();
       detach(child);
       insert(child, nodes_[place].parent, place);
     }

@@ -50,24 +50,28 @@ struct Attribute {
   std::string_view value;
 };
 
-// 32 bytes: a page of tiny elements has a node for every few bytes. The node's characters (a text
-// node's text, an unknown element's name) are found through the document, by an offset into its
-// text, so that no 8-byte pointer is needed; an element's name needs nothing when it is a tag
-// gumbo knows.
+// 24 bytes: a page of tiny elements has a node every few bytes (a table of `<td>x` cells two in
+// five), so fields do double duty. A text node has no children: where an element keeps its first
+// child, a text node keeps where its text starts in the document's text (Document::chars_at, an
+// offset where a pointer would take 8 bytes), and where an element keeps its first attribute, a
+// text node keeps its size. Siblings are linked both ways, and the first child's link back is to
+// the last child, so that appending needs no link of its own. The names of elements that gumbo has
+// no tag for are kept by the document.
 class Node {
  public:
   NodeId parent = kNoNode;
-  NodeId first_child = kNoNode;
-  NodeId last_child = kNoNode;
   NodeId next_sibling = kNoNode;
-  NodeId prev_sibling = kNoNode;
+
+  // kNoNode for a text node.
+  [[nodiscard]] NodeId first_child() const noexcept { return kind == NodeKind::text ? kNoNode : first_child_or_chars_; }
 
  private:
   friend class Document;
   static constexpr std::uint32_t kNoChars = UINT32_MAX;
-  // Where the characters start in the document's text (Document::chars_at): a text node's text,
-  // or the name of an element that gumbo has no tag for, ended by a NUL (the prepass drops NULs).
-  std::uint32_t chars_at_ = kNoChars;
+  // An element's or the document's first child; a text node's Document::chars_at offset.
+  std::uint32_t first_child_or_chars_ = kNoNode;
+  // The previous sibling; the last sibling for the first child. kNoNode outside the tree.
+  NodeId prev_or_last_ = kNoNode;
   // A text node's size; an element's first attribute in the document's attribute list.
   std::uint32_t size_or_first_attribute_ = 0;
 
@@ -76,7 +80,7 @@ class Node {
   GumboTag tag : 8 = GUMBO_TAG_UNKNOWN;  // elements only; gumbo knows about 150 tags
   NodeKind kind = NodeKind::document;
 };
-static_assert(sizeof(Node) == 32);
+static_assert(sizeof(Node) == 24);
 
 class Document {
  public:
@@ -102,7 +106,18 @@ class Document {
   // A text node's text, character references already decoded; empty for other nodes.
   [[nodiscard]] std::string_view text(NodeId id) const {
     const Node& n = nodes_[id];
-    return n.kind == NodeKind::text ? chars_at(n.chars_at_, n.size_or_first_attribute_) : std::string_view{};
+    return n.kind == NodeKind::text ? chars_at(n.first_child_or_chars_, n.size_or_first_attribute_)
+                                    : std::string_view{};
+  }
+  // The node's last child, or kNoNode.
+  [[nodiscard]] NodeId last_child(NodeId id) const {
+    const NodeId first = nodes_[id].first_child();
+    return first == kNoNode ? kNoNode : nodes_[first].prev_or_last_;
+  }
+  // The node's previous sibling, or kNoNode.
+  [[nodiscard]] NodeId prev_sibling(NodeId id) const {
+    const Node& n = nodes_[id];
+    return n.parent == kNoNode || nodes_[n.parent].first_child_or_chars_ == id ? kNoNode : n.prev_or_last_;
   }
 
   [[nodiscard]] bool is_element(NodeId id, GumboTag tag) const {
@@ -124,7 +139,7 @@ class Document {
   // The last node of the subtree under `id` (itself when it has no children). Once the ids run in
   // document order, the subtree is the ids from `id` to this one.
   [[nodiscard]] NodeId last_descendant(NodeId id) const {
-    while (nodes_[id].last_child != kNoNode) id = nodes_[id].last_child;
+    for (NodeId last = last_child(id); last != kNoNode; last = last_child(id)) id = last;
     return id;
   }
   // Whether an element of the subtree under `from` (inclusive) satisfies `predicate`; the walk
@@ -160,9 +175,9 @@ class Document {
       } else {
         descend = visit(current);
       }
-      const Node& n = nodes_[current];
-      if (descend && n.first_child != kNoNode) {
-        current = n.first_child;
+      const NodeId first_child = nodes_[current].first_child();
+      if (descend && first_child != kNoNode) {
+        current = first_child;
         continue;
       }
       while (current != from && nodes_[current].next_sibling == kNoNode) current = nodes_[current].parent;
@@ -203,6 +218,8 @@ class Document {
   // in a copy at the end of copied_text_.
   std::uint32_t keep_chars(std::string_view text);
   [[nodiscard]] bool in_source(std::string_view text) const;
+  // Where the name of an element in other_names_ starts in copied_text_; Node::kNoChars for the rest.
+  [[nodiscard]] std::uint32_t other_name_at(NodeId id) const;
   // The document's text is in two places, the kept source and copied_text_: offsets with the top
   // bit set are into the copies.
   static constexpr std::uint32_t kCopied = std::uint32_t{1} << 31;
@@ -218,6 +235,9 @@ class Document {
   // joined across a comment), and the names of unknown elements. Addressed by offset, so it may
   // grow and move.
   std::string copied_text_;
+  // The elements whose name is not their tag's (custom elements, mostly), sorted by id, each with
+  // where its name starts in copied_text_, ended by a NUL (the prepass drops NULs).
+  std::vector<std::pair<NodeId, std::uint32_t>> other_names_;
   // While the tree is built: text nodes moved to the end of copied_text_ with room to grow, and
   // where their room ends.
   std::unordered_map<NodeId, std::uint32_t> text_room_;

@@ -198,8 +198,8 @@ bool TreeBuilder::adoption_agency(const Token& token) {
     doc_.insert(last, at.parent, at.before);
 
     const NodeId clone = doc_.clone_element(formatting);
-    while (doc_.node(furthest).first_child != kNoNode) {
-      const NodeId child = doc_.node(furthest).first_child;
+    while (doc_.node(furthest).first_child() != kNoNode) {
+      const NodeId child = doc_.node(furthest).first_child();
       doc_.detach(child);
       doc_.insert(child, clone);
     }

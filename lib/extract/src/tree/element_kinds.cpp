@@ -263,7 +263,7 @@ bool is_document_contents(const Document& doc, NodeId id) {
   };
   if (docbook(id, GUMBO_TAG_DL)) return docbook(doc.node(id).parent, GUMBO_TAG_DIV);
   if (!docbook(id, GUMBO_TAG_DIV)) return false;
-  for (NodeId child = doc.node(id).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+  for (NodeId child = doc.node(id).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
     if (docbook(child, GUMBO_TAG_DL)) return true;
   }
   return false;
@@ -294,7 +294,7 @@ NodeId opening_heading(const Document& doc, NodeId id) {
     });
     return found;
   };
-  for (NodeId child = doc.node(id).first_child; child != kNoNode; child = doc.node(child).next_sibling) {
+  for (NodeId child = doc.node(id).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
     const Node& n = doc.node(child);
     if (n.kind == NodeKind::text ? trim(doc.text(child)).empty() : !is_block_tag(n.tag) && !has_text(child)) continue;
     return n.kind == NodeKind::element && heading_level(n.tag) > 0 ? child : kNoNode;
