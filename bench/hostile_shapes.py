@@ -2,10 +2,10 @@
 """Time and memory of `pagemd convert` on big and hostile page shapes (issue 21): for any page up to
 the 10 MiB cap, at most 0.1 s per MB and a peak RSS of at most 10x the input plus 32 MiB.
 
-Each shape is generated (deterministically) at about --mb megabytes: a wide table, a long table,
-deep nesting, one element with many attributes, a huge text node, 100,000 links, many tiny elements,
-many <br> in nested divs, headings each under its own nest of 400 divs, and text between table rows
-(which the parser moves before the table).
+Each shape is generated (deterministically) at about --mb megabytes: a wide table, one of bare
+one-letter cells, a long table, deep nesting, one element with many attributes, a huge text node,
+100,000 links, many tiny elements, many <br> in nested divs, headings each under its own nest of 400
+divs, and text between table rows (which the parser moves before the table).
 Each is converted --runs times both as `pagemd convert FILE` (the main-content search, with its own
 per-node costs) and with --whole-body (every element reaches the Markdown writer), each time in a
 child started by bench/peak_rss (a child forked straight from Python would report Python's own
@@ -60,6 +60,10 @@ def shapes(size: int) -> dict[str, str]:
             "</article></body></html>"),
         "wide table (300 cells a row)": repeat_to(f"<tr>{cells}</tr>", size, "<html><body><table>",
                                                   "</table></body></html>"),
+        # Cells without end tags, a letter each: two nodes (the cell and its text) every five bytes, the
+        # most nodes a table can have per byte (issue 40).
+        "wide table of bare cells": repeat_to("<tr>" + "<td>x" * 300, size, "<html><body><table>",
+                                              "</table></body></html>"),
         "long table (2 cells a row)": repeat_to("<tr><td>key</td><td>value</td></tr>", size, "<html><body><table>",
                                                 "</table></body></html>"),
         "deep nesting": repeat_to("<div><span>x", size),
