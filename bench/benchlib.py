@@ -134,7 +134,8 @@ def start_daemon(pagemdd: Path, data: Path, extra: list[str]) -> tuple[subproces
 
 
 def run_wrk(url: str, seconds: int, connections: int, script: Path | None) -> dict:
-    """wrk (2 threads) on `url`: requests/s, p50 and p99 in ms, and the count of non-2xx answers."""
+    """wrk (2 threads) on `url`: requests/s, p50 and p99 in ms, and the count of requests that were
+    not answered 2xx (socket errors included)."""
     command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if script:
         command += ["-s", str(script)]
@@ -147,5 +148,8 @@ def run_wrk(url: str, seconds: int, connections: int, script: Path | None) -> di
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
 
     non_2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    # Requests that got no answer at all (refused, reset, timed out) are failures too.
+    socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
     return {"requests_per_second": requests, "p50_ms": percentile("50"), "p99_ms": percentile("99"),
-            "non_2xx": int(non_2xx.group(1)) if non_2xx else 0}
+            "non_2xx": (int(non_2xx.group(1)) if non_2xx else 0)
+            + (sum(int(n) for n in socket_errors.groups()) if socket_errors else 0)}

@@ -22,14 +22,10 @@ namespace {
 using nlohmann::json;
 
 // A failure as an error result's text.
-std::string error_text(const core::Error& error) {
-  return mcp::error_result(error.message, core::to_string(error.code)).dump();
-}
+std::string error_text(const core::Error& error) { return mcp::error_result(error).dump(); }
 
 // The tool result of a page converted here.
-std::string page_text(const convert::PageResult& result) {
-  return mcp::page_result_text(convert::to_json_text(result), false).value_or(std::string{});
-}
+std::string page_text(const convert::PageResult& result) { return mcp::page_result(convert::ResultText::of(result)); }
 
 // The answer of convert_html, which converts here in either mode: nothing is fetched.
 std::string convert_html(const mcp::ConvertHtmlArguments& arguments) {

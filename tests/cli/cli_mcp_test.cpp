@@ -11,6 +11,7 @@
 #include "child_process.hpp"
 #include "fixture_server.hpp"
 #include "scratch_dir.hpp"
+#include "strict_json.hpp"
 
 namespace pagemd::testing {
 namespace {
@@ -45,7 +46,8 @@ TEST(CliMcp, TheLocalServerConvertsLikeConvertAndRefusesWhatItShould) {
   ASSERT_EQ(served.status, 0) << served.err;
   std::vector<json> answers;
   std::istringstream lines(served.out);
-  for (std::string text; std::getline(lines, text);) answers.push_back(json::parse(text));  // only JSON on stdout
+  // Only JSON on stdout, each message one object whose keys are unique (as strict parsers demand).
+  for (std::string text; std::getline(lines, text);) answers.push_back(parse_strict_json(text));
   ASSERT_EQ(answers.size(), 7U) << served.out;
 
   EXPECT_EQ(answers[0]["result"]["protocolVersion"], "2025-03-26");
@@ -69,6 +71,22 @@ TEST(CliMcp, TheLocalServerConvertsLikeConvertAndRefusesWhatItShould) {
   const std::string markdown = json::parse(converted.out)["markdown"];
   EXPECT_EQ(extracted["content"][0]["text"], markdown);
   EXPECT_EQ(answers[6]["result"]["content"][0]["text"], markdown);
+}
+
+// A message over the daemon's MCP body bound is refused as a parse error, unread, and the server
+// answers the next one.
+TEST(CliMcp, AMessageOverTwoMebibytesIsRefusedAndTheServerGoesOn) {
+  const std::string huge = line(call(1, "convert_html", {{"html", "<p>" + std::string(5'000'000, 'x') + "</p>"}}));
+  const RunResult served = run_program({pagemd_binary(), "mcp", "--local"}, {},
+                                       huge + line({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "ping"}}));
+  ASSERT_EQ(served.status, 0) << served.err;
+  std::istringstream lines(served.out);
+  std::string first;
+  std::string second;
+  ASSERT_TRUE(std::getline(lines, first) && std::getline(lines, second)) << served.out.substr(0, 300);
+  EXPECT_EQ(parse_strict_json(first)["error"]["code"], -32700);
+  EXPECT_NE(first.find("2097152 bytes"), std::string::npos) << first;
+  EXPECT_EQ(parse_strict_json(second)["id"], 2);
 }
 
 TEST(CliMcp, UsageErrorsExitBeforeServing) {

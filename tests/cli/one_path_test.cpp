@@ -148,6 +148,28 @@ TEST(OnePath, TextFromStandardInputNeedsTheTextFlag) {
   EXPECT_NE(as_html.out.find("first **line**"), std::string::npos) << as_html.out;
 }
 
+// Bytes that are not text are refused, whatever the file is named: exit 5, the reason on stderr and
+// nothing on stdout, never the bytes passed off as Markdown.
+TEST(OnePath, ConvertRefusesBinaryFilesWithoutPrintingThem) {
+  ScratchDir scratch;
+  const std::string pdf = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj << /Type /Catalog >> endobj\n";
+  const std::string png("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16);
+  const std::string zip("PK\x03\x04\x14\0\0\0\x08\0", 10);
+  for (const auto& [name, bytes] :
+       {std::pair{"report.pdf", pdf}, std::pair{"image.pdf", png}, std::pair{"archive.html", zip}}) {
+    std::ofstream(scratch.path() / name, std::ios::binary) << bytes;
+    const RunResult refused = run_program({pagemd_binary(), "convert", (scratch.path() / name).string()});
+    EXPECT_EQ(refused.status, 5) << name;
+    EXPECT_EQ(refused.out, "") << name;
+    EXPECT_NE(refused.err.find(name), std::string::npos) << refused.err;
+    const RunResult piped = run_program({pagemd_binary(), "convert", "-", "--json"}, {}, bytes);
+    EXPECT_EQ(piped.status, 5) << name;
+    EXPECT_EQ(piped.out, "") << name;
+  }
+  const RunResult pdf_refused = run_program({pagemd_binary(), "convert", (scratch.path() / "report.pdf").string()});
+  EXPECT_NE(pdf_refused.err.find("PDF"), std::string::npos) << pdf_refused.err;
+}
+
 // Two runs into one directory at once: each writes through temporaries of its own, so both succeed and
 // neither leaves one behind.
 TEST(OnePath, ConvertRunsIntoOneDirectoryDoNotClobberEachOther) {

@@ -141,7 +141,7 @@ class RenderingServiceTest : public ::testing::Test {
     return service.extract(request_);
   }
   static bool rendered(const ExtractOutcome& outcome) {
-    return nlohmann::json::parse(outcome.result_json)["metadata"]["rendered"].get<bool>();
+    return nlohmann::json::parse(rest_body(outcome.result, outcome.cache))["metadata"]["rendered"].get<bool>();
   }
 
   testing::FakeClock clock_;
@@ -158,14 +158,14 @@ TEST_F(RenderingServiceTest, CachedCopiesServeTheModesTheyWereMadeFor) {
   auto never = extract(service, render::RenderMode::never);
   ASSERT_TRUE(never);
   EXPECT_FALSE(rendered(*never));
-  EXPECT_EQ(extract(service, render::RenderMode::automatic)->cache, CacheStatus::hit);
+  EXPECT_EQ(extract(service, render::RenderMode::automatic)->cache.status, CacheStatus::hit);
   auto always = extract(service, render::RenderMode::always);
   ASSERT_TRUE(always);
-  EXPECT_EQ(always->cache, CacheStatus::miss) << "a static copy does not answer always";
+  EXPECT_EQ(always->cache.status, CacheStatus::miss) << "a static copy does not answer always";
   EXPECT_TRUE(rendered(*always));
-  EXPECT_EQ(extract(service, render::RenderMode::always)->cache, CacheStatus::hit);
-  EXPECT_EQ(extract(service, render::RenderMode::automatic)->cache, CacheStatus::hit);
-  EXPECT_EQ(extract(service, render::RenderMode::never)->cache, CacheStatus::miss) << "nor a rendered one never";
+  EXPECT_EQ(extract(service, render::RenderMode::always)->cache.status, CacheStatus::hit);
+  EXPECT_EQ(extract(service, render::RenderMode::automatic)->cache.status, CacheStatus::hit);
+  EXPECT_EQ(extract(service, render::RenderMode::never)->cache.status, CacheStatus::miss) << "nor a rendered one never";
   EXPECT_EQ(fetcher_.calls, 3);
   EXPECT_EQ(browser_.calls, 1);
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "pagemd/convert/result_json.hpp"
+#include "strict_json.hpp"
 
 namespace pagemd::convert {
 namespace {
@@ -95,17 +96,93 @@ TEST(ResultJson, WritesTheResultObject) {
   EXPECT_EQ(local["warning"], "thin");
 
   result.final_url = "https://example.com/";
-  result.cache = CacheMark{CacheStatus::miss, std::chrono::system_clock::time_point{std::chrono::seconds{1767225600}}};
-  const nlohmann::json served = nlohmann::json::parse(to_json_text(result));
+  result.rendered = true;
+  const CacheMark cached{CacheStatus::hit, std::chrono::system_clock::time_point{std::chrono::seconds{1767225600}}};
+  const ResultText text = ResultText::of(result);
+  const nlohmann::json served = testing::parse_strict_json(rest_body(text, cached));
   EXPECT_EQ(served["metadata"]["final_url"], "https://example.com/");
-  EXPECT_EQ(served["metadata"]["cache"]["status"], "miss");
+  EXPECT_EQ(served["metadata"]["cache"]["status"], "hit");
   EXPECT_EQ(served["metadata"]["cache"]["cached_at"], "2026-01-01T00:00:00Z");
+  EXPECT_EQ(served["metadata"]["rendered"], true);
+  // The REST answer holds exactly what --json prints, plus the per-answer cache field.
+  result.cache = cached;
+  EXPECT_EQ(served, to_json(result));
+  result.cache.reset();
+  EXPECT_EQ(testing::parse_strict_json(rest_body(text, std::nullopt)), to_json(result));
 }
 
-TEST(ResultJson, InvalidUtf8BecomesReplacementCharacters) {
+TEST(KindOfBytes, APdfOrBinaryDataIsKnownByItsBytes) {
+  EXPECT_EQ(kind_of_bytes("%PDF-1.7\n%\xE2\xE3\xCF\xD3\n"), ByteKind::pdf);
+  EXPECT_EQ(kind_of_bytes(std::string(1000, '\n') + "%PDF-1.4"), ByteKind::pdf) << "within the first 1,024 bytes";
+  EXPECT_EQ(kind_of_bytes(std::string(1030, ' ') + "%PDF-1.4"), ByteKind::text);
+  EXPECT_EQ(kind_of_bytes(std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16)), ByteKind::binary);
+  EXPECT_EQ(kind_of_bytes(std::string("\x1F\x8B\x08\0", 4)), ByteKind::binary);  // gzip
+  EXPECT_EQ(kind_of_bytes(std::string("GIF89a\x01\0\x01\0", 10)), ByteKind::binary);
+  EXPECT_EQ(kind_of_bytes("<!doctype html><p>Text</p>"), ByteKind::text);
+  EXPECT_EQ(kind_of_bytes("plain text\twith tabs\r\nand lines\f"), ByteKind::text);
+  EXPECT_EQ(kind_of_bytes(""), ByteKind::text);
+  // UTF-16 text is zero bytes half through; its byte order mark says so.
+  EXPECT_EQ(kind_of_bytes(std::string("\xFF\xFE<\0p\0>\0", 8)), ByteKind::text);
+  // A control character that slipped into a page of markup does not make it binary.
+  EXPECT_EQ(kind_of_bytes(std::string("<html><body>A \x01 stray byte</body></html>")), ByteKind::text);
+}
+
+TEST(KindOfBytes, OnlyTextIsConverted) {
+  for (const std::string& bytes : {std::string("%PDF-1.4\n1 0 obj"), std::string("PK\x03\x04\x14\0", 6)}) {
+    Page page;
+    page.body = bytes;
+    const auto refused = convert_page(page, {});
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code, core::ErrorCode::unsupported_content);
+    page.media_type = MediaType::plain_text;
+    EXPECT_FALSE(convert_page(page, {})) << "a text/plain type does not make bytes text";
+  }
+}
+
+TEST(ResultText, AnEntryReadsBackAsTheSameResult) {
+  PageResult result;
+  result.extraction.markdown = "# \"Quoted\" {braces}\n\nline \\ \u00e9\n";
+  result.extraction.metadata.title = "T\n";
+  result.timestamp = "2026-01-02T03:04:05Z";
+  for (const bool rendered : {false, true}) {
+    for (const bool warned : {false, true}) {
+      result.rendered = rendered;
+      result.extraction.warning = warned ? std::optional<std::string>{"thin"} : std::nullopt;
+      const ResultText made = ResultText::of(result);
+      const auto read = ResultText::from_entry(made.entry());
+      ASSERT_TRUE(read);
+      EXPECT_EQ(read->rendered(), rendered);
+      EXPECT_EQ(read->markdown(), made.markdown());
+      EXPECT_EQ(read->metadata_members(), made.metadata_members());
+      EXPECT_EQ(read->warning(), made.warning());
+      EXPECT_EQ(testing::parse_strict_json(rest_body(*read, std::nullopt)), to_json(result));
+      // The same result from its JSON, as `pagemd mcp` reads the daemon's answers.
+      const auto from_json = ResultText::from_json(to_json(result));
+      ASSERT_TRUE(from_json);
+      EXPECT_EQ(from_json->entry(), made.entry());
+    }
+  }
+}
+
+TEST(ResultText, TextThatIsNoEntryIsRefused) {
+  const std::string good = ResultText::of(PageResult{}).entry();
+  for (const std::string& bad :
+       {std::string{}, std::string("{}"), good.substr(0, good.size() - 1), good + "x",
+        std::string("pagemd-result/1 2 0 0 0\n"), std::string("pagemd-result/1 0 1 -1 0\n"),
+        std::string("pagemd-result/1 0 18446744073709551615 1 0\nab"), std::string("pagemd-result/9 0 0 0 0\n")}) {
+    EXPECT_FALSE(ResultText::from_entry(bad)) << bad;
+  }
+  EXPECT_FALSE(ResultText::from_json(nlohmann::json::array()));
+  EXPECT_FALSE(ResultText::from_json(nlohmann::json{{"markdown", 3}, {"metadata", nlohmann::json::object()}}));
+  EXPECT_FALSE(ResultText::from_json(nlohmann::json{{"markdown", "x"}}));
+  EXPECT_FALSE(
+      ResultText::from_json(nlohmann::json{{"markdown", "x"}, {"metadata", nlohmann::json::object()}, {"warning", 1}}));
+}
+
+TEST(ResultText, InvalidUtf8BecomesReplacementCharacters) {
   PageResult result;
   result.extraction.markdown = "bad \xff byte";
-  EXPECT_NE(to_json_text(result).find("bad \xef\xbf\xbd byte"), std::string::npos);
+  EXPECT_NE(ResultText::of(result).markdown().find("bad \xef\xbf\xbd byte"), std::string::npos);
 }
 
 }  // namespace

@@ -56,6 +56,7 @@ TEST(ErrorTable, MatchesTheWireContract) {
            Expected{ErrorCode::method_not_allowed, "method_not_allowed", 405, kExitOther},
            Expected{ErrorCode::payload_too_large, "payload_too_large", 413, kExitOther},
            Expected{ErrorCode::headers_too_large, "headers_too_large", 431, kExitOther},
+           Expected{ErrorCode::robots_disallowed, "robots_disallowed", 403, kExitPageFailed},
            Expected{ErrorCode::internal, "internal", 500, kExitDaemonUnreachable},
        }) {
     const ErrorKind& kind = kind_of(e.code);

@@ -2,6 +2,7 @@
 // POST /api/v1/extract. (The official SDK client drives both transports in tests/mcp/client.)
 
 #include "daemon_test.hpp"
+#include "strict_json.hpp"
 
 namespace pagemd::testing {
 namespace {
@@ -33,7 +34,8 @@ class McpApi : public DaemonTest {
                               {"params", {{"name", name}, {"arguments", arguments}}}});
     EXPECT_EQ(answer.status, 200) << answer.body;
     last_ = answer;
-    return answer.json().value("result", json::object());
+    // One object whose keys are unique, as strict parsers and schema validators demand.
+    return parse_strict_json(answer.body).value("result", json::object());
   }
 
   std::string session_;
@@ -63,8 +65,8 @@ TEST_F(McpApi, AToolCallIsMeteredAndCachedLikeTheRestEndpoint) {
 }
 
 TEST_F(McpApi, ThePerMinuteLimitIsAToolResultWithItsWait) {
-  start_daemon({"--rate-limit-per-minute", "2"});
-  initialize();  // the handshake does not enter the window
+  start_daemon({"--rate-limit-per-minute", "5"});
+  initialize();  // initialize and its notification: two messages of the window
   EXPECT_EQ(post({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}}).status, 200);
   EXPECT_EQ(call_tool("usage", json::object()).value("isError", true), false);
   EXPECT_EQ(call_tool("usage", json::object()).value("isError", true), false);
@@ -77,6 +79,26 @@ TEST_F(McpApi, ThePerMinuteLimitIsAToolResultWithItsWait) {
   EXPECT_EQ(last_.header("x-ratelimit-remaining"), "0");
   // The REST endpoint shares the window.
   EXPECT_EQ(get("/extract/usage", account_->key).status, 429);
+}
+
+// Messages other than tool calls count too: pings in a loop are held to the limit like extracts.
+TEST_F(McpApi, EveryMessageCountsAgainstThePerMinuteLimit) {
+  start_daemon({"--rate-limit-per-minute", "5"});
+  initialize();
+  int passed = 0;
+  for (int i = 0; i < 30; ++i) {
+    const auto answer = post({{"jsonrpc", "2.0"}, {"id", 100 + i}, {"method", "ping"}});
+    if (answer.status == 200) {
+      ++passed;
+      continue;
+    }
+    ASSERT_EQ(answer.status, 429) << answer.body;
+    EXPECT_FALSE(answer.header("retry-after").empty());
+    const json refused = parse_strict_json(answer.body);
+    EXPECT_EQ(refused["id"], 100 + i);
+    EXPECT_NE(refused["error"]["message"].get<std::string>().find("rate_limited"), std::string::npos);
+  }
+  EXPECT_EQ(passed, 3) << "five a minute, two of them the handshake's";
 }
 
 TEST_F(McpApi, SessionsAndOriginsAreChecked) {

@@ -90,7 +90,16 @@ TEST_F(PostgresNodes, ADatabaseOutageIsStoreUnavailableUntilItReturns) {
   EXPECT_EQ(down.status, 503) << down.body;
   EXPECT_EQ(down.json()["code"], "store_unavailable");
   EXPECT_FALSE(down.header("retry-after").empty());
-  EXPECT_EQ(http_request("GET", node->url("/readyz"), {}).status, 503);
+  // A well-formed key the node has not seen fails the same way before it is authenticated: the answer
+  // names no socket path, host or user of the database.
+  const auto stranger = extract(*node, origin_.url("/article"), "sk_live_" + std::string(48, 'A'));
+  EXPECT_EQ(stranger.status, 503) << stranger.body;
+  EXPECT_EQ(stranger.body.find('/'), std::string::npos) << stranger.body;
+  EXPECT_EQ(down.body.find('/'), std::string::npos) << down.body;
+  EXPECT_EQ(down.body.find("user"), std::string::npos) << down.body;
+  const auto not_ready = http_request("GET", node->url("/readyz"), {});
+  EXPECT_EQ(not_ready.status, 503);
+  EXPECT_EQ(not_ready.json()["status"], "database_unreachable");
   EXPECT_EQ(http_request("GET", node->url("/healthz"), {}).status, 200) << "the process itself is fine";
   EXPECT_EQ(origin_.request_count("/article"), 1U) << "nothing was fetched for a request that could not be counted";
 

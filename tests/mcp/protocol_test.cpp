@@ -6,6 +6,7 @@
 
 #include "pagemd/mcp/stdio_server.hpp"
 #include "pagemd/mcp/tool_results.hpp"
+#include "strict_json.hpp"
 
 namespace pagemd::mcp {
 namespace {
@@ -114,41 +115,37 @@ TEST(McpDispatcher, ToolArgumentsAreChecked) {
 }
 
 TEST(McpToolResults, APageIsTextPlusStructuredMetadata) {
-  const json api = {{"markdown", "# T\n\nBody\n"},
+  const json api = {{"markdown", "# T\n\nBody \"}\" [z]\n"},
                     {"metadata",
-                     {{"title", "T"},
+                     {{"title", "a \"b\" {c}"},
                       {"word_count", 2},
                       {"links", json::array()},
                       {"language", "en"},
                       {"language_tag", "en"},
                       {"page_type", "article"},
+                      {"rendered", true},
                       {"final_url", "https://a.example/"},
-                      {"timestamp", "2026-11-25T00:00:00Z"}}},
+                      {"timestamp", "2026-11-25T00:00:00Z"},
+                      {"cache", {{"status", "hit"}, {"cached_at", "2026-11-24T00:00:00Z"}}}}},
                     {"warning", "Thin content"}};
-  const auto text = page_result_text(api.dump(), false);
-  ASSERT_TRUE(text);
-  const json result = json::parse(*text);
+  const auto page = convert::ResultText::from_json(api);
+  ASSERT_TRUE(page);
+  // Strictly parsed: every key once (the metadata's own `rendered` among them).
+  const json result = testing::parse_strict_json(page_result(*page));
   EXPECT_EQ(result.at("isError"), false);
-  EXPECT_EQ(result.at("content")[0].at("text"), "# T\n\nBody\n");
+  EXPECT_EQ(result.at("content")[0].at("text"), "# T\n\nBody \"}\" [z]\n");
   const json& structured = result.at("structuredContent");
-  EXPECT_EQ(structured.at("title"), "T");
+  EXPECT_EQ(structured.at("title"), "a \"b\" {c}");
   EXPECT_EQ(structured.at("final_url"), "https://a.example/");
-  EXPECT_EQ(structured.at("rendered"), false);
+  EXPECT_EQ(structured.at("rendered"), true);
   EXPECT_EQ(structured.at("warning"), "Thin content");
   EXPECT_EQ(structured.at("language_tag"), "en");
-  // Spliced, not parsed: escapes in the Markdown come through as they were, and so does any layout.
-  const std::string tricky = R"({ "metadata" : {"title":"a \"b\" {c}"}, "markdown" : "x\ny \"}\" [z]" })";
-  const json spliced = json::parse(*page_result_text(tricky, true));
-  EXPECT_EQ(spliced.at("content")[0].at("text"), "x\ny \"}\" [z]");
-  EXPECT_EQ(spliced.at("structuredContent").at("title"), "a \"b\" {c}");
-  EXPECT_EQ(spliced.at("structuredContent").at("rendered"), true);
-  EXPECT_FALSE(page_result_text(R"({"markdown": 3, "metadata": {}})", false));
-  EXPECT_FALSE(page_result_text(R"({"markdown": "x"})", false));
-  EXPECT_FALSE(page_result_text("[]", false));
-  EXPECT_FALSE(page_result_text(R"({"markdown": "unterminated)", false));
+  EXPECT_FALSE(structured.contains("cache")) << "a per-answer field of REST";
   // What the REST API answers becomes the tool's result, or an error result when it is not a page.
-  EXPECT_EQ(json::parse(result_from_answer(200, api.dump(), std::nullopt, Answered::page)).at("isError"), false);
+  EXPECT_EQ(testing::parse_strict_json(result_from_answer(200, api.dump(), std::nullopt, Answered::page)), result);
   EXPECT_EQ(json::parse(result_from_answer(200, "not json", std::nullopt, Answered::page)).at("isError"), true);
+  EXPECT_EQ(json::parse(result_from_answer(200, R"({"markdown":"x"})", std::nullopt, Answered::page)).at("isError"),
+            true);
   EXPECT_EQ(json::parse(result_from_answer(200, R"({"used":3})", std::nullopt, Answered::usage))
                 .at("structuredContent")
                 .at("used"),
@@ -156,19 +153,30 @@ TEST(McpToolResults, APageIsTextPlusStructuredMetadata) {
 }
 
 TEST(McpToolResults, RefusalsSayWhatToDo) {
-  const json limited = result_from_error_answer(
-      429, R"({"code":"rate_limited","error":"Too many requests.","status":429})", std::chrono::seconds{17});
+  const json limited = error_result({core::ErrorCode::rate_limited, "Too many requests."}, std::chrono::seconds{17});
   EXPECT_EQ(limited.at("isError"), true);
   const std::string text = limited.at("content")[0].at("text");
-  EXPECT_NE(text.find("rate_limited"), std::string::npos);
+  EXPECT_NE(text.find("rate_limited: Too many requests."), std::string::npos);
   EXPECT_NE(text.find("Retry in 17 seconds"), std::string::npos) << text;
   EXPECT_EQ(limited.at("_meta").at("retry_after_seconds"), 17);
-  const json refused =
-      result_from_error_answer(400, R"({"code":"url_not_allowed","error":"Not public.","status":400})", std::nullopt);
-  EXPECT_NE(refused.at("content")[0].at("text").get<std::string>().find("url_not_allowed: Not public."),
+  const json monthly = error_result({core::ErrorCode::monthly_limit_exceeded, "Used up."}, std::chrono::seconds{99});
+  EXPECT_NE(monthly.at("content")[0].at("text").get<std::string>().find("converted again in 99 seconds"),
             std::string::npos);
-  const json unreachable = result_from_error_answer(0, "", std::nullopt);
+  EXPECT_EQ(monthly.at("_meta").at("retry_after_seconds"), 99);
+  // A wait that cannot help is not offered.
+  const json refused = error_result({core::ErrorCode::url_not_allowed, "Not public."}, std::chrono::seconds{5});
+  EXPECT_EQ(refused.at("content")[0].at("text"), "url_not_allowed: Not public.");
+  EXPECT_FALSE(refused.contains("_meta"));
+  // Through the daemon: the answer's code and sentence, and the wait its Retry-After gave.
+  const json answered =
+      json::parse(result_from_answer(429, R"({"code":"busy","error":"All converters are taken.","status":503})",
+                                     std::chrono::seconds{1}, Answered::page));
+  EXPECT_NE(answered.at("content")[0].at("text").get<std::string>().find("busy: All converters are taken. Retry in 1"),
+            std::string::npos);
+  const json unreachable = json::parse(result_from_answer(0, "", std::nullopt, Answered::page));
   EXPECT_NE(unreachable.at("content")[0].at("text").get<std::string>().find("could not be reached"), std::string::npos);
+  const json garbled = json::parse(result_from_answer(502, "<html>", std::nullopt, Answered::usage));
+  EXPECT_NE(garbled.at("content")[0].at("text").get<std::string>().find("HTTP 502"), std::string::npos);
 }
 
 class EchoTools final : public ToolRunner {
@@ -176,7 +184,7 @@ class EchoTools final : public ToolRunner {
   std::string run(const ToolArguments& arguments) override {
     ++calls;
     if (std::holds_alternative<UsageArguments>(arguments)) throw std::runtime_error("no account");
-    return *page_result_text(R"({"markdown":"converted","metadata":{}})", false);
+    return page_result(*convert::ResultText::from_json(json{{"markdown", "converted"}, {"metadata", json::object()}}));
   }
   int calls = 0;
 };

@@ -143,6 +143,19 @@ TEST_F(BrowserPoolTest, NothingThePageTriesReachesAPrivateAddress) {
   EXPECT_EQ(forbidden_.connection_count(), 0U) << "something reached the private listener";
 }
 
+// A page that sends the browser somewhere it may not go ends on the browser's own error page, which
+// is a failure to render, not a page (nor a page to cache and count).
+TEST_F(BrowserPoolTest, ANavigationThatFailsIsAnErrorNotAPage) {
+  REQUIRE_BROWSER(options_);
+  serve(origin_, "/leaves", "text/html",
+        "<body><p>Leaving</p><script>location.href = '" + forbidden_.url("/elsewhere") + "';</script></body>");
+  BrowserPool pool(options_);
+  auto page = render(pool, "/leaves");
+  ASSERT_FALSE(page) << "rendered " << page->url;
+  EXPECT_EQ(page.error().code, core::ErrorCode::fetch_failed);
+  EXPECT_EQ(forbidden_.connection_count(), 0U);
+}
+
 TEST_F(BrowserPoolTest, WebSocketsFailEvenWhereTheGuardScriptCannotReach) {
   REQUIRE_BROWSER(options_);
   // A worker has no guard script of its own: only the browser's proxy and resolver settings stop it.

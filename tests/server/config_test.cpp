@@ -107,5 +107,16 @@ TEST(Config, RenderingRoundTripsThroughTheFileParser) {
   EXPECT_EQ(flag_name("rate_limit_per_minute"), "--rate-limit-per-minute");
 }
 
+TEST(ConfigRendering, TheDatabasePasswordIsNeverPrinted) {
+  DaemonConfig config;
+  for (const std::string url :
+       {"postgresql://pagemd:s3cret@db.example/pagemd", "postgresql://pagemd@db.example/pagemd?password=s3cret"}) {
+    config.database_url = url;
+    const std::string printed = render_config(config);
+    EXPECT_EQ(printed.find("s3cret"), std::string::npos) << printed;
+    EXPECT_NE(printed.find("database_url = \"postgresql://pagemd"), std::string::npos) << printed;
+  }
+}
+
 }  // namespace
 }  // namespace pagemd::server

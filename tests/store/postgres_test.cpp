@@ -23,6 +23,28 @@ TEST(PostgresUrl, OnlyPostgresSchemesAreRecognised) {
   EXPECT_FALSE(is_postgres_url("/var/lib/pagemd"));
 }
 
+// Both places a URL can carry a password (its userinfo and a password= parameter) are hidden, and a
+// URL whose password cannot be told apart from the rest is not shown at all.
+TEST(PostgresUrl, RedactionHidesThePasswordInEveryForm) {
+  EXPECT_EQ(redacted_database_url("postgresql://pagemd:s3cret@db.example/pagemd"),
+            "postgresql://pagemd:***@db.example/pagemd");
+  EXPECT_EQ(redacted_database_url("postgresql://pagemd@db.example/pagemd?sslmode=require&password=s3cret"),
+            "postgresql://pagemd@db.example/pagemd?sslmode=require&password=***");
+  EXPECT_EQ(redacted_database_url("postgres:///pagemd?password=s3cret&host=/run/postgresql"),
+            "postgres:///pagemd?password=***&host=/run/postgresql");
+  EXPECT_EQ(redacted_database_url("postgresql://u:p%40ss@h/d?password=s3cret&password=again"),
+            "postgresql://u:***@h/d?password=***&password=***");
+  // No password: nothing to hide.
+  EXPECT_EQ(redacted_database_url("postgresql:///pagemd?host=/run/postgresql"),
+            "postgresql:///pagemd?host=/run/postgresql");
+  EXPECT_EQ(redacted_database_url(""), "");
+  for (const std::string url : {"postgresql://u@h/d?pass%77ord=s3cret", "postgresql://u:s3cret@h:notaport/d",
+                                "postgresql://u@h/d?password=s3cret&unknownkey=1"}) {
+    EXPECT_EQ(redacted_database_url(url).find("s3cret"), std::string::npos)
+        << url << " -> " << redacted_database_url(url);
+  }
+}
+
 TEST(PostgresUrl, AnUnreachableDatabaseIsStoreUnavailableWithoutThePassword) {
   testing::FakeClock clock;
   auto store = open_postgres_store("postgresql://pagemd:s3cret@/pagemd?host=/nonexistent/socket/dir", clock);

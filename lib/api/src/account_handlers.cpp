@@ -13,19 +13,24 @@ nlohmann::json optional_time(const std::optional<store::TimePoint>& when) {
 
 }  // namespace
 
-boost::asio::awaitable<Response> handle_usage(const Call& call) {
+core::Result<nlohmann::json> usage_record(const Call& call) {
   auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
-  if (!usage) co_return error_response(call.request, usage.error());
-  co_return json_response(call.request, 200,
-                          {
-                              {"plan", store::to_string(usage->plan)},
-                              {"monthly_limit", usage->monthly_limit},
-                              {"used", usage->used},
-                              {"remaining", std::max<std::int64_t>(0, usage->monthly_limit - usage->used)},
-                              {"period_start", core::format_rfc3339(usage->period_start)},
-                              {"resets_at", core::format_rfc3339(usage->resets_at)},
-                              {"key_used", usage->key_used},
-                          });
+  if (!usage) return core::unexpected(usage.error());
+  return nlohmann::json{
+      {"plan", store::to_string(usage->plan)},
+      {"monthly_limit", usage->monthly_limit},
+      {"used", usage->used},
+      {"remaining", std::max<std::int64_t>(0, usage->monthly_limit - usage->used)},
+      {"period_start", core::format_rfc3339(usage->period_start)},
+      {"resets_at", core::format_rfc3339(usage->resets_at)},
+      {"key_used", usage->key_used},
+  };
+}
+
+boost::asio::awaitable<Response> handle_usage(const Call& call) {
+  auto record = usage_record(call);
+  if (!record) co_return error_response(call.request, record.error());
+  co_return json_response(call.request, 200, *record);
 }
 
 boost::asio::awaitable<Response> handle_create_key(const Call& call) {

@@ -8,6 +8,8 @@
 #include "pagemd/api/page_counter.hpp"
 #include "pagemd/render/renderer.hpp"
 
+#include <variant>
+
 namespace pagemd::api {
 
 struct Call {
@@ -31,14 +33,40 @@ struct ExtractParameters {
   std::string wait_for;  // a CSS selector the rendered page is done at
 };
 
+// The account's monthly quota when a page was refused for it.
+struct QuotaState {
+  std::int64_t used = 0;
+  std::int64_t limit = 0;
+  store::Plan plan{};
+};
+
+// Why a page was not served, for REST and MCP to say each in its own way.
+struct Refusal {
+  core::Error error;
+  std::optional<std::chrono::seconds> retry_after{};  // when waiting helps: the wait
+  std::optional<QuotaState> quota{};                  // monthly_limit_exceeded only
+};
+
+// A page served and counted: its result, and metadata.cache when it was fetched (not given whole).
+struct ServedPage {
+  convert::ResultText result;
+  std::optional<convert::CacheMark> cache{};
+};
+
+using Served = std::variant<ServedPage, Refusal>;
+
 // The handlers of the keyed routes (router.cpp holds the table).
 [[nodiscard]] boost::asio::awaitable<Response> handle_extract(const Call& call);
-// handle_extract once its body is read.
-[[nodiscard]] boost::asio::awaitable<Response> handle_extract_parameters(const Call& call,
-                                                                         ExtractParameters parameters);
-[[nodiscard]] boost::asio::awaitable<Response> handle_usage(const Call& call);
+// What POST /api/v1/extract and MCP's extract make of a request: cached, or fetched and converted
+// within the quota, and counted.
+[[nodiscard]] boost::asio::awaitable<Served> serve_extract(const Call& call, ExtractParameters parameters);
 // A page the caller gives whole (MCP's convert_html), converted and metered like an extract.
-[[nodiscard]] boost::asio::awaitable<Response> handle_convert_given(const Call& call, convert::Page page);
+[[nodiscard]] boost::asio::awaitable<Served> serve_convert_given(const Call& call, convert::Page page);
+// The REST answer: the result object with X-Cache, or the refusal's error body and Retry-After.
+[[nodiscard]] Response served_response(const Request& request, Served served);
+[[nodiscard]] boost::asio::awaitable<Response> handle_usage(const Call& call);
+// The account's usage record (GET /extract/usage, MCP's usage).
+[[nodiscard]] core::Result<nlohmann::json> usage_record(const Call& call);
 // POST /mcp: MCP's Streamable HTTP transport over the same handlers (mcp_handler.cpp).
 [[nodiscard]] boost::asio::awaitable<Response> handle_mcp(const Call& call);
 [[nodiscard]] boost::asio::awaitable<Response> handle_create_key(const Call& call);

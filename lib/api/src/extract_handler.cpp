@@ -97,30 +97,25 @@ core::Result<ExtractParameters> parse_body(std::string_view text) {
   return parsed;
 }
 
-Response monthly_limit_response(const Call& call, std::int64_t used, std::int64_t limit, store::Plan plan) {
+Refusal monthly_limit_refusal(const Call& call, std::int64_t used, std::int64_t limit, store::Plan plan) {
   const auto now = call.services.clock.now();
-  nlohmann::json body =
-      error_body({ErrorCode::monthly_limit_exceeded,
+  call.services.metrics.record_quota_rejection();
+  return Refusal{{ErrorCode::monthly_limit_exceeded,
                   "Monthly usage limit exceeded: the " + std::string(store::to_string(plan)) + " plan allows " +
-                      std::to_string(limit) + " pages a month; the limit resets at the start of next month (UTC)."});
-  body["limit"] = limit;
-  body["usage"] = used;
-  body["plan"] = store::to_string(plan);
-  Response response = json_response(call.request, 429, body);
-  response.set(http::field::retry_after, std::to_string(seconds_until(now, store::usage_period(now).end)));
-  return response;
+                      std::to_string(limit) + " pages a month; the limit resets at the start of next month (UTC)."},
+                 std::chrono::seconds{seconds_until(now, store::usage_period(now).end)},
+                 QuotaState{used, limit, plan}};
 }
 
 // A page still to be made is checked against the quota first, so an account at its limit causes no
 // upstream traffic or conversion; `work` then runs off the request thread (fetch and convert wait
-// on upstreams and converter processes). The refusal to send, or what the work made.
+// on upstreams and converter processes). The refusal, or what the work made.
 template <typename Work>
-asio::awaitable<std::variant<Response, convert::ExtractOutcome>> convert_within_quota(const Call& call, Work work) {
+asio::awaitable<std::variant<Refusal, convert::ExtractOutcome>> convert_within_quota(const Call& call, Work work) {
   auto usage = call.services.store.usage(call.caller.account_id, call.caller.key_id);
-  if (!usage) co_return error_response(call.request, usage.error());
+  if (!usage) co_return Refusal{usage.error()};
   if (usage->used >= usage->monthly_limit) {
-    call.services.metrics.record_quota_rejection();
-    co_return monthly_limit_response(call, usage->used, usage->monthly_limit, usage->plan);
+    co_return monthly_limit_refusal(call, usage->used, usage->monthly_limit, usage->plan);
   }
   auto made = co_await asio::co_spawn(
       call.services.slow_work,
@@ -128,46 +123,68 @@ asio::awaitable<std::variant<Response, convert::ExtractOutcome>> convert_within_
       [&]() -> asio::awaitable<std::optional<core::Result<convert::ExtractOutcome>>> { co_return work(); },
       asio::use_awaitable);
   if (!*made) {
-    Response failed = error_response(call.request, made->error());
-    if (made->error().code == ErrorCode::busy) failed.set(http::field::retry_after, "1");
-    co_return failed;
+    Refusal refused{made->error()};
+    // Converters free up within moments: a retry soon is likely to find one.
+    if (refused.error.code == ErrorCode::busy) refused.retry_after = std::chrono::seconds{1};
+    co_return refused;
   }
   co_return std::move(**made);
 }
 
 // A served page is counted after the work (failures cost nothing) and before the answer (a served page
 // is always on the books, even if the daemon dies right after).
-asio::awaitable<Response> answer_counted(const Call& call, convert::ExtractOutcome outcome) {
+asio::awaitable<Served> count_served(const Call& call, convert::ExtractOutcome outcome,
+                                     std::optional<convert::CacheMark> cache) {
   auto counted = co_await call.page_counter.count(call.caller.account_id, call.caller.key_id);
-  if (!counted) co_return error_response(call.request, counted.error());
-  if (!counted->admitted) {
-    call.services.metrics.record_quota_rejection();
-    co_return monthly_limit_response(call, counted->used, counted->limit, counted->plan);
-  }
-  const bool hit = outcome.cache == convert::CacheStatus::hit;
-  call.services.metrics.record_cache(hit);
-  Response response = text_response(call.request, 200, "application/json", std::move(outcome.result_json));
-  response.set("X-Cache", hit ? "HIT" : "MISS");
-  co_return response;
+  if (!counted) co_return Refusal{counted.error()};
+  if (!counted->admitted) co_return monthly_limit_refusal(call, counted->used, counted->limit, counted->plan);
+  if (cache) call.services.metrics.record_cache(cache->status == convert::CacheStatus::hit);
+  co_return ServedPage{std::move(outcome.result), cache};
+}
+
+asio::awaitable<Served> counted(const Call& call, std::variant<Refusal, convert::ExtractOutcome> made, bool fetched) {
+  if (auto* refused = std::get_if<Refusal>(&made)) co_return std::move(*refused);
+  auto& outcome = std::get<convert::ExtractOutcome>(made);
+  const auto cache = fetched ? std::optional<convert::CacheMark>{outcome.cache} : std::nullopt;
+  co_return co_await count_served(call, std::move(outcome), cache);
 }
 
 }  // namespace
 
+Response served_response(const Request& request, Served served) {
+  if (auto* refused = std::get_if<Refusal>(&served)) {
+    Response response = error_response(request, refused->error);
+    if (refused->quota) {
+      nlohmann::json body = error_body(refused->error);
+      body["limit"] = refused->quota->limit;
+      body["usage"] = refused->quota->used;
+      body["plan"] = store::to_string(refused->quota->plan);
+      response = json_response(request, http_status_of(refused->error.code), body);
+    }
+    if (refused->retry_after) response.set(http::field::retry_after, std::to_string(refused->retry_after->count()));
+    return response;
+  }
+  const auto& page = std::get<ServedPage>(served);
+  Response response = text_response(request, 200, "application/json", convert::rest_body(page.result, page.cache));
+  // Only a fetched page was or was not in the cache; a page given whole was neither.
+  if (page.cache) response.set("X-Cache", page.cache->status == convert::CacheStatus::hit ? "HIT" : "MISS");
+  return response;
+}
+
 asio::awaitable<Response> handle_extract(const Call& call) {
   auto body = parse_body(call.request.body());
   if (!body) co_return error_response(call.request, body.error());
-  co_return co_await handle_extract_parameters(call, std::move(*body));
+  co_return served_response(call.request, co_await serve_extract(call, std::move(*body)));
 }
 
-asio::awaitable<Response> handle_extract_parameters(const Call& call, ExtractParameters parameters) {
-  const auto& request = call.request;
+asio::awaitable<Served> serve_extract(const Call& call, ExtractParameters parameters) {
   for (const auto& [selectors, field] : {std::pair{&parameters.include_selectors, "include_selectors"},
                                          std::pair{&parameters.exclude_selectors, "exclude_selectors"}}) {
-    if (auto checked = check_selectors(*selectors, field); !checked) co_return error_response(request, checked.error());
+    if (auto checked = check_selectors(*selectors, field); !checked) co_return Refusal{checked.error()};
   }
-  if (parameters.wait_for.size() > kMaxSelectorLength) co_return error_response(request, bad_request(wait_for_rule()));
+  if (parameters.wait_for.size() > kMaxSelectorLength) co_return Refusal{bad_request(wait_for_rule())};
   auto url = call.settings.urls->parse(parameters.url);
-  if (!url) co_return error_response(request, url.error());
+  if (!url) co_return Refusal{url.error()};
 
   convert::ExtractRequest extract_request;
   extract_request.url = std::move(*url);
@@ -183,24 +200,20 @@ asio::awaitable<Response> handle_extract_parameters(const Call& call, ExtractPar
 
   // A cached answer costs nothing to make, so its quota check and its count are one atomic step.
   auto cached = extractor.cached(extract_request);
-  if (!cached) co_return error_response(request, cached.error());
-  if (*cached) co_return co_await answer_counted(call, std::move(**cached));
-  auto made = co_await convert_within_quota(call, [&] { return extractor.fresh(extract_request); });
-  if (auto* refused = std::get_if<Response>(&made)) co_return std::move(*refused);
-  co_return co_await answer_counted(call, std::move(std::get<convert::ExtractOutcome>(made)));
+  if (!cached) co_return Refusal{cached.error()};
+  if (*cached) co_return co_await count_served(call, std::move(**cached), (*cached)->cache);
+  co_return co_await counted(
+      call, co_await convert_within_quota(call, [&] { return extractor.fresh(extract_request); }), true);
 }
 
-asio::awaitable<Response> handle_convert_given(const Call& call, convert::Page page) {
+asio::awaitable<Served> serve_convert_given(const Call& call, convert::Page page) {
   convert::ExtractService& extractor = *call.settings.extractor;
   auto made = co_await convert_within_quota(call, [&]() -> core::Result<convert::ExtractOutcome> {
-    auto text = extractor.convert_given(page, {}, call.caller.account_id);
-    if (!text) return core::unexpected(text.error());
-    return convert::ExtractOutcome{std::move(*text), convert::CacheStatus::miss};
+    auto result = extractor.convert_given(page, {}, call.caller.account_id);
+    if (!result) return core::unexpected(result.error());
+    return convert::ExtractOutcome{std::move(*result), {}};
   });
-  if (auto* refused = std::get_if<Response>(&made)) co_return std::move(*refused);
-  Response response = co_await answer_counted(call, std::move(std::get<convert::ExtractOutcome>(made)));
-  response.erase("X-Cache");  // nothing was fetched, so nothing was or was not cached
-  co_return response;
+  co_return co_await counted(call, std::move(made), false);
 }
 
 }  // namespace pagemd::api

@@ -41,17 +41,15 @@ bool is_session_id(std::string_view id) {
   return id.size() == kSessionIdLength && id.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
 
-// The API's answer to an inner request (the same handler as the REST endpoint) as a tool result.
-std::string tool_result_of(const Response& answer, mcp::Answered kind) {
-  std::optional<std::chrono::seconds> retry_after;
-  if (const auto header = answer[http::field::retry_after]; !header.empty()) {
-    retry_after = std::chrono::seconds{std::strtoll(std::string(header).c_str(), nullptr, 10)};
-  }
-  return mcp::result_from_answer(answer.result_int(), answer.body(), retry_after, kind);
+// A page served, or refused, as the tool's result.
+std::string tool_result_of(const Served& served) {
+  if (const auto* page = std::get_if<ServedPage>(&served)) return mcp::page_result(page->result);
+  const auto& refused = std::get<Refusal>(served);
+  return mcp::error_result(for_client(refused.error), refused.retry_after).dump();
 }
 
 asio::awaitable<std::string> run_tool(const Call& call, const mcp::ToolArguments& arguments) {
-  // The REST handlers answer the tool calls; their answers become tool results.
+  // The same use cases as the REST endpoints answer the tool calls.
   if (const auto* extract = std::get_if<mcp::ExtractArguments>(&arguments)) {
     ExtractParameters parameters;
     parameters.url = extract->url;
@@ -62,17 +60,17 @@ asio::awaitable<std::string> run_tool(const Call& call, const mcp::ToolArguments
     parameters.include_selectors = extract->include_selectors;
     parameters.exclude_selectors = extract->exclude_selectors;
     if (extract->render) parameters.render = *extract->render ? render::RenderMode::always : render::RenderMode::never;
-    co_return tool_result_of(co_await handle_extract_parameters(call, std::move(parameters)), mcp::Answered::page);
+    co_return tool_result_of(co_await serve_extract(call, std::move(parameters)));
   }
-  const Request inner{http::verb::get, "/api/v1/extract/usage", 11};
-  const Call inner_call{inner, call.info, call.caller, call.services, call.settings, call.page_counter, {}};
   if (const auto* given = std::get_if<mcp::ConvertHtmlArguments>(&arguments)) {
     convert::Page page;
     page.body = given->html;
     page.url = given->base_url;
-    co_return tool_result_of(co_await handle_convert_given(inner_call, std::move(page)), mcp::Answered::page);
+    co_return tool_result_of(co_await serve_convert_given(call, std::move(page)));
   }
-  co_return tool_result_of(co_await handle_usage(inner_call), mcp::Answered::usage);
+  auto usage = usage_record(call);
+  if (!usage) co_return mcp::error_result(for_client(usage.error())).dump();
+  co_return mcp::usage_result(*usage).dump();
 }
 
 }  // namespace
@@ -115,44 +113,48 @@ asio::awaitable<Response> handle_mcp(const Call& call) {
 
   const mcp::Dispatcher dispatcher(call.settings.version);
   mcp::Dispatch dispatch = dispatcher.dispatch(message);
-  std::optional<ratelimit::RateDecision> decision;
+  // Every message enters the per-minute window, as every REST request does: a client that pings or
+  // lists the tools in a loop is held to the same limit as one that converts pages.
+  auto admitted = call.settings.rate_limiter->admit(call.caller.account_id);
+  if (!admitted) co_return error_response(request, admitted.error());  // the database that keeps it is down
+  const ratelimit::RateDecision decision = *admitted;
+  if (!decision.admitted) call.services.metrics.record_rate_rejection();
+  const core::Error limited{core::ErrorCode::rate_limited,
+                            "Too many requests: slow down, at most " + std::to_string(decision.limit) +
+                                " MCP messages and API requests per minute are allowed."};
   if (dispatch.call) {
-    // A tool call enters the per-minute window as a POST /api/v1/extract does; the handshake and the
-    // tool list do not. A refusal is the tool's result, with the wait, for the agent to act on.
-    auto admitted = call.settings.rate_limiter->admit(call.caller.account_id);
-    if (!admitted) co_return error_response(request, admitted.error());  // the database that keeps it is down
-    decision = *admitted;
+    // A refused call is the tool's result, with the wait, for the agent to act on.
     std::string result;
-    if (decision->admitted) {
+    if (decision.admitted) {
       result = co_await run_tool(call, dispatch.call->arguments);
     } else {
-      call.services.metrics.record_rate_rejection();
-      result = mcp::result_from_error_answer(
-                   429,
-                   json{{"code", "rate_limited"},
-                        {"error", "Too many requests: slow down, at most " + std::to_string(decision->limit) +
-                                      " tool calls and API requests per minute are allowed."}}
-                       .dump(),
-                   std::chrono::seconds{decision->retry_after_seconds})
-                   .dump();
+      result = mcp::error_result(limited, std::chrono::seconds{decision.retry_after_seconds}).dump();
     }
     Response answered =
         text_response(request, 200, "application/json", mcp::result_message_text(dispatch.call->id, result));
-    set_rate_headers(answered, *decision);
+    set_rate_headers(answered, decision);
     co_return answered;
+  }
+  if (!decision.admitted) {
+    const json id = message.is_object() && message.contains("id") ? message["id"] : json(nullptr);
+    Response refused =
+        rpc_response(request, 429,
+                     mcp::error_message(id, mcp::rpc::kRateLimited,
+                                        std::string(core::to_string(limited.code)) + ": " + limited.message));
+    refused.set(http::field::retry_after, std::to_string(decision.retry_after_seconds));
+    set_rate_headers(refused, decision);
+    co_return refused;
   }
   if (!dispatch.reply) {
     // A notification or a response: accepted, nothing to say.
     Response accepted = text_response(request, 202, "application/json", "");
+    set_rate_headers(accepted, decision);
     co_return accepted;
   }
   // Protocol faults are answered like results: the transport worked, the message did not.
   Response response = rpc_response(request, 200, *dispatch.reply);
   if (dispatch.initialized_version) response.set(kSessionHeader, new_session_id());
-  if (!decision) {
-    if (auto seen = call.settings.rate_limiter->peek(call.caller.account_id)) decision = *seen;
-  }
-  if (decision) set_rate_headers(response, *decision);
+  set_rate_headers(response, decision);
   co_return response;
 }
 

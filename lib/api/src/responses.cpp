@@ -1,6 +1,7 @@
 #include "pagemd/api/responses.hpp"
 
 #include <boost/beast/http/field.hpp>
+#include <spdlog/spdlog.h>
 
 namespace pagemd::api {
 
@@ -9,7 +10,22 @@ using core::ErrorCode;
 
 unsigned http_status_of(ErrorCode code) noexcept { return core::kind_of(code).http_status; }
 
-nlohmann::json error_body(const core::Error& error) {
+core::Error for_client(const core::Error& error) {
+  // The detail of these names the database's socket, host or user, or the code's insides: it goes
+  // to the operator's log, and the client gets a sentence that says what it can do.
+  if (error.code == ErrorCode::store_unavailable) {
+    spdlog::error("store unavailable: {}", error.message);
+    return {error.code, "The service's database cannot be reached; nothing was served or counted. Try again shortly."};
+  }
+  if (error.code == ErrorCode::internal) {
+    spdlog::error("internal error: {}", error.message);
+    return {error.code, "The service failed to answer this request; the operator's log says why."};
+  }
+  return error;
+}
+
+nlohmann::json error_body(const core::Error& given) {
+  const core::Error error = for_client(given);
   nlohmann::json body{{"error", error.message},
                       {"status", http_status_of(error.code)},
                       {"code", std::string(core::to_string(error.code))}};

@@ -46,7 +46,7 @@ asio::awaitable<Response> handle_healthz(const Call& call) {
 asio::awaitable<Response> handle_readyz(const Call& call) {
   if (call.info.draining) co_return json_response(call.request, 503, {{"status", "draining"}});
   if (auto store = call.services.store.ping(); !store) {
-    Response response = json_response(call.request, 503, {{"status", "store_unavailable"}});
+    Response response = json_response(call.request, 503, {{"status", "database_unreachable"}});
     response.set(http::field::retry_after, std::to_string(kStoreRetrySeconds));
     co_return response;
   }

@@ -25,17 +25,13 @@ bool is_plain_file_name(std::string_view name) {
          name.find('\0') == std::string_view::npos;
 }
 
-ManifestEntry failure(const std::string& url, std::string code, std::string message) {
+ManifestEntry failure(const std::string& url, const core::Error& error) {
   ManifestEntry entry;
   entry.url = url;
   entry.status = EntryStatus::error;
-  entry.code = std::move(code);
-  entry.error = std::move(message);
+  entry.code = std::string(core::to_string(error.code));
+  entry.error = error.message;
   return entry;
-}
-
-ManifestEntry failure(const std::string& url, const core::Error& error) {
-  return failure(url, std::string(core::to_string(error.code)), error.message);
 }
 
 // robots.txt of each origin, fetched once however many workers ask for it at the same time.
@@ -163,7 +159,8 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
   const auto convert_one = [&](const detail::WorkItem& item) -> ManifestEntry {
     if (settings_.robots == RobotsMode::honour &&
         !robots.rules_for(item.parsed).allows(path_of_url(item.parsed.normalized))) {
-      return failure(item.url, "robots_disallowed", "robots.txt disallows this URL for " + settings_.robots_agent);
+      return failure(item.url, {core::ErrorCode::robots_disallowed,
+                                "robots.txt disallows this URL for " + settings_.robots_agent});
     }
     auto page = fetcher_.fetch(item.parsed);
     if (!page) return failure(item.url, page.error());
@@ -197,7 +194,7 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
           entry = convert_one(*item);
         } catch (const std::exception& e) {
           // One page that breaks its conversion (out of memory on a hostile page, say) fails alone.
-          entry = failure(item->url, "internal", std::string("the conversion failed: ") + e.what());
+          entry = failure(item->url, {core::ErrorCode::internal, std::string("the conversion failed: ") + e.what()});
         }
         queue.finished(*item);
         record(entry);

@@ -9,35 +9,11 @@
 namespace pagemd::convert {
 namespace {
 
-// A stored result says "status":"miss" in its metadata.cache. Keys are serialized in sorted order, so
-// "cache" opens "metadata" and its "cached_at" (a fixed-width RFC 3339 time) precedes "status". Inside
-// JSON strings every quote is escaped, so the first unescaped match is the field itself.
-constexpr std::string_view kCacheFieldStart = R"("metadata":{"cache":{"cached_at":")";
-constexpr std::string_view kStoredStatus = R"(","status":"miss"})";
-constexpr std::string_view kHitStatus = R"(","status":"hit"})";
-constexpr std::size_t kTimestampLength = std::string_view("2026-01-01T00:00:00Z").size();
-
-// The stored text turned into a hit's answer by editing the status in place; false when the text
-// does not have the expected shape (then the caller parses it instead).
-bool mark_as_hit(std::string& stored) {
-  const auto start = stored.find(kCacheFieldStart);
-  if (start == std::string::npos) return false;
-  const auto status = start + kCacheFieldStart.size() + kTimestampLength;
-  if (stored.compare(status, kStoredStatus.size(), kStoredStatus) != 0) return false;
-  stored.replace(status, kStoredStatus.size(), kHitStatus);
-  return true;
-}
-
-// Whether a stored result was rendered. Inside JSON strings quotes are escaped, so only the metadata
-// field itself can match; an entry from before rendering existed has none and was not rendered.
-bool stored_rendered(std::string_view stored) { return stored.find(R"("rendered":true)") != std::string_view::npos; }
-
-// Whether the stored text answers a request of this mode. "auto" takes any copy without reading it:
-// the metadata comes after the Markdown, so the question costs a scan of the whole result.
-bool acceptable(render::RenderMode mode, std::string_view stored) {
+// Whether a cached result answers a request of this mode.
+bool acceptable(render::RenderMode mode, const ResultText& stored) {
   switch (mode) {
-    case render::RenderMode::always: return stored_rendered(stored);
-    case render::RenderMode::never: return !stored_rendered(stored);
+    case render::RenderMode::always: return stored.rendered();
+    case render::RenderMode::never: return !stored.rendered();
     case render::RenderMode::automatic: return true;
   }
   return true;
@@ -84,21 +60,33 @@ core::Result<ExtractOutcome> ExtractService::extract(const ExtractRequest& reque
 }
 
 core::Result<std::optional<ExtractOutcome>> ExtractService::cached(const ExtractRequest& request) {
-  auto entry = store_.cache_get(cache_key(request), request.max_age, clock_.now());
+  const std::string key = cache_key(request);
+  auto entry = store_.cache_get(key, request.max_age, clock_.now());
   if (!entry) return core::unexpected(entry.error());
   if (!*entry) return std::optional<ExtractOutcome>{};
-  std::string text = std::move((*entry)->result_json);
-  if (!acceptable(request.options.render, text)) return std::optional<ExtractOutcome>{};
-  if (mark_as_hit(text)) return std::optional<ExtractOutcome>{ExtractOutcome{std::move(text), CacheStatus::hit}};
-  auto result = nlohmann::json::parse(text, nullptr, false);
-  if (result.is_discarded() || !result.is_object() || !result.contains("metadata")) {
-    spdlog::warn("cache entry for {} is not a result object; fetching again", request.url.normalized);
-    return std::optional<ExtractOutcome>{};
+  const auto cached_at = (*entry)->created_at;
+  auto result = read_entry(std::move(**entry), key);
+  if (!result || !acceptable(request.options.render, *result)) return std::optional<ExtractOutcome>{};
+  return std::optional<ExtractOutcome>{ExtractOutcome{std::move(*result), CacheMark{CacheStatus::hit, cached_at}}};
+}
+
+std::optional<ResultText> ExtractService::read_entry(store::CachedResult entry, const std::string& key) const {
+  if (!entry.result_json.starts_with('{')) {
+    auto result = ResultText::from_entry(std::move(entry.result_json));
+    if (!result) spdlog::warn("cache entry for {} is not a result; fetching again", key);
+    return result;
   }
-  // An entry written by another version of pagemd: its fields stay as stored, its status is the hit's.
-  result["metadata"]["cache"] = {{"status", "hit"}, {"cached_at", core::format_rfc3339((*entry)->created_at)}};
-  return std::optional<ExtractOutcome>{
-      ExtractOutcome{result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), CacheStatus::hit}};
+  // An entry of an older pagemd, which stored the answer's JSON: read once, and stored again in the
+  // current form (with its age) so that later hits do not parse it.
+  auto result = ResultText::from_json(nlohmann::json::parse(entry.result_json, nullptr, false));
+  if (!result) {
+    spdlog::warn("cache entry for {} is not a result object; fetching again", key);
+    return result;
+  }
+  if (auto stored = store_.cache_put(key, result->entry(), entry.created_at); !stored) {
+    spdlog::warn("cannot store the cache entry for {} again: {}", key, stored.error().message);
+  }
+  return result;
 }
 
 core::Result<std::optional<ExtractOutcome>> ExtractService::await_fetch_claim(const ExtractRequest& request,
@@ -140,22 +128,21 @@ core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request
     return convert_fairly(given, request.options, request.account_id);
   });
   if (!converted) return core::unexpected(converted.error());
-  auto text = bounded_json(PageResult{std::move(converted->extraction), core::format_rfc3339(fetched_at),
-                                      std::move(converted->final_url), CacheMark{CacheStatus::miss, fetched_at},
-                                      converted->rendered});
-  if (!text) return core::unexpected(text.error());
-  if (auto stored = store_.cache_put(key, *text, fetched_at); !stored) {
+  auto result = bounded(PageResult{std::move(converted->extraction), core::format_rfc3339(fetched_at),
+                                   std::move(converted->final_url), std::nullopt, converted->rendered});
+  if (!result) return core::unexpected(result.error());
+  if (auto stored = store_.cache_put(key, result->entry(), fetched_at); !stored) {
     // The client still gets its page; only the next request pays the fetch again.
     spdlog::error("cannot cache {}: {}", request.url.normalized, stored.error().message);
   }
-  return ExtractOutcome{std::move(*text), CacheStatus::miss};
+  return ExtractOutcome{std::move(*result), CacheMark{CacheStatus::miss, fetched_at}};
 }
 
-core::Result<std::string> ExtractService::convert_given(const Page& page, const ConvertOptions& options,
-                                                        std::string_view account_id) {
+core::Result<ResultText> ExtractService::convert_given(const Page& page, const ConvertOptions& options,
+                                                       std::string_view account_id) {
   auto extraction = convert_fairly(page, options, account_id);
   if (!extraction) return core::unexpected(extraction.error());
-  return bounded_json(PageResult{std::move(*extraction), core::format_rfc3339(clock_.now()), page.url, std::nullopt});
+  return bounded(PageResult{std::move(*extraction), core::format_rfc3339(clock_.now()), page.url, std::nullopt});
 }
 
 core::Result<extract::Extraction> ExtractService::convert_fairly(const Page& page, const ConvertOptions& options,
@@ -169,8 +156,8 @@ core::Result<extract::Extraction> ExtractService::convert_fairly(const Page& pag
   return converter_.convert(page, options);
 }
 
-core::Result<std::string> ExtractService::bounded_json(const PageResult& result) const {
-  std::string text = to_json_text(result);
+core::Result<ResultText> ExtractService::bounded(const PageResult& result) const {
+  ResultText text = ResultText::of(result);
   if (limits_.max_result_bytes != 0 && text.size() > limits_.max_result_bytes) {
     return core::unexpected(result_too_large(text.size(), limits_.max_result_bytes));
   }

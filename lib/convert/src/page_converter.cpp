@@ -1,5 +1,7 @@
 #include "pagemd/convert/page_converter.hpp"
 
+#include <algorithm>
+
 namespace pagemd::convert {
 namespace {
 
@@ -14,7 +16,30 @@ void append_escaped(std::string& out, std::string_view text) {
   }
 }
 
+// How far into a page its kind shows: the WHATWG MIME sniffing standard's resource header, which is
+// also where the PDF specification lets a reader look for the file's header.
+constexpr std::size_t kSniffBytes = 1024;
+
+// WHATWG's binary data bytes: controls other than tab, newlines, form feed and escape.
+bool is_binary_data_byte(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte <= 0x08 || byte == 0x0B || (byte >= 0x0E && byte <= 0x1A) || (byte >= 0x1C && byte <= 0x1F);
+}
+
 }  // namespace
+
+ByteKind kind_of_bytes(std::string_view body) noexcept {
+  const std::string_view head = body.substr(0, kSniffBytes);
+  if (head.find("%PDF-") != std::string_view::npos) return ByteKind::pdf;
+  // UTF-16 text is full of zero bytes; its byte order mark says what it is.
+  if (head.starts_with("\xFE\xFF") || head.starts_with("\xFF\xFE")) return ByteKind::text;
+  if (std::none_of(head.begin(), head.end(), is_binary_data_byte)) return ByteKind::text;
+  // A stray control character in a page that opens with markup does not make it binary: browsers
+  // show such pages, and the decoder drops what it cannot read.
+  const std::size_t first = head.find_first_not_of(" \t\r\n\f");
+  const bool opens_with_markup = first != std::string_view::npos && head[first] == '<';
+  return opens_with_markup ? ByteKind::text : ByteKind::binary;
+}
 
 std::string plain_text_as_html(std::string_view text) {
   // No <meta charset>: the decoder's sniffing (the HTTP charset, else UTF-8 detection, else
@@ -47,6 +72,15 @@ Page page_from_fetch(fetch::FetchedPage fetched) {
 }
 
 core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options) {
+  switch (kind_of_bytes(page.body)) {
+    case ByteKind::text: break;
+    case ByteKind::pdf:
+      return core::unexpected(core::ErrorCode::unsupported_content,
+                              "This is a PDF document, which this version of pagemd cannot convert.");
+    case ByteKind::binary:
+      return core::unexpected(core::ErrorCode::unsupported_content,
+                              "This is binary data (an image, an archive or the like), not HTML or text.");
+  }
   extract::ExtractOptions extract_options;
   extract_options.page_url = page.url;
   extract_options.declared_charset = page.declared_charset;

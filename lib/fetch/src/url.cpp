@@ -80,9 +80,9 @@ bool is_valid_name(std::string_view host) {
   return label_length > 0;
 }
 
-bool is_in_domain(std::string_view host, std::string_view domain) {
-  return host == domain ||
-         (host.size() > domain.size() && host.ends_with(domain) && host[host.size() - domain.size() - 1] == '.');
+// `dotted_domain` is written as a suffix, with its leading dot (".local").
+bool is_in_domain(std::string_view host, std::string_view dotted_domain) {
+  return host.ends_with(dotted_domain) || host == dotted_domain.substr(1);
 }
 
 // Names that never lead to a public host, decidable without DNS: this machine, and the
@@ -90,12 +90,12 @@ bool is_in_domain(std::string_view host, std::string_view domain) {
 // .internal, where cloud metadata services live). A name of a single label is resolved through
 // the resolver's search list, i.e. inside the local network, so it counts as one of them.
 std::optional<std::string> non_public_name_reason(std::string_view host) {
-  if (is_in_domain(host, "localhost")) {
+  if (is_in_domain(host, ".localhost")) {
     return "names this machine (localhost)";
   }
-  for (const std::string_view domain : {"local", "internal", "localdomain", "home.arpa"}) {
+  for (const std::string_view domain : {".local", ".internal", ".localdomain", ".home.arpa"}) {
     if (is_in_domain(host, domain)) {
-      return "is in the local-network domain ." + std::string(domain);
+      return "is in the local-network domain " + std::string(domain);
     }
   }
   if (host.find('.') == std::string_view::npos) {

@@ -43,7 +43,8 @@ std::size_t serve_stdio(std::istream& in, std::ostream& out, const Dispatcher& d
   bool too_long = false;
   while (auto line = next_line(in, too_long)) {
     if (too_long) {
-      send(out, error_message(nullptr, rpc::kParseError, "Parse error: the message is longer than 64 MiB"));
+      send(out, error_message(nullptr, rpc::kParseError,
+                              "Parse error: the message is longer than " + std::to_string(kMaxLineBytes) + " bytes"));
       ++answered;
       continue;
     }
@@ -54,7 +55,7 @@ std::size_t serve_stdio(std::istream& in, std::ostream& out, const Dispatcher& d
       try {
         result = tools.run(dispatch.call->arguments);
       } catch (const std::exception& failure) {
-        result = error_result(std::string("The tool failed: ") + failure.what(), "internal").dump();
+        result = error_result({core::ErrorCode::internal, std::string("The tool failed: ") + failure.what()}).dump();
       }
       send_text(out, result_message_text(dispatch.call->id, result));
       ++answered;

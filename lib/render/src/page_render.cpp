@@ -175,6 +175,12 @@ PageOutcome render_page(DevToolsPipe& pipe, const fetch::FetchedPage& document, 
     }
     page->cut_short = cut_short;
     if (page->url.empty()) page->url = document.final_url;
+    // A navigation that failed after it started (a hop the broker refused, a connection that broke)
+    // leaves the browser on its own error page: that is no rendering of the page.
+    if (!page->url.starts_with("http://") && !page->url.starts_with("https://")) {
+      outcome.page = failed("The browser could not load the page (it ended on " + page->url.substr(0, 64) + ").");
+      return;
+    }
     spdlog::debug("render: {} in {} ms, {} requests{}", document.final_url,
                   std::chrono::duration_cast<milliseconds>(Clock::now() - start).count(), broker.requests_seen(),
                   cut_short ? ", cut short" : "");

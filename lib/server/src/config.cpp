@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "pagemd/fetch/address_policy.hpp"
+#include "pagemd/store/postgres_store.hpp"
 
 namespace pagemd::server {
 namespace {
@@ -29,84 +30,57 @@ struct KeySpec {
   std::int64_t max = 0;
 };
 
+// A key is named after its member, so the file's keys, the flags and DaemonConfig cannot drift apart.
+#define PAGEMD_CONFIG_KEY(member, help) ConfigKey{#member, help}, &DaemonConfig::member
+
 const std::vector<KeySpec>& key_specs() {
   static const std::vector<KeySpec> specs{
-      {{"listen", "HOST:PORT of the HTTP listener"}, &DaemonConfig::listen},
-      {{"data_dir", "directory of the SQLite database"}, &DaemonConfig::data_dir},
-      {{"database_url", "PostgreSQL URL of the state several daemons share; \"\" = SQLite in data_dir"},
-       &DaemonConfig::database_url},
-      {{"allow_private_targets", "CIDRs that may be fetched although non-public (comma-separated)"},
-       &DaemonConfig::allow_private_targets},
-      {{"log_level", "trace, debug, info, warn, error, critical or off"}, &DaemonConfig::log_level},
-      {{"rate_limit_per_minute", "requests per rolling minute per account; 0 turns it off"},
-       &DaemonConfig::rate_limit_per_minute,
-       0,
+      {PAGEMD_CONFIG_KEY(listen, "HOST:PORT of the HTTP listener")},
+      {PAGEMD_CONFIG_KEY(data_dir, "directory of the SQLite database")},
+      {PAGEMD_CONFIG_KEY(database_url, "PostgreSQL URL of the state several daemons share; \"\" = SQLite in data_dir")},
+      {PAGEMD_CONFIG_KEY(allow_private_targets, "CIDRs that may be fetched although non-public (comma-separated)")},
+      {PAGEMD_CONFIG_KEY(log_level, "trace, debug, info, warn, error, critical or off")},
+      {PAGEMD_CONFIG_KEY(rate_limit_per_minute, "requests per rolling minute per account; 0 turns it off"), 0,
        1'000'000},
-      {{"max_keys_per_account", "active keys an account may hold"}, &DaemonConfig::max_keys_per_account, 1, 10'000},
-      {{"fetch_timeout", "seconds for a whole upstream fetch"}, &DaemonConfig::fetch_timeout, 1, 600},
-      {{"connect_timeout", "seconds to connect to an upstream"}, &DaemonConfig::connect_timeout, 1, 120},
-      {{"max_page_bytes", "cap on a fetched page's decoded size"},
-       &DaemonConfig::max_page_bytes,
-       1024,
-       std::int64_t{1} << 31},
-      {{"upstream_fetches_per_second", "global rate of upstream fetch starts"},
-       &DaemonConfig::upstream_fetches_per_second,
-       1,
-       10'000},
-      {{"upstream_queue", "fetches that may wait for a start slot before busy"},
-       &DaemonConfig::upstream_queue,
-       0,
-       100'000},
-      {{"max_connections", "concurrent client connections"}, &DaemonConfig::max_connections, 1, 1'000'000},
-      {{"max_connections_per_address", "concurrent connections from one client address"},
-       &DaemonConfig::max_connections_per_address,
-       1,
-       1'000'000},
-      {{"worker_threads", "threads that wait on upstream fetches and extraction; 0 = automatic"},
-       &DaemonConfig::worker_threads,
-       0,
+      {PAGEMD_CONFIG_KEY(max_keys_per_account, "active keys an account may hold"), 1, 10'000},
+      {PAGEMD_CONFIG_KEY(fetch_timeout, "seconds for a whole upstream fetch"), 1, 600},
+      {PAGEMD_CONFIG_KEY(connect_timeout, "seconds to connect to an upstream"), 1, 120},
+      {PAGEMD_CONFIG_KEY(max_page_bytes, "cap on a fetched page's decoded size"), 1024, std::int64_t{1} << 31},
+      {PAGEMD_CONFIG_KEY(upstream_fetches_per_second, "global rate of upstream fetch starts"), 1, 10'000},
+      {PAGEMD_CONFIG_KEY(upstream_queue, "fetches that may wait for a start slot before busy"), 0, 100'000},
+      {PAGEMD_CONFIG_KEY(max_connections, "concurrent client connections"), 1, 1'000'000},
+      {PAGEMD_CONFIG_KEY(max_connections_per_address, "concurrent connections from one client address"), 1, 1'000'000},
+      {PAGEMD_CONFIG_KEY(worker_threads, "threads that wait on upstream fetches and extraction; 0 = automatic"), 0,
        1024},
-      {{"converter_processes", "isolated extraction processes"}, &DaemonConfig::converter_processes, 1, 256},
-      {{"extract_cpu_seconds", "CPU time one page's extraction may use"}, &DaemonConfig::extract_cpu_seconds, 1, 3600},
-      {{"extract_memory_mib", "memory one extraction process may use; 0 = no limit"},
-       &DaemonConfig::extract_memory_mib,
-       0,
+      {PAGEMD_CONFIG_KEY(converter_processes, "isolated extraction processes"), 1, 256},
+      {PAGEMD_CONFIG_KEY(extract_cpu_seconds, "CPU time one page's extraction may use"), 1, 3600},
+      {PAGEMD_CONFIG_KEY(extract_memory_mib, "memory one extraction process may use; 0 = no limit"), 0,
        std::int64_t{1} << 20},
-      {{"extract_queue_seconds", "seconds a page may wait for a converter process before busy"},
-       &DaemonConfig::extract_queue_seconds,
-       1,
-       600},
-      {{"max_result_bytes", "cap on one result (Markdown and metadata); a larger one is unsupported_content"},
-       &DaemonConfig::max_result_bytes,
-       1024,
-       std::int64_t{1} << 31},
-      {{"user_agent", "User-Agent of upstream fetches"}, &DaemonConfig::user_agent},
-      {{"mcp_allowed_origins", "browser origins that may call POST /mcp (comma-separated); others are refused"},
-       &DaemonConfig::mcp_allowed_origins},
-      {{"mcp_max_body_bytes", "cap on one POST /mcp body (a convert_html page); other requests keep 64 KiB"},
-       &DaemonConfig::mcp_max_body_bytes,
-       std::int64_t{64} * 1024,
-       std::int64_t{64} * 1024 * 1024},
-      {{"render_browser", "headless Chromium that renders pages needing JavaScript (name on PATH or path); \"\" = off"},
-       &DaemonConfig::render_browser},
-      {{"render_concurrency", "pages rendered at once, one browser each; 0 = one per two CPUs"},
-       &DaemonConfig::render_concurrency,
-       0,
-       64},
-      {{"render_timeout", "seconds one page may take in the browser"}, &DaemonConfig::render_timeout, 1, 300},
-      {{"render_pages_per_browser", "pages a browser renders before it is replaced"},
-       &DaemonConfig::render_pages_per_browser,
-       1,
-       1'000'000},
-      {{"render_memory_mib", "resident memory of a browser (all its processes) past which it is replaced"},
-       &DaemonConfig::render_memory_mib,
-       128,
-       std::int64_t{1} << 20},
-      {{"render_sandbox", "the browser's own sandbox: auto (where user namespaces allow it), on or off"},
-       &DaemonConfig::render_sandbox},
+      {PAGEMD_CONFIG_KEY(extract_queue_seconds, "seconds a page may wait for a converter process before busy"), 1, 600},
+      {PAGEMD_CONFIG_KEY(max_result_bytes,
+                         "cap on one result (Markdown and metadata); a larger one is unsupported_content"),
+       1024, std::int64_t{1} << 31},
+      {PAGEMD_CONFIG_KEY(user_agent, "User-Agent of upstream fetches")},
+      {PAGEMD_CONFIG_KEY(mcp_allowed_origins,
+                         "browser origins that may call POST /mcp (comma-separated); others are refused")},
+      {PAGEMD_CONFIG_KEY(mcp_max_body_bytes,
+                         "cap on one POST /mcp body (a convert_html page); other requests keep 64 KiB"),
+       std::int64_t{64} * 1024, std::int64_t{64} * 1024 * 1024},
+      {PAGEMD_CONFIG_KEY(render_browser,
+                         "headless Chromium that renders pages needing JavaScript (name on PATH or path); \"\" = off")},
+      {PAGEMD_CONFIG_KEY(render_concurrency, "pages rendered at once, one browser each; 0 = one per two CPUs"), 0, 64},
+      {PAGEMD_CONFIG_KEY(render_timeout, "seconds one page may take in the browser"), 1, 300},
+      {PAGEMD_CONFIG_KEY(render_pages_per_browser, "pages a browser renders before it is replaced"), 1, 1'000'000},
+      {PAGEMD_CONFIG_KEY(render_memory_mib,
+                         "resident memory of a browser (all its processes) past which it is replaced"),
+       128, std::int64_t{1} << 20},
+      {PAGEMD_CONFIG_KEY(render_sandbox,
+                         "the browser's own sandbox: auto (where user namespaces allow it), on or off")},
   };
   return specs;
 }
+
+#undef PAGEMD_CONFIG_KEY
 
 const KeySpec* find_spec(std::string_view name) {
   for (const KeySpec& spec : key_specs()) {
@@ -302,6 +276,9 @@ std::string render_config(const DaemonConfig& config) {
             out += ']';
           } else if constexpr (std::is_same_v<Member, PathMember>) {
             out += toml_quoted((config.*member).string());
+          } else if (member == &DaemonConfig::database_url) {
+            // The configuration is printed to terminals and journals, where a password must not go.
+            out += toml_quoted(store::redacted_database_url(config.*member));
           } else {
             out += toml_quoted(config.*member);
           }

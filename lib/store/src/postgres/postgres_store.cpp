@@ -6,8 +6,11 @@
 #include "pagemd/store/postgres_store.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <limits>
 #include <span>
+
+#include <libpq-fe.h>
 
 #include "millis.hpp"
 #include "pagemd/store/period.hpp"
@@ -445,14 +448,66 @@ class PostgresStore final : public Store, public SlotBook {
 }  // namespace
 }  // namespace detail::pg
 
+namespace {
+
+constexpr std::string_view kHidden = "***";
+
+// The password libpq reads from a connection URL; empty when it has none, nullopt when libpq cannot
+// parse the URL at all.
+std::optional<std::string> password_in(const std::string& url) {
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(url.c_str(), &error);
+  if (options == nullptr) {
+    PQfreemem(error);
+    return std::nullopt;
+  }
+  std::string password;
+  for (const PQconninfoOption* option = options; option->keyword != nullptr; ++option) {
+    if (std::string_view(option->keyword) == "password" && option->val != nullptr) password = option->val;
+  }
+  PQconninfoFree(options);
+  return password;
+}
+
+// Every `password=` parameter of the URL's query with its value hidden.
+std::string hide_password_parameters(std::string url) {
+  const std::size_t query = url.find('?');
+  if (query == std::string::npos) return url;
+  for (std::size_t at = query; at < url.size();) {
+    const std::size_t start = at + 1;
+    std::size_t end = url.find('&', start);
+    if (end == std::string::npos) end = url.size();
+    constexpr std::string_view kKey = "password=";
+    if (std::string_view(url).substr(start, end - start).starts_with(kKey)) {
+      url.replace(start + kKey.size(), end - start - kKey.size(), kHidden);
+      end = start + kKey.size() + kHidden.size();
+    }
+    at = end;
+  }
+  return url;
+}
+
+}  // namespace
+
 std::string redacted_database_url(std::string_view url) {
-  // postgresql://user:password@host/db -> postgresql://user:***@host/db
-  const std::size_t scheme = url.find("://");
-  const std::size_t at = url.find('@');
-  if (scheme == std::string_view::npos || at == std::string_view::npos || at < scheme) return std::string(url);
-  const std::size_t colon = url.find(':', scheme + 3);
-  if (colon == std::string_view::npos || colon > at) return std::string(url);
-  return std::string(url.substr(0, colon + 1)) + "***" + std::string(url.substr(at));
+  const std::string given(url);
+  const auto password = password_in(given);
+  // A URL that libpq cannot read may still hold a secret somewhere: none of it is shown.
+  if (!password) return "(a database URL that cannot be parsed)";
+  if (password->empty()) return given;
+  // postgresql://user:secret@host/db?password=secret -> postgresql://user:***@host/db?password=***
+  std::string redacted = hide_password_parameters(given);
+  const std::size_t scheme = redacted.find("://");
+  const std::size_t authority_end = redacted.find_first_of("/?", scheme == std::string::npos ? 0 : scheme + 3);
+  const std::size_t at = redacted.rfind('@', authority_end);
+  if (scheme != std::string::npos && at != std::string::npos && at > scheme) {
+    const std::size_t colon = redacted.find(':', scheme + 3);
+    if (colon != std::string::npos && colon < at) redacted.replace(colon + 1, at - colon - 1, kHidden);
+  }
+  // Whatever form the password took (an encoded key, a second parameter), the result must not hold it.
+  const auto left = password_in(redacted);
+  if (!left || (!left->empty() && *left != kHidden)) return "(a database URL with its password hidden)";
+  return redacted;
 }
 
 bool is_postgres_url(std::string_view url) noexcept {

@@ -16,7 +16,12 @@ inline constexpr int kStoreRetrySeconds = 5;
 // The HTTP status of a failure kind, from the error table (core/error_codes.def).
 [[nodiscard]] unsigned http_status_of(core::ErrorCode code) noexcept;
 
-// `{"error": message, "status": n, "code": "..."}` plus `upstream_status` when the error has one.
+// The error as a client may see it: store_unavailable and internal get a fixed sentence, their
+// detail (paths, hosts, users, the code's insides) is logged instead.
+[[nodiscard]] core::Error for_client(const core::Error& error);
+
+// `{"error": message, "status": n, "code": "..."}` plus `upstream_status` when the error has one;
+// the message as for_client() gives it.
 [[nodiscard]] nlohmann::json error_body(const core::Error& error);
 
 // A response with a JSON body and `Content-Type: application/json`, echoing the request's HTTP version

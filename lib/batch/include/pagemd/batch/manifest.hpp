@@ -26,7 +26,7 @@ struct ManifestEntry {
   std::size_t word_count = 0;
   std::string page_type;  // metadata.page_type: "article", "forum", ...
   bool rendered = false;  // metadata.rendered: run in a browser before conversion
-  std::string code;       // error only: a wire code such as "fetch_failed", or "robots_disallowed"
+  std::string code;       // error only: a code of the error table (core/error_codes.def)
   std::string error;
 };
 

@@ -38,10 +38,10 @@ struct ExtractLimits {
 };
 
 struct ExtractOutcome {
-  // The result object of the API, serialized, with metadata.final_url and metadata.cache
-  // ({status, cached_at}). Text rather than a JSON value: a cache hit is answered without parsing.
-  std::string result_json;
-  CacheStatus cache;
+  // The result object, with metadata.final_url, serialized once: a cache hit is answered without
+  // parsing or escaping anything.
+  ResultText result;
+  CacheMark cache;  // metadata.cache: whether the answer comes from the cache, and made when
 };
 
 // The cache key of a request: the normalised URL plus every option that changes the output, so that
@@ -76,11 +76,11 @@ class ExtractService {
   // of the converters stays taken.
   [[nodiscard]] core::Result<ExtractOutcome> fresh(const ExtractRequest& request);
 
-  // Converts a page given whole (MCP's convert_html): the result object as JSON text, with
-  // metadata.final_url the page's URL when it has one. Nothing is fetched or cached; the fair share
-  // of converters and the result bound apply as in fresh().
-  [[nodiscard]] core::Result<std::string> convert_given(const Page& page, const ConvertOptions& options,
-                                                        std::string_view account_id);
+  // Converts a page given whole (MCP's convert_html): the result object, with metadata.final_url the
+  // page's URL when it has one. Nothing is fetched or cached; the fair share of converters and the
+  // result bound apply as in fresh().
+  [[nodiscard]] core::Result<ResultText> convert_given(const Page& page, const ConvertOptions& options,
+                                                       std::string_view account_id);
 
  private:
   // Identical misses on several nodes sharing a store fetch once (Store::claim_fetch): how long a
@@ -104,8 +104,10 @@ class ExtractService {
                                                                               const std::string& key);
   [[nodiscard]] core::Result<extract::Extraction> convert_fairly(const Page& page, const ConvertOptions& options,
                                                                  std::string_view account_id);
-  // The result as JSON text; unsupported_content when it is over max_result_bytes.
-  [[nodiscard]] core::Result<std::string> bounded_json(const PageResult& result) const;
+  // The result serialized; unsupported_content when it is over max_result_bytes.
+  [[nodiscard]] core::Result<ResultText> bounded(const PageResult& result) const;
+  // The cache entry read as the answer of a hit; empty when it is not a result (it is then made again).
+  [[nodiscard]] std::optional<ResultText> read_entry(store::CachedResult entry, const std::string& key) const;
 
   store::Store& store_;
   fetch::Fetcher& fetcher_;

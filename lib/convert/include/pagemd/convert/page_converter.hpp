@@ -36,10 +36,18 @@ struct ConvertOptions {
 // A page that came through a fetcher (the daemon and `pagemd batch`), ready to convert.
 [[nodiscard]] Page page_from_fetch(fetch::FetchedPage fetched);
 
+// What a page's bytes are, whatever its type or file name says: a PDF (`%PDF-` within the first
+// 1,024 bytes), other binary data (an image, an archive, a font...), or text to read as HTML or
+// plain text in any charset.
+enum class ByteKind { text, pdf, binary };
+[[nodiscard]] ByteKind kind_of_bytes(std::string_view body) noexcept;
+
 // The one conversion every entry point goes through (the daemon's workers, `pagemd batch` and
 // `pagemd convert`): a page and options to Markdown plus metadata. Plain text is converted as its
-// paragraphs, whole. Fails with invalid_request for a malformed selector. Takes the page, so that
-// its bytes can be freed as soon as they are decoded: callers that are done with it move it in.
+// paragraphs, whole. Fails with invalid_request for a malformed selector, and with
+// unsupported_content for bytes that are not text (kind_of_bytes): never passes them off as
+// Markdown. Takes the page, so that its bytes can be freed as soon as they are decoded: callers
+// that are done with it move it in.
 [[nodiscard]] core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options);
 
 // unsupported_content for a page whose result (`size` bytes) is over the bound of `bound` bytes

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -29,10 +31,57 @@ struct PageResult {
 };
 
 // The result object as JSON, with DESIGN.md's extra metadata fields (those the page does not state
-// are left out). The only place a result becomes JSON: API answers, cache entries and `--json`.
+// are left out): `pagemd convert --json`.
 [[nodiscard]] nlohmann::json to_json(const PageResult& result);
 
-// to_json(result) as compact text; invalid UTF-8 a page let through becomes U+FFFD instead of an error.
-[[nodiscard]] std::string to_json_text(const PageResult& result);
+// A result serialized once, in the pieces every answer is put together from: the REST body, MCP's
+// tool result and the cache entry only concatenate them, so a cached page is answered without
+// parsing or escaping anything. The per-answer field (metadata.cache) is not among the pieces.
+// Invalid UTF-8 a page let through became U+FFFD.
+class ResultText {
+ public:
+  [[nodiscard]] static ResultText of(const PageResult& result);
+  // From a result object as JSON (an answer of the daemon, or a cache entry of an older pagemd);
+  // its metadata.cache, a per-answer field, is dropped. Empty when it is not a result object.
+  [[nodiscard]] static std::optional<ResultText> from_json(const nlohmann::json& result);
+  // From what entry() gave; empty when the text is not such an entry (an older entry is JSON:
+  // read it with from_json).
+  [[nodiscard]] static std::optional<ResultText> from_entry(std::string entry);
+
+  // The Markdown as a JSON string literal.
+  [[nodiscard]] std::string_view markdown() const { return piece(0, markdown_size_); }
+  // The metadata object's members as JSON text, without its braces and without `cache`.
+  [[nodiscard]] std::string_view metadata_members() const { return piece(markdown_size_, metadata_size_); }
+  // The warning as a JSON string literal; empty when there is none.
+  [[nodiscard]] std::string_view warning() const { return piece(markdown_size_ + metadata_size_, warning_size_); }
+  [[nodiscard]] bool rendered() const { return rendered_; }
+  // The bytes of the pieces: about the size of an answer.
+  [[nodiscard]] std::size_t size() const { return markdown_size_ + metadata_size_ + warning_size_; }
+
+  // The text a cache stores: a one-line header that sizes the pieces, then the pieces.
+  [[nodiscard]] const std::string& entry() const { return text_; }
+
+ private:
+  ResultText() = default;
+  [[nodiscard]] static ResultText assemble(std::string_view markdown, std::string_view members,
+                                           std::string_view warning, bool rendered);
+  [[nodiscard]] std::string_view piece(std::size_t offset, std::size_t size) const {
+    return std::string_view(text_).substr(pieces_at_ + offset, size);
+  }
+
+  std::string text_;
+  std::size_t pieces_at_ = 0;
+  std::size_t markdown_size_ = 0;
+  std::size_t metadata_size_ = 0;
+  std::size_t warning_size_ = 0;
+  bool rendered_ = false;
+};
+
+// The REST API's answer body: {"markdown", "metadata": {..., "cache"?}, "warning"?}, one JSON object
+// whose every key is unique.
+[[nodiscard]] std::string rest_body(const ResultText& result, const std::optional<CacheMark>& cache);
+
+// metadata.cache as JSON members text: "cache":{"status":...,"cached_at":...}.
+[[nodiscard]] std::string cache_member(const CacheMark& cache);
 
 }  // namespace pagemd::convert

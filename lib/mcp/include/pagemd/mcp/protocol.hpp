@@ -29,6 +29,8 @@ inline constexpr int kInvalidRequest = -32600;
 inline constexpr int kMethodNotFound = -32601;
 inline constexpr int kInvalidParams = -32602;
 inline constexpr int kInternalError = -32603;
+// Of the range JSON-RPC leaves to servers: the per-minute limit refused the message (HTTP 429).
+inline constexpr int kRateLimited = -32029;
 }  // namespace rpc
 
 [[nodiscard]] nlohmann::json error_message(const nlohmann::json& id, int code, std::string_view message);

@@ -20,8 +20,9 @@ class ToolRunner {
 };
 
 // A line longer than this (a convert_html of an enormous page) is answered with a parse error and
-// skipped rather than held in memory.
-inline constexpr std::size_t kMaxLineBytes = std::size_t{64} * 1024 * 1024;
+// skipped rather than held in memory: the daemon's default bound on a POST /mcp body
+// (mcp_max_body_bytes), so that a message either transport takes, the other takes too.
+inline constexpr std::size_t kMaxLineBytes = std::size_t{2} * 1024 * 1024;
 
 // Serves MCP's stdio transport until `in` ends: a JSON-RPC message per line in, a message per line
 // out (flushed at once), nothing else on `out`. A malformed line gets a JSON-RPC error and the server
