@@ -201,7 +201,10 @@ asio::awaitable<Served> serve_extract(const Call& call, ExtractParameters parame
   // A cached answer costs nothing to make, so its quota check and its count are one atomic step.
   auto cached = extractor.cached(extract_request);
   if (!cached) co_return Refusal{cached.error()};
-  if (*cached) co_return co_await count_served(call, std::move(**cached), (*cached)->cache);
+  if (*cached) {
+    const convert::CacheMark hit = (*cached)->cache;
+    co_return co_await count_served(call, std::move(**cached), hit);
+  }
   co_return co_await counted(
       call, co_await convert_within_quota(call, [&] { return extractor.fresh(extract_request); }), true);
 }
