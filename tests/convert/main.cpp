@@ -1,16 +1,21 @@
 // The convert suite's main: the same executable doubles as the converter worker the isolation tests
-// start, the way pagemdd starts itself, and as a worker gone bad that tries to escape its jail.
+// start, the way pagemdd starts itself, as that worker exhausting its limits on a page, and as a worker
+// gone bad that tries to escape its jail.
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "converter_worker.hpp"
 #include "pagemd/convert/isolated_converter.hpp"
 #include "worker_jail.hpp"
 #include "worker_protocol.hpp"
@@ -47,10 +52,33 @@ namespace {
   }
 }
 
+// The real conversion, except on two pages that overrun the worker's limits by construction, however
+// fast the machine and however little memory converting takes: on "spin" the worker spins on the CPU
+// without a system call until its CPU allowance runs out; on "hoard" it takes address space until its
+// memory limit refuses some (bad_alloc), or gives up at 512 MiB, far past any limit a test sets.
+pagemd::core::Result<pagemd::extract::Extraction> convert_or_exhaust(pagemd::convert::Page page,
+                                                                     const pagemd::convert::ConvertOptions& options) {
+  if (page.body == "spin") {
+    volatile std::uint64_t turns = 0;
+    for (;;) turns = turns + 1;
+  }
+  if (page.body == "hoard") {
+    std::vector<std::unique_ptr<char[]>> hoard;
+    for (int mib = 0; mib < 512; ++mib) {
+      hoard.push_back(std::make_unique_for_overwrite<char[]>(std::size_t{1} << 20));
+      *static_cast<volatile char*>(hoard.back().get()) = 1;  // used, so that the allocation stays
+    }
+  }
+  return pagemd::convert::convert_page(std::move(page), options);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--converter-worker") == 0) pagemd::convert::run_converter_worker();
+  if (argc == 2 && std::strcmp(argv[1], "--exhausting-worker") == 0) {
+    pagemd::convert::run_converter_worker(&convert_or_exhaust);
+  }
   if (argc == 2 && std::strcmp(argv[1], "--escaping-worker") == 0) run_escaping_worker();
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();

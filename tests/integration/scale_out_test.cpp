@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <regex>
@@ -27,6 +28,31 @@ namespace {
 using namespace std::chrono_literals;
 
 class ScaleOut : public PostgresNodes {};
+
+// Asks `done` until it holds (true) or a minute has passed (false). The bound only ends the wait for
+// something that never comes; how soon it comes depends on the machine.
+bool wait_until(const std::function<bool()>& done) {
+  const auto give_up = std::chrono::steady_clock::now() + 60s;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= give_up) return false;
+    std::this_thread::sleep_for(20ms);
+  }
+  return true;
+}
+
+// The single number `sql` gives on the database at `url`; -1 when it cannot be had.
+std::int64_t query_number(const std::string& url, const std::string& sql) {
+  PGconn* connection = PQconnectdb(url.c_str());
+  std::int64_t number = -1;
+  if (PQstatus(connection) == CONNECTION_OK) {
+    PGresult* result = PQexec(connection, sql.c_str());
+    if (PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) == 1)
+      number = std::stoll(PQgetvalue(result, 0, 0));
+    PQclear(result);
+  }
+  PQfinish(connection);
+  return number;
+}
 
 TEST_F(ScaleOut, ThreeNodesKeepOnePerMinuteLimitPerAccount) {
   const std::string cluster = test_postgres_url();
@@ -68,6 +94,7 @@ TEST_F(ScaleOut, ThreeNodesKeepOneUpstreamLimit) {
   const TestAccount account = create_shared_account(schema.url(), "scale");
   std::mutex arrivals_mutex;
   std::vector<std::chrono::steady_clock::time_point> arrivals;
+  const auto began = std::chrono::steady_clock::now();
   origin_.handle("/page", [&](const HttpRequest&, Responder& out) {
     {
       const std::lock_guard lock(arrivals_mutex);
@@ -90,13 +117,11 @@ TEST_F(ScaleOut, ThreeNodesKeepOneUpstreamLimit) {
   for (auto& client : clients) client.join();
   EXPECT_EQ(answered.load(), kPages);
   ASSERT_EQ(arrivals.size(), static_cast<std::size_t>(kPages));
-  std::sort(arrivals.begin(), arrivals.end());
-  // Any two starts two places apart are a second apart. An arrival trails its start by the time a
-  // node takes to connect (much longer in a sanitizer build), hence the margin; fetches of nodes that
-  // each kept their own limit would arrive three at once.
-  for (std::size_t i = 0; i + 2 < arrivals.size(); ++i) {
-    EXPECT_GE(arrivals[i + 2] - arrivals[i], 600ms) << "three fetches within a second at " << i;
-  }
+  // Two starts a second in all: the twelfth start is at least five seconds after the first, and its
+  // fetch arrives later still, however long the nodes take to connect. Nodes that each kept their own
+  // limit would start six a second, all twelve within about one. (The gaps between single arrivals
+  // are not measured: each trails its start by a delay that varies with the machine's load.)
+  EXPECT_GE(*std::max_element(arrivals.begin(), arrivals.end()) - began, 5s);
 }
 
 TEST_F(ScaleOut, EightyConcurrentRequestsOnThreeNodesAtTheLimitGetExactlyThePagesLeft) {
@@ -161,21 +186,21 @@ TEST_F(ScaleOut, ADatabaseRestartMidLoadLosesNoCountAndHeals) {
       }
     });
   }
-  std::this_thread::sleep_for(1s);
-  const int before_crash = served.load();
+  // Each step waits for what the last one was for, rather than for a time the machine may be too slow for.
+  EXPECT_TRUE(wait_until([&] { return served > 20; })) << "the load did not get going";
   database.halt();
-  std::this_thread::sleep_for(1500ms);
+  EXPECT_TRUE(wait_until([&] { return unavailable > 0; })) << "no request met the outage";
   database.resume();
-  // Until every node has answered again.
-  std::this_thread::sleep_for(1500ms);
+  const auto all_ready = [&] {
+    return std::all_of(nodes.begin(), nodes.end(),
+                       [](const auto& node) { return http_request("GET", node->url("/readyz"), {}).status == 200; });
+  };
+  EXPECT_TRUE(wait_until(all_ready)) << "a node did not see the database come back";
   const int after_restart = served.load();
-  std::this_thread::sleep_for(1s);
+  EXPECT_TRUE(wait_until([&] { return served > after_restart; })) << "the nodes did not recover";
   stop = true;
   for (auto& client : clients) client.join();
 
-  EXPECT_GT(before_crash, 20) << "the load did not get going";
-  EXPECT_GT(unavailable.load(), 0) << "no request met the outage";
-  EXPECT_GT(served.load(), after_restart) << "the nodes did not recover";
   EXPECT_TRUE(others.empty()) << others.size() << " answers were neither 200 nor 503: " << others.front();
   for (auto& node : nodes) EXPECT_EQ(http_request("GET", node->url("/readyz"), {}).status, 200);
 
@@ -219,9 +244,9 @@ TEST_F(ScaleOut, IdenticalMissesOnTwoNodesFetchOnce) {
     }
   });
   EXPECT_NE(extract(*nodes[0], origin_.url("/flaky"), account.key).status, 200);
-  const auto start = std::chrono::steady_clock::now();
+  // Given up as the failed request ended, before its answer: no claim is left to wait out.
+  EXPECT_EQ(query_number(schema.url(), "SELECT count(*) FROM fetch_claims"), 0);
   EXPECT_EQ(extract(*nodes[1], origin_.url("/flaky"), account.key).status, 200);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 
 // A loopback port nobody listens on now.
@@ -286,11 +311,12 @@ TEST_F(ScaleOut, HaproxyInFrontOfThreeNodesIsOneServiceThatOutlivesANode) {
                         {"Authorization: Bearer " + account.key, "Content-Type: application/json"},
                         nlohmann::json{{"url", origin_.url("/article")}}.dump());
   };
+  // Until HAProxy is up and its health checks have found the nodes.
   HttpResponse first;
-  for (int attempt = 0; attempt < 50 && first.status != 200; ++attempt) {
+  EXPECT_TRUE(wait_until([&] {
     first = through_proxy();
-    if (first.status != 200) std::this_thread::sleep_for(100ms);
-  }
+    return first.status == 200;
+  }));
   ASSERT_EQ(first.status, 200) << first.body << proxy.err();
 
   int served = 1;

@@ -9,6 +9,7 @@
 #include <boost/asio/write.hpp>
 
 #include <atomic>
+#include <future>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -28,19 +29,21 @@ class EchoHandler final : public api::Handler {
  public:
   asio::awaitable<api::Response> handle(const api::Request& request, const api::RequestInfo& info) override {
     ++calls;
-    if (request.target() == "/slow") std::this_thread::sleep_for(300ms);
+    if (request.target() == "/slow" && slow_until.valid()) slow_until.wait();
     if (request.target() == "/throw") throw std::runtime_error("handler bug");
     nlohmann::json answer = {{"target", std::string(request.target())}, {"draining", info.draining}};
     if (!request.body().empty()) answer["body"] = request.body();
     co_return api::json_response(request, 200, answer);
   }
   std::atomic<int> calls{0};
+  // What a request for /slow waits for before it is answered.
+  std::shared_future<void> slow_until;
 };
 
 // A server on a free loopback port, run on a thread of its own for the test's lifetime.
 class RunningServer {
  public:
-  explicit RunningServer(ServerOptions options) {
+  explicit RunningServer(ServerOptions options, Lifecycle events = {}) : lifecycle(std::move(events)) {
     options.host = "127.0.0.1";
     options.port = 0;
     options.io_threads = 2;  // as the daemon runs on two cores: the listener and the drain share the threads
@@ -182,7 +185,7 @@ TEST(Server, ConnectionsOverTheCapAreTurnedAway) {
   asio::io_context io;
   tcp::socket held(io);
   held.connect({asio::ip::make_address("127.0.0.1"), running.server->port()});
-  std::this_thread::sleep_for(100ms);  // let the server register the first connection
+  // The server takes connections in the order they were made, so the held one is counted first.
   const std::string answer = exchange(running.server->port(), "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
   EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0U) << answer;
 }
@@ -199,18 +202,30 @@ TEST(Server, OneAddressGetsItsShareOfConnections) {
     held.emplace_back(io);
     held.back().connect({asio::ip::make_address("127.0.0.1"), running.server->port()});
   }
-  std::this_thread::sleep_for(100ms);  // let the server register them
+  // The server takes connections in the order they were made, so the held ones are counted first.
   const std::string refused = exchange(running.server->port(), "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
   EXPECT_EQ(refused.rfind("HTTP/1.1 503", 0), 0U) << refused;
   held.back().close();
   held.pop_back();
-  std::this_thread::sleep_for(100ms);  // let the server see it go
-  const std::string served = exchange(running.server->port(), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  // The place is free once the server has seen the connection go, which takes it a moment of its own:
+  // until then it still says 503. The bound only stops a server that never frees it.
+  std::string served;
+  const auto give_up = std::chrono::steady_clock::now() + 30s;
+  for (;;) {
+    served = exchange(running.server->port(), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    if (served.rfind("HTTP/1.1 503", 0) != 0 || std::chrono::steady_clock::now() >= give_up) break;
+    std::this_thread::sleep_for(10ms);
+  }
   EXPECT_EQ(served.rfind("HTTP/1.1 200", 0), 0U) << served;
 }
 
 TEST(Server, DrainFinishesRequestsInFlight) {
-  auto running = std::make_unique<RunningServer>(ServerOptions{});
+  // The request is answered only once the drain has begun, so it is in flight then on any machine.
+  std::promise<void> drain_begun;
+  Lifecycle lifecycle;
+  lifecycle.on_stopping = [&drain_begun] { drain_begun.set_value(); };
+  auto running = std::make_unique<RunningServer>(ServerOptions{}, lifecycle);
+  running->handler.slow_until = drain_begun.get_future().share();
   std::string answer;
   std::thread client([&] { answer = exchange(running->server->port(), "GET /slow HTTP/1.1\r\nHost: x\r\n\r\n"); });
   while (running->handler.calls.load() == 0) std::this_thread::sleep_for(5ms);

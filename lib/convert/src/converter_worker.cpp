@@ -1,5 +1,7 @@
 // The worker side of IsolatedConverter: one process, one page at a time, under resource limits.
 
+#include "converter_worker.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -43,8 +45,8 @@ void limit_memory(std::uint64_t bytes) {
 }
 
 // The reply to a request: its conversion, or unsupported_content when that is over the result bound.
-std::string reply_frame(protocol::WorkerRequest request) {
-  std::string frame = protocol::encode_reply(convert_page(std::move(request.page), request.options));
+std::string reply_frame(WorkerConversion convert, protocol::WorkerRequest request) {
+  std::string frame = protocol::encode_reply(convert(std::move(request.page), request.options));
   const std::uint64_t bound = request.limits.result_bytes;
   if (bound != 0 && frame.size() > bound) {
     const std::size_t size = frame.size();
@@ -60,7 +62,9 @@ std::string reply_frame(protocol::WorkerRequest request) {
 
 }  // namespace
 
-void run_converter_worker() {
+void run_converter_worker() { run_converter_worker(&convert_page); }
+
+void run_converter_worker(WorkerConversion convert) {
   constexpr int fd = STDIN_FILENO;
   // The daemon's death must end its workers; if it died before this line, the parent is already init.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -83,7 +87,7 @@ void run_converter_worker() {
     limit_cpu_for_next_page(request->limits.cpu);
 
     try {
-      if (!protocol::write_frame(fd, reply_frame(std::move(*request)))) leave(0);
+      if (!protocol::write_frame(fd, reply_frame(convert, std::move(*request)))) leave(0);
     } catch (const std::bad_alloc&) {
       // The heap may be in pieces; answer, then let the supervisor start a fresh process.
       protocol::write_frame(
