@@ -2,26 +2,20 @@
 
 // Stage 5, content: which parts of the page are its main content.
 //   in:  the Document and the rules of the request (scope, include and exclude selectors)
-//   out: a ContentSelection (this file): the roots to render and a mask of dropped subtrees
+//   out: a ContentSelection (tree/content_selection.hpp): the roots to render and a mask of dropped
+//        subtrees
 // Uses tree/ and text/.
 //
 // Finding the main content: which subtrees of the page are the article, and which elements inside
 // them are boilerplate to leave out. The result is a view over the Document (roots + a drop
 // mask), not a copy, so the Markdown renderer walks the original tree.
 
-#include <cstdint>
-#include <vector>
-
+#include "pagemd/extract/types.hpp"
 #include "parse/dom.hpp"
-#include "pagemd/extract/extractor.hpp"
+#include "tree/content_selection.hpp"
 #include "tree/selector.hpp"
 
 namespace pagemd::extract {
-
-struct ContentSelection {
-  std::vector<NodeId> roots;          // rendered in this order
-  std::vector<std::uint8_t> dropped;  // per node: 1 = leave this subtree out
-};
 
 struct ContentRules {
   ContentScope scope = ContentScope::main_content;

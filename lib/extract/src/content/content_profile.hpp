@@ -10,9 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "page_info/page_type.hpp"
+#include "pagemd/extract/types.hpp"
 #include "parse/dom.hpp"
-#include "pagemd/extract/extractor.hpp"
 
 namespace pagemd::extract {
 

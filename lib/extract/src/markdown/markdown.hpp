@@ -1,9 +1,10 @@
 #pragma once
 
 // Stage 6, markdown: the selection to text.
-//   in:  the Document, the ContentSelection of content/, a UrlResolver for the page's address
+//   in:  the Document, the ContentSelection content/ made (tree/content_selection.hpp), a UrlResolver
+//        for the page's address
 //   out: RenderedMarkdown (this file): GFM text, its links, its word count and a text sample
-// Uses content/, tree/ and text/.
+// Uses tree/ and text/.
 //
 // GitHub-flavoured Markdown from the selected content of a Document.
 
@@ -11,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "content/content.hpp"
 #include "parse/dom.hpp"
 #include "text/url_resolve.hpp"
+#include "tree/content_selection.hpp"
 
 namespace pagemd::extract {
 

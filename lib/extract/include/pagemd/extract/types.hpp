@@ -1,0 +1,84 @@
+#pragma once
+
+// The types the extractor's stages share with each other and with the library's users: what a
+// request asks for (ExtractOptions, ContentScope), what kind of page it is (PageType), and what comes
+// out (Extraction, Metadata). The stages include this header, never extractor.hpp, which runs them.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pagemd::extract {
+
+enum class ContentScope {
+  main_content,  // the article alone: navigation, sidebars, comments and the like are dropped
+  whole_body,    // everything visible in <body>
+};
+
+struct ExtractOptions {
+  // The page's address: the base for relative links (a <base href> in the page refines it).
+  // Empty: relative links are resolved against the page's canonical link, else kept as written.
+  std::string page_url;
+  // The charset named by the HTTP Content-Type header, if any; it wins over <meta charset>.
+  std::string declared_charset;
+  // The language the HTTP Content-Language header names, if any: like <html lang> (which wins over
+  // it), it counts only when the text itself cannot tell its language.
+  std::string declared_language;
+  ContentScope scope = ContentScope::main_content;
+  // Simple CSS selectors (tag, .class, #id, [attr], [attr=value], descendant and child
+  // combinators). When include is non-empty, only matching subtrees are converted.
+  std::vector<std::string> include_selectors;
+  std::vector<std::string> exclude_selectors;
+};
+
+// What kind of page it is; each kind has its own idea of what the main content is.
+enum class PageType {
+  article,        // a story, post, guide or review: one body of text
+  forum,          // a thread or Q&A: every post is content
+  product,        // one product: description, specifications, price
+  collection,     // a category of products: the grid of items
+  listing,        // an index of other pages: news feeds, catalogues, lists of events
+  documentation,  // reference and tutorials: code, parameters, admonitions
+  service,        // a marketing or service page: its sections together
+};
+
+// How many kinds PageType has, for tables indexed by it; service is its last.
+inline constexpr std::size_t kPageTypeCount = static_cast<std::size_t>(PageType::service) + 1;
+
+// The wire name of a page type ("article", "documentation", ...).
+[[nodiscard]] std::string_view to_string(PageType type) noexcept;
+
+struct Metadata {
+  std::string title;
+  std::size_t word_count = 0;
+  std::vector<std::string> links;  // absolute http(s) targets of the content's links, unique, in order
+  std::string language;            // "en" or "unknown": the spec's field, "en" exactly when language_tag is
+  std::string language_tag;        // BCP 47 tag of the text's language ("de", "ja", "zh-Hant"), "und" if unclear
+  // From meta tags, Open Graph and JSON-LD; empty when the page does not say.
+  std::string description;
+  std::string author;
+  std::string published_time;
+  std::string site_name;
+  std::string image;
+  std::string canonical_url;
+  PageType page_type = PageType::article;
+
+  bool operator==(const Metadata&) const = default;
+};
+
+struct Extraction {
+  std::string markdown;
+  Metadata metadata;
+  std::optional<std::string> warning;  // set only for thin content (under kThinContentWords words)
+  // The page's own markup shows next to nothing until its scripts run (an app shell): rendering it
+  // in a browser would find the content. Not part of the result object.
+  bool needs_script = false;
+
+  bool operator==(const Extraction&) const = default;
+};
+
+inline constexpr std::size_t kThinContentWords = 200;
+
+}  // namespace pagemd::extract
