@@ -10,7 +10,7 @@ using std::chrono::milliseconds;
 TEST(FormatProgress, ShowsBarCountsFailuresRateAndEta) {
   const std::string line = format_progress(BatchProgress{100, 25, 2}, milliseconds{5000}, ColorMode::plain, 80);
   // 37 cells fill the 80 columns; a quarter of them is 9.
-  EXPECT_EQ(line, "[" + std::string(9, '#') + std::string(28, '-') + "]  25/100  2 failed  5.0 pages/s  ETA 0:15");
+  EXPECT_EQ(line, std::string("[").append(9, '#').append(28, '-').append("]  25/100  2 failed  5.0 pages/s  ETA 0:15"));
   EXPECT_EQ(line.size(), 80U);
 }
 

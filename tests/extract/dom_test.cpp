@@ -78,7 +78,7 @@ TEST(Document, KeepsJoiningTextMovedOutOfATableRowAfterRow) {
   std::string expected = "x&";
   for (int row = 0; row < 1000; ++row) {
     html += "<tr><td>y&lt;</td></tr>z" + std::to_string(row) + "&gt;";
-    expected += "z" + std::to_string(row) + ">";
+    expected.append("z").append(std::to_string(row)).append(">");
   }
   const Document doc = Document::parse(html + "</table></body>");
   const NodeId before_table = doc.node(doc.find_first(GUMBO_TAG_BODY)).first_child();

@@ -27,7 +27,7 @@ inline std::string words(std::size_t n) {
   std::string out;
   for (std::size_t i = 0; i < n; ++i) {
     if (i > 0) out += ' ';
-    out += "w" + std::to_string(i);
+    out.append("w").append(std::to_string(i));
   }
   return out;
 }

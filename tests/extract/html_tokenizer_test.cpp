@@ -21,9 +21,9 @@ std::vector<std::string> tokens(std::string_view html) {
       case TokenKind::end_tag: out.push_back("</" + std::string(token.name) + ">"); break;
       case TokenKind::doctype: out.push_back("<!" + std::string(token.name) + ">"); break;
       case TokenKind::start_tag: {
-        std::string tag = "<" + std::string(token.name);
+        std::string tag = std::string("<").append(token.name);
         for (const TokenAttribute& attribute : token.attributes) {
-          tag += " " + std::string(attribute.name) + "=" + std::string(attribute.value);
+          tag.append(" ").append(attribute.name).append("=").append(attribute.value);
         }
         out.push_back(tag + (token.self_closing ? "/>" : ">"));
         if (token.name == "title") tokenizer.switch_to(TextMode::rcdata, token.name);

@@ -735,7 +735,7 @@ TEST(MarkdownWriterTable, ATableTooWideToReadIsWrittenAsText) {
   MarkdownWriter w;
   w.open_table();
   w.open_table_row();
-  for (int c = 0; c < 70; ++c) cell(w, "h" + std::to_string(c), true);
+  for (int c = 0; c < 70; ++c) cell(w, std::string("h").append(std::to_string(c)), true);
   w.close_table_row();
   w.open_table_row();
   cell(w, "left", false, 60);

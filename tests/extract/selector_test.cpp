@@ -39,7 +39,7 @@ std::vector<std::string> matching_ids(const Document& doc, std::string_view sele
     EXPECT_EQ(all[n] != 0, list.matches(doc, n)) << selector << " at node " << n;
     if (list.matches(doc, n)) {
       const std::string_view* id = doc.attribute(n, "id");
-      ids.push_back(id != nullptr ? std::string(*id) : "<" + std::string(doc.name(n)) + ">");
+      ids.push_back(id != nullptr ? std::string(*id) : std::string("<").append(doc.name(n)).append(">"));
     }
     return true;
   });
@@ -52,7 +52,8 @@ void expect_refused(std::string_view text, std::string_view reason) {
   const core::Result<SelectorList> parsed = SelectorList::parse(text);
   ASSERT_FALSE(parsed.has_value()) << "accepted: " << text;
   EXPECT_EQ(parsed.error().code, core::ErrorCode::invalid_request);
-  EXPECT_NE(parsed.error().message.find("\"" + std::string(text) + "\""), std::string::npos) << parsed.error().message;
+  EXPECT_NE(parsed.error().message.find(std::string("\"").append(text).append("\"")), std::string::npos)
+      << parsed.error().message;
   EXPECT_NE(parsed.error().message.find(reason), std::string::npos) << parsed.error().message;
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <algorithm>
@@ -52,12 +53,20 @@ inline std::string url_of_database(const std::string& url, const std::string& na
   return url.substr(0, slash + 1) + name + url.substr(query);
 }
 
+// `prefix` and a random number: a name no other test's database or schema has.
+inline std::string random_name(char prefix) {
+  std::random_device random;
+  std::string name(1, prefix);
+  name += std::to_string((std::uint64_t{random()} << 32) | random());
+  return name;
+}
+
 // A fresh database on the test cluster, dropped at the end, for a test that takes it away from
 // its clients (an outage) without touching anyone else's.
 class PostgresDatabase {
  public:
   explicit PostgresDatabase(std::string cluster) : cluster_(std::move(cluster)) {
-    name_ = "d" + std::to_string(std::random_device{}()) + std::to_string(std::random_device{}());
+    name_ = random_name('d');
     run_sql(cluster_, "CREATE DATABASE " + name_);
   }
   ~PostgresDatabase() { run_sql(cluster_, "DROP DATABASE " + name_ + " WITH (FORCE)"); }
@@ -81,7 +90,7 @@ class PostgresDatabase {
 class PostgresSchema {
  public:
   explicit PostgresSchema(std::string cluster) : cluster_(std::move(cluster)) {
-    name_ = "t" + std::to_string(std::random_device{}()) + std::to_string(std::random_device{}());
+    name_ = random_name('t');
     run_sql(cluster_, "CREATE SCHEMA " + name_);
   }
   ~PostgresSchema() { run_sql(cluster_, "DROP SCHEMA " + name_ + " CASCADE"); }
