@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "pagemd/core/ascii.hpp"
+
 namespace pagemd::convert {
 namespace {
 
@@ -20,12 +22,6 @@ void append_escaped(std::string& out, std::string_view text) {
 // also where the PDF specification lets a reader look for the file's header.
 constexpr std::size_t kSniffBytes = 1024;
 
-// WHATWG's binary data bytes: controls other than tab, newlines, form feed and escape.
-bool is_binary_data_byte(char c) {
-  const auto byte = static_cast<unsigned char>(c);
-  return byte <= 0x08 || byte == 0x0B || (byte >= 0x0E && byte <= 0x1A) || (byte >= 0x1C && byte <= 0x1F);
-}
-
 }  // namespace
 
 ByteKind kind_of_bytes(std::string_view body) noexcept {
@@ -33,7 +29,7 @@ ByteKind kind_of_bytes(std::string_view body) noexcept {
   if (head.find("%PDF-") != std::string_view::npos) return ByteKind::pdf;
   // UTF-16 text is full of zero bytes; its byte order mark says what it is.
   if (head.starts_with("\xFE\xFF") || head.starts_with("\xFF\xFE")) return ByteKind::text;
-  if (std::none_of(head.begin(), head.end(), is_binary_data_byte)) return ByteKind::text;
+  if (std::none_of(head.begin(), head.end(), core::is_binary_data_byte)) return ByteKind::text;
   // A stray control character in a page that opens with markup does not make it binary: browsers
   // show such pages, and the decoder drops what it cannot read.
   const std::size_t first = head.find_first_not_of(" \t\r\n\f");

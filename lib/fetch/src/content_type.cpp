@@ -55,12 +55,7 @@ std::optional<std::string> sniff_media_type(std::string_view body) {
                   [&](std::string_view start) { return core::starts_with_ignore_case(text, start); })) {
     return "text/html";
   }
-  // WHATWG's binary data bytes: controls other than tab, newlines, form feed and escape.
-  const bool binary = std::any_of(head.begin(), head.end(), [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte <= 0x08 || byte == 0x0B || (byte >= 0x0E && byte <= 0x1A) || (byte >= 0x1C && byte <= 0x1F);
-  });
-  if (binary) {
+  if (std::any_of(head.begin(), head.end(), core::is_binary_data_byte)) {
     return std::nullopt;
   }
   return "text/plain";

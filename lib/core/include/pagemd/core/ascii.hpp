@@ -64,4 +64,11 @@ namespace pagemd::core {
   return false;
 }
 
+// WHATWG's binary data bytes (MIME Sniffing): controls other than tab, newlines, form feed and
+// escape, which no text holds.
+[[nodiscard]] constexpr bool is_binary_data_byte(char c) noexcept {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte <= 0x08 || byte == 0x0B || (byte >= 0x0E && byte <= 0x1A) || (byte >= 0x1C && byte <= 0x1F);
+}
+
 }  // namespace pagemd::core
