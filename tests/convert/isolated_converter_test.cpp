@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <sstream>
 #include <thread>
+
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include "proc_status.hpp"
@@ -68,6 +73,68 @@ TEST(IsolatedConverter, ManyThreadsShareFewWorkers) {
   }
   for (auto& thread : threads) thread.join();
   EXPECT_EQ(successes.load(), 40);
+}
+
+// What a worker converting `body` writes: to the supervisor's log (captured), and straight to the supervisor's
+// stderr (a file in its place while the converter lives), and the worker's process id.
+struct WorkerOutput {
+  std::string log;
+  std::string on_stderr;
+  pid_t worker = -1;
+};
+
+WorkerOutput output_of_worker_converting(const std::string& body) {
+  WorkerOutput output;
+  std::FILE* direct = std::tmpfile();
+  if (direct == nullptr) return output;
+  const int saved_stderr = ::dup(STDERR_FILENO);
+  ::dup2(::fileno(direct), STDERR_FILENO);
+  std::ostringstream log;
+  const auto previous_logger = spdlog::default_logger();
+  spdlog::set_default_logger(
+      std::make_shared<spdlog::logger>("relayed", std::make_shared<spdlog::sinks::ostream_sink_mt>(log)));
+  {
+    auto converter = IsolatedConverter::start(this_program_as_exhausting_worker(), {1});
+    if (converter) {
+      output.worker = (*converter)->idle_worker_pids().at(0);
+      EXPECT_TRUE((*converter)->convert(page(body), {}));
+    }
+  }  // the workers end, and with them their output
+  spdlog::set_default_logger(previous_logger);
+  ::dup2(saved_stderr, STDERR_FILENO);
+  ::close(saved_stderr);
+  std::fseek(direct, 0, SEEK_SET);
+  for (int c = std::fgetc(direct); c != EOF; c = std::fgetc(direct)) output.on_stderr.push_back(static_cast<char>(c));
+  std::fclose(direct);
+  output.log = log.str();
+  return output;
+}
+
+// A worker's stderr is a pipe the supervisor relays into its log, a line at a time with the worker's
+// process id, not the supervisor's own stderr (the daemon's log, which a worker could otherwise fill).
+TEST(IsolatedConverter, AWorkersOutputReachesTheLogThroughTheSupervisor) {
+  const WorkerOutput output = output_of_worker_converting("speak");
+  ASSERT_GT(output.worker, 0);
+  const std::string prefix = "converter " + std::to_string(output.worker) + ": ";
+  EXPECT_NE(output.log.find(prefix + "a word from the worker\n"), std::string::npos) << output.log;
+  EXPECT_NE(output.log.find(prefix + "its last words\n"), std::string::npos) << output.log;
+  EXPECT_EQ(output.on_stderr.find("worker"), std::string::npos) << output.on_stderr;
+}
+
+// A worker gone bad cannot flood the log: a line is cut at 2 KiB, and past 1,000 lines a worker's lines are
+// dropped, one line saying so. A line that came in two writes is one line.
+TEST(IsolatedConverter, AWorkersOutputIsBounded) {
+  const WorkerOutput output = output_of_worker_converting("chatter");
+  ASSERT_GT(output.worker, 0);
+  const std::string& log = output.log;
+  const std::string prefix = "converter " + std::to_string(output.worker) + ": ";
+  EXPECT_NE(log.find(prefix + "first half, second half\n"), std::string::npos) << log.substr(0, 300);
+  EXPECT_NE(log.find(prefix + std::string(2048, 'x') + "\n"), std::string::npos);
+  EXPECT_EQ(log.find(std::string(2049, 'x')), std::string::npos);
+  // Two lines before these: the last kept is line 997.
+  EXPECT_NE(log.find(prefix + "line 997\n"), std::string::npos);
+  EXPECT_EQ(log.find(prefix + "line 998\n"), std::string::npos);
+  EXPECT_NE(log.find("the rest are dropped"), std::string::npos);
 }
 
 TEST(IsolatedConverter, AWorkerThatDiesCostsOnlyItsRequest) {

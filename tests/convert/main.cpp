@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <fcntl.h>
@@ -52,15 +54,29 @@ namespace {
   }
 }
 
-// The real conversion, except on two pages that overrun the worker's limits by construction, however
-// fast the machine and however little memory converting takes: on "spin" the worker spins on the CPU
-// without a system call until its CPU allowance runs out; on "hoard" it takes address space until its
-// memory limit refuses some (bad_alloc), or gives up at 512 MiB, far past any limit a test sets.
+// The real conversion, except on pages that make it write to its stderr ("speak", "chatter"), and on two pages that
+// overrun the
+// worker's limits by construction, however fast the machine and however little memory converting takes: on "spin" the
+// worker spins on the CPU without a system call until its CPU allowance runs out; on "hoard" it takes address space
+// until its memory limit refuses some (bad_alloc), or gives up at 512 MiB, far past any limit a test sets.
 pagemd::core::Result<pagemd::extract::Extraction> convert_or_exhaust(pagemd::convert::Page page,
                                                                      const pagemd::convert::ConvertOptions& options) {
   if (page.body == "spin") {
     volatile std::uint64_t turns = 0;
     for (;;) turns = turns + 1;
+  }
+  if (page.body == "speak") {
+    // What a worker has to say, a line and then words without a line end, on its stderr.
+    constexpr std::string_view kSaid = "a word from the worker\nits last words";
+    static_cast<void>(::write(STDERR_FILENO, kSaid.data(), kSaid.size()));
+  }
+  if (page.body == "chatter") {
+    // More than the log takes of a worker: a line in two writes, a line of 5,000 bytes, then 1,010 lines.
+    const auto say = [](std::string_view text) { static_cast<void>(::write(STDERR_FILENO, text.data(), text.size())); };
+    say("first half, ");
+    say("second half\n");
+    say(std::string(5000, 'x') + "\n");
+    for (int line = 0; line < 1010; ++line) say("line " + std::to_string(line) + "\n");
   }
   if (page.body == "hoard") {
     std::vector<std::unique_ptr<char[]>> hoard;

@@ -1,10 +1,17 @@
 #include "pagemd/convert/isolated_converter.hpp"
 
+#include <cerrno>
 #include <condition_variable>
 #include <cstring>
+#include <map>
 #include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -35,6 +42,146 @@ core::Error unconvertible() {
           "The page could not be converted: it crashed the converter or exceeded its time or memory limit."};
 }
 
+// What converter workers write to their stderr and stdout (a jail that cannot be entered, a sanitizer's
+// report, whatever a compromised worker says) reaches the daemon's log through a pipe that the daemon reads,
+// a line at a time, with the worker's process id: never the daemon's own log descriptors, which a worker
+// could otherwise write anything to, in any amount, as the daemon.
+class WorkerLogRelay {
+ public:
+  // A line longer than this is cut there; a worker may send this many lines in its life, and the rest are
+  // dropped (one line says so), so that a worker gone bad cannot flood the log.
+  static constexpr std::size_t kMaxLineBytes = 2048;
+  static constexpr std::size_t kMaxLinesPerWorker = 1000;
+
+  WorkerLogRelay();
+  ~WorkerLogRelay();
+  WorkerLogRelay(const WorkerLogRelay&) = delete;
+  WorkerLogRelay& operator=(const WorkerLogRelay&) = delete;
+
+  // Relays what arrives on `fd` (a pipe's read end, which the relay now owns) as worker `pid`'s lines,
+  // until the worker closes its end.
+  void follow(int fd, pid_t pid);
+
+ private:
+  struct Source {
+    pid_t pid = -1;
+    std::string partial;  // the line so far
+    std::size_t lines = 0;
+  };
+  void run();
+  void emit(Source& source, std::string_view line);
+  void pass_on(Source& source, std::string_view bytes);
+  // Reads what `fd` has; false (and `fd` closed) at its end.
+  bool read_from(int fd, Source& source);
+
+  int wake_read_ = -1;
+  int wake_write_ = -1;
+  std::mutex mutex_;
+  std::map<int, pid_t> joining_;  // handed over by follow(), not yet polled
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+WorkerLogRelay::WorkerLogRelay() {
+  int ends[2];
+  if (::pipe2(ends, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe2: ") + std::strerror(errno));
+  wake_read_ = ends[0];
+  wake_write_ = ends[1];
+  thread_ = std::thread([this] { run(); });
+}
+
+WorkerLogRelay::~WorkerLogRelay() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  const char wake = 0;
+  static_cast<void>(::write(wake_write_, &wake, 1));
+  thread_.join();
+  ::close(wake_read_);
+  ::close(wake_write_);
+  for (const auto& [fd, pid] : joining_) ::close(fd);
+}
+
+void WorkerLogRelay::follow(int fd, pid_t pid) {
+  {
+    const std::lock_guard lock(mutex_);
+    joining_.emplace(fd, pid);
+  }
+  const char wake = 0;
+  static_cast<void>(::write(wake_write_, &wake, 1));
+}
+
+void WorkerLogRelay::emit(Source& source, std::string_view line) {
+  if (source.lines == kMaxLinesPerWorker) {
+    spdlog::warn("converter {}: more lines than {}; the rest are dropped", source.pid, kMaxLinesPerWorker);
+  }
+  if (source.lines++ >= kMaxLinesPerWorker) return;
+  spdlog::warn("converter {}: {}", source.pid, line);
+}
+
+void WorkerLogRelay::pass_on(Source& source, std::string_view bytes) {
+  const auto keep = [&source](std::string_view part) {
+    if (source.partial.size() < kMaxLineBytes)
+      source.partial.append(part.substr(0, kMaxLineBytes - source.partial.size()));
+  };
+  for (std::size_t end = bytes.find('\n'); end != std::string_view::npos; end = bytes.find('\n')) {
+    keep(bytes.substr(0, end));
+    emit(source, source.partial);
+    source.partial.clear();
+    bytes.remove_prefix(end + 1);
+  }
+  keep(bytes);
+}
+
+bool WorkerLogRelay::read_from(int fd, Source& source) {
+  char buffer[4096];
+  const ssize_t got = ::read(fd, buffer, sizeof buffer);
+  if (got > 0) {
+    pass_on(source, std::string_view(buffer, static_cast<std::size_t>(got)));
+    return true;
+  }
+  if (got < 0 && (errno == EINTR || errno == EAGAIN)) return true;
+  // The worker is gone: what it wrote without a line end is still its last line.
+  if (!source.partial.empty()) emit(source, source.partial);
+  ::close(fd);
+  return false;
+}
+
+void WorkerLogRelay::run() {
+  std::map<int, Source> sources;
+  std::vector<pollfd> watched;
+  // Until stopped, waits for output; then takes what is already written (the workers are gone by then), in a
+  // bounded number of reads should one still be writing, and ends.
+  constexpr int kFinalReads = 256;
+  int final_reads = 0;
+  for (bool stopping = false;;) {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping = stopping_;
+      for (const auto& [fd, pid] : joining_) sources.emplace(fd, Source{pid, {}, 0});
+      joining_.clear();
+    }
+    watched.assign(1, pollfd{wake_read_, POLLIN, 0});
+    for (const auto& [fd, source] : sources) watched.push_back(pollfd{fd, POLLIN, 0});
+    const int ready = ::poll(watched.data(), watched.size(), stopping ? 0 : -1);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0) {
+      spdlog::error("relaying the converters' output: poll: {}", std::strerror(errno));
+      break;
+    }
+    if (stopping && (ready == 0 || ++final_reads > kFinalReads)) break;
+    if (watched[0].revents != 0) {
+      char drained[64];
+      static_cast<void>(::read(wake_read_, drained, sizeof drained));
+    }
+    for (std::size_t i = 1; i < watched.size(); ++i) {
+      if (watched[i].revents != 0 && !read_from(watched[i].fd, sources.at(watched[i].fd))) sources.erase(watched[i].fd);
+    }
+  }
+  for (const auto& [fd, source] : sources) ::close(fd);
+}
+
 }  // namespace
 
 struct IsolatedConverter::Impl {
@@ -44,15 +191,27 @@ struct IsolatedConverter::Impl {
   std::condition_variable worker_freed;
   std::vector<Worker> idle;
   std::size_t restarts = 0;
+  WorkerLogRelay relay;
 
   core::Result<Worker> spawn() {
     int ends[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
       return core::unexpected(ErrorCode::internal, std::string("socketpair: ") + std::strerror(errno));
     }
+    int output[2];
+    if (::pipe2(output, O_CLOEXEC) != 0) {
+      const int error = errno;
+      ::close(ends[0]);
+      ::close(ends[1]);
+      return core::unexpected(ErrorCode::internal, std::string("pipe2: ") + std::strerror(error));
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);  // dup2 drops CLOEXEC on fd 0
+    // dup2 drops CLOEXEC on the worker's copies, and only there: the socket is its stdin, and its stdout
+    // and stderr go to the relay instead of the daemon's log.
+    posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, output[1], STDERR_FILENO);
     std::vector<char*> argv;
     for (auto& part : command) argv.push_back(part.data());
     argv.push_back(nullptr);
@@ -60,11 +219,14 @@ struct IsolatedConverter::Impl {
     const int failed = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     ::close(ends[1]);
+    ::close(output[1]);
     if (failed != 0) {
       ::close(ends[0]);
+      ::close(output[0]);
       return core::unexpected(ErrorCode::internal,
                               "cannot start converter '" + command.front() + "': " + std::strerror(failed));
     }
+    relay.follow(output[0], pid);
     return Worker{pid, ends[0]};
   }
 
