@@ -1,6 +1,11 @@
 // POST /mcp on the real daemon: sessions, origins, and tool calls metered, cached and rate-limited like
 // POST /api/v1/extract. (The official SDK client drives both transports in tests/mcp/client.)
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include "daemon_test.hpp"
 #include "strict_json.hpp"
 
@@ -124,6 +129,54 @@ TEST_F(McpApi, SessionsAndOriginsAreChecked) {
   const auto unknown = post({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "prompts/list"}});
   EXPECT_EQ(unknown.json()["error"]["code"], -32601);
   EXPECT_EQ(post(list).status, 200);
+}
+
+// Connects `socket_fd` to the daemon on loopback and sends `request`; "" when all went out, else what failed.
+std::string connect_and_send(int socket_fd, std::uint16_t port, const std::string& request) {
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(socket_fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) return "connect failed";
+  if (::send(socket_fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
+    return "send failed";
+  }
+  return {};
+}
+
+// A caller without a valid key gets its 401 on the headers alone: the 2 MiB its request announces are never
+// waited for, so keyless connections cannot make the daemon hold megabytes each (issue 41). All are open at
+// once, as an attacker would hold them.
+TEST_F(McpApi, AKeylessLargeBodyIsRefusedBeforeItIsRead) {
+  start_daemon();
+  constexpr int kConnections = 200;
+  std::vector<int> sockets;
+  for (int i = 0; i < kConnections; ++i) {
+    sockets.push_back(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
+    // Half with no key, half with a well-formed key that no account has.
+    const std::string authorization =
+        i % 2 == 0 ? ""
+                   : bearer(account_->key.substr(0, 8) +
+                            std::string(account_->key.size() - 8, static_cast<char>('a' + i % 26))) +
+                         "\r\n";
+    const std::string headers = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+                                authorization + "Content-Length: 2097152\r\n\r\n";
+    ASSERT_EQ(connect_and_send(sockets.back(), daemon_->port(), headers), "");
+  }
+  int refused = 0;
+  for (const int fd : sockets) {
+    std::string answer;
+    char chunk[4096];
+    for (ssize_t got = 0; (got = ::recv(fd, chunk, sizeof chunk, 0)) > 0;)
+      answer.append(chunk, static_cast<std::size_t>(got));
+    ::close(fd);
+    if (answer.rfind("HTTP/1.1 401", 0) == 0) ++refused;
+  }
+  EXPECT_EQ(refused, kConnections);
+  // The key's owner still sends a large body (the convert_html of AToolCallIsMeteredAndCachedLikeTheRestEndpoint).
+  initialize();
+  const json given = call_tool("convert_html", {{"html", "<p>" + std::string(1'500'000, 'x') + "</p>"}});
+  EXPECT_EQ(given.value("isError", true), false) << given.dump().substr(0, 300);
 }
 
 }  // namespace

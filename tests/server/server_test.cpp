@@ -35,7 +35,14 @@ class EchoHandler final : public api::Handler {
     if (!request.body().empty()) answer["body"] = request.body();
     co_return api::json_response(request, 200, answer);
   }
+  // Like a keyed route: no Authorization header, no large body.
+  std::optional<api::Response> refuse_before_body(const api::Request& headers, const api::RequestInfo&) override {
+    ++vetted;
+    if (!headers[boost::beast::http::field::authorization].empty()) return std::nullopt;
+    return api::error_response(headers, {core::ErrorCode::unauthorized, "no key"});
+  }
   std::atomic<int> calls{0};
+  std::atomic<int> vetted{0};
   // What a request for /slow waits for before it is answered.
   std::shared_future<void> slow_until;
 };
@@ -139,7 +146,8 @@ TEST(Server, APathWithALargeBodyLimitTakesLargeBodiesAndOnlyIt) {
   RunningServer running(options);
   const auto post = [&](const std::string& target, std::size_t size, bool chunked) {
     const std::string body(size, 'b');
-    std::string request = "POST " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
+    // With a key, which the handler wants to see before a large body is read.
+    std::string request = "POST " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer k\r\n";
     if (chunked) {
       std::ostringstream length;
       length << std::hex << size;
@@ -157,6 +165,37 @@ TEST(Server, APathWithALargeBodyLimitTakesLargeBodiesAndOnlyIt) {
   EXPECT_EQ(post("/api/v1/extract", 70'000, false), "HTTP/1.1 413");
   EXPECT_EQ(post("/api/v1/extract", 70'000, true), "HTTP/1.1 413");
   EXPECT_EQ(running.handler.calls.load(), 2);
+}
+
+// A large body is read only once the handler accepts the headers; a refused caller is answered with the
+// body unsent, so the server never holds it.
+TEST(Server, ALargeBodyIsReadOnlyAfterTheHandlerAcceptsTheHeaders) {
+  ServerOptions options;
+  options.large_body_paths = {"/mcp"};
+  options.max_large_body_bytes = 3'000'000;
+  RunningServer running(options);
+  const std::string headers = "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 2097152\r\n";
+  // Only the headers are sent: the answer comes without waiting for the 2 MiB announced.
+  const std::string refused = exchange(running.server->port(), headers + "\r\n");
+  EXPECT_EQ(refused.rfind("HTTP/1.1 401", 0), 0U) << refused;
+  EXPECT_NE(refused.find("Connection: close"), std::string::npos) << refused;
+  const std::string chunked =
+      exchange(running.server->port(), "POST /mcp HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n");
+  EXPECT_EQ(chunked.rfind("HTTP/1.1 401", 0), 0U) << chunked;
+  EXPECT_EQ(running.handler.vetted.load(), 2);
+  EXPECT_EQ(running.handler.calls.load(), 0);
+
+  const std::string accepted = exchange(running.server->port(), headers +
+                                                                    "Authorization: Bearer k\r\n"
+                                                                    "Connection: close\r\n\r\n" +
+                                                                    std::string(2097152, 'b'));
+  EXPECT_EQ(accepted.rfind("HTTP/1.1 200", 0), 0U) << accepted.substr(0, 200);
+  EXPECT_EQ(running.handler.calls.load(), 1);
+  // A body within the ordinary limit goes straight to the handler, which makes its own checks.
+  const std::string small = exchange(
+      running.server->port(), "POST /mcp HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
+  EXPECT_EQ(small.rfind("HTTP/1.1 200", 0), 0U) << small;
+  EXPECT_EQ(running.handler.vetted.load(), 3);
 }
 
 TEST(Server, ASlowClientIsCutOffAtTheReadTimeout) {

@@ -212,11 +212,31 @@ asio::awaitable<Response> Router::handle(const Request& request, const RequestIn
   std::string account = "-";
 
   Response response = co_await answer(request, info, found, services_, *settings, page_counter_, account);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - info.received_at).count();
-  services_.metrics.record_request(label, response.result_int(), seconds);
-  spdlog::info("{} {} {} {} account={} {:.1f}ms", info.request_id, std::string(request.method_string()),
-               std::string(path), response.result_int(), account, seconds * 1000);
+  record(request, info, label, response.result_int(), account);
   co_return response;
+}
+
+std::optional<Response> Router::refuse_before_body(const Request& headers, const RequestInfo& info) {
+  const std::string_view target = headers.target();
+  const Match found = match(target.substr(0, target.find('?')), headers.method());
+  // Other requests are refused, if at all, by the full answer once their (small) body is in.
+  if (found.route == nullptr || found.route->access == Access::open) return std::nullopt;
+  // A recent identity is enough here: the full answer checks the key again as its route requires, so this
+  // costs a key known to the node no database read.
+  auto caller = services_.keys.authenticate(headers[http::field::authorization], nullptr, auth::IdentityAge::recent);
+  if (caller) return std::nullopt;
+  Response refused = error_response(headers, caller.error());
+  record(headers, info, found.route->path, refused.result_int(), "-");
+  return refused;
+}
+
+void Router::record(const Request& request, const RequestInfo& info, std::string_view label, unsigned status,
+                    std::string_view account) const {
+  const std::string_view target = request.target();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - info.received_at).count();
+  services_.metrics.record_request(label, status, seconds);
+  spdlog::info("{} {} {} {} account={} {:.1f}ms", info.request_id, std::string(request.method_string()),
+               std::string(target.substr(0, target.find('?'))), status, account, seconds * 1000);
 }
 
 }  // namespace pagemd::api

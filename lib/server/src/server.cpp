@@ -145,6 +145,26 @@ struct Server::Impl {
     co_return co_await asio::co_spawn(workers, handle_safely(request, info), asio::use_awaitable);
   }
 
+  // Whether the request's body may be over `limit`: declared so, or chunked (its length unknown until read).
+  static bool may_exceed(const http::request_parser<http::string_body>& parser, std::size_t limit) {
+    return parser.chunked() || (parser.content_length() && *parser.content_length() > limit);
+  }
+
+  // The handler's refusal of a request on its headers alone, asked on the request pool (it may read the store).
+  asio::awaitable<std::optional<api::Response>> vet_headers(const api::Request& headers, const api::RequestInfo& info) {
+    co_return co_await asio::co_spawn(
+        workers,
+        [&]() -> asio::awaitable<std::optional<api::Response>> {
+          try {
+            co_return handler.refuse_before_body(headers, info);
+          } catch (const std::exception& e) {
+            spdlog::error("request {} {} failed: {}", info.request_id, std::string(headers.target()), e.what());
+            co_return api::error_response(headers, {ErrorCode::internal, "The server failed to answer this request."});
+          }
+        },
+        asio::use_awaitable);
+  }
+
   // The body limit of a request for `target`: the large one on the paths that have it.
   [[nodiscard]] std::size_t body_limit_for(std::string_view target) const {
     const std::string_view path = target.substr(0, target.find('?'));
@@ -207,6 +227,19 @@ struct Server::Impl {
         break;
       }
       parser.body_limit(body_limit);
+      const api::RequestInfo info{new_request_id(), remote, received_at, draining.load()};
+
+      // A body over the ordinary limit is read only for a caller the handler accepts on its headers;
+      // the others are answered now and the connection closed with their body unread.
+      if (body_limit > options.max_body_bytes && may_exceed(parser, options.max_body_bytes)) {
+        if (auto refusal = co_await vet_headers(parser.get(), info)) {
+          refusal->set("X-Request-Id", info.request_id);
+          refusal->keep_alive(false);
+          stream.expires_after(options.write_timeout);
+          co_await http::async_write(stream, *refusal, asio::redirect_error(asio::use_awaitable, ec));
+          break;
+        }
+      }
 
       if (beast::iequals(parser.get()[http::field::expect], "100-continue")) {
         http::response<http::empty_body> proceed{http::status::continue_, parser.get().version()};
@@ -235,7 +268,6 @@ struct Server::Impl {
       }
 
       const api::Request request = parser.release();
-      const api::RequestInfo info{new_request_id(), remote, received_at, draining.load()};
       api::Response response = co_await answer(request, info);
       response.set("X-Request-Id", info.request_id);
       const bool keep_alive = response.keep_alive() && !draining;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include <boost/asio/awaitable.hpp>
@@ -29,6 +30,14 @@ class Handler {
  public:
   virtual ~Handler() = default;
   [[nodiscard]] virtual boost::asio::awaitable<Response> handle(const Request& request, const RequestInfo& info) = 0;
+
+  // Asked, on the request pool, before the server reads a body over its ordinary limit (on a path that takes
+  // large ones): the answer that refuses the request on its headers alone, or nullopt to read the body. A
+  // caller without a valid key must not make the server hold megabytes for it. `headers` has no body yet.
+  [[nodiscard]] virtual std::optional<Response> refuse_before_body(const Request& /*headers*/,
+                                                                   const RequestInfo& /*info*/) {
+    return std::nullopt;
+  }
 };
 
 }  // namespace pagemd::api

@@ -52,7 +52,15 @@ class Router final : public Handler {
 
   [[nodiscard]] boost::asio::awaitable<Response> handle(const Request& request, const RequestInfo& info) override;
 
+  // A keyed route's request whose key is missing, unknown or revoked gets its 401 (or the store's 503)
+  // here, by the same check handle() makes, before its body is read.
+  [[nodiscard]] std::optional<Response> refuse_before_body(const Request& headers, const RequestInfo& info) override;
+
  private:
+  // The request's line in the log and its count in the metrics.
+  void record(const Request& request, const RequestInfo& info, std::string_view label, unsigned status,
+              std::string_view account) const;
+
   ApiServices services_;
   std::atomic<std::shared_ptr<const ApiSettings>> settings_;
   PageCounter page_counter_;
