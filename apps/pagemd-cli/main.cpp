@@ -1,6 +1,7 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cstring>
 #include <exception>
 #include <iostream>
 
@@ -8,6 +9,7 @@
 #include "client_session.hpp"
 #include "completion_command.hpp"
 #include "convert_command.hpp"
+#include "pagemd/convert/isolated_converter.hpp"
 #include "pagemd/core/exit_codes.hpp"
 #include "extract_command.hpp"
 #include "keys_command.hpp"
@@ -17,6 +19,7 @@
 
 int main(int argc, char** argv) {
   using namespace pagemd::cli;
+  if (argc == 2 && std::strcmp(argv[1], kConverterWorkerFlag) == 0) pagemd::convert::run_converter_worker();
   // The libraries' log lines are for the daemon's journal; the CLI reports through its own messages
   // and the batch manifest, so stderr stays one summary line in a cron mail. Setting the level here
   // also creates spdlog's registry on this thread, before any worker thread logs.

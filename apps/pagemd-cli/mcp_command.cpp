@@ -1,4 +1,6 @@
-// `pagemd mcp`: pagemd's tools for agents over MCP's stdio transport, through the daemon or in process.
+// `pagemd mcp`: pagemd's tools for agents over MCP's stdio transport, through the daemon or fetching here;
+// either way a page is converted in a jailed worker process, as the daemon converts it, since an agent hands
+// this server pages from anywhere.
 
 #include "mcp_command.hpp"
 
@@ -6,6 +8,7 @@
 #include <utility>
 #include <variant>
 
+#include "pagemd/convert/isolated_converter.hpp"
 #include "pagemd/convert/page_converter.hpp"
 #include "pagemd/convert/result_json.hpp"
 #include "pagemd/core/exit_codes.hpp"
@@ -28,11 +31,11 @@ std::string error_text(const core::Error& error) { return mcp::error_result(erro
 std::string page_text(const convert::PageResult& result) { return mcp::page_result(convert::ResultText::of(result)); }
 
 // The answer of convert_html, which converts here in either mode: nothing is fetched.
-std::string convert_html(const mcp::ConvertHtmlArguments& arguments) {
+std::string convert_html(const mcp::ConvertHtmlArguments& arguments, convert::PageConverter& converter) {
   convert::Page page;
   page.body = arguments.html;
   page.url = arguments.base_url;
-  auto extraction = convert::convert_page(std::move(page), {});
+  auto extraction = converter.convert(std::move(page), {});
   if (!extraction) return error_text(extraction.error());
   return page_text(convert::PageResult{std::move(*extraction), core::format_rfc3339(std::chrono::system_clock::now()),
                                        arguments.base_url, std::nullopt});
@@ -41,7 +44,8 @@ std::string convert_html(const mcp::ConvertHtmlArguments& arguments) {
 // The tools through the daemon's REST API, with the key the other client commands use.
 class DaemonTools final : public mcp::ToolRunner {
  public:
-  explicit DaemonTools(std::unique_ptr<client::ApiClient> client) : client_(std::move(client)) {}
+  DaemonTools(std::unique_ptr<client::ApiClient> client, convert::PageConverter& converter)
+      : client_(std::move(client)), converter_(converter) {}
 
   std::string run(const mcp::ToolArguments& arguments) override {
     return std::visit([this](const auto& call) { return run_one(call); }, arguments);
@@ -56,20 +60,23 @@ class DaemonTools final : public mcp::ToolRunner {
     const client::Reply reply = client_->extract_with(request);
     return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::Answered::page);
   }
-  std::string run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments); }
+  std::string run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments, converter_); }
   std::string run_one(const mcp::UsageArguments&) {
     const client::Reply reply = client_->usage();
     return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::Answered::usage);
   }
 
   std::unique_ptr<client::ApiClient> client_;
+  convert::PageConverter& converter_;
 };
 
 // The tools in this process: pages fetched with the same guard and limits as `pagemd batch`.
 class LocalTools final : public mcp::ToolRunner {
  public:
-  explicit LocalTools(fetch::AddressPolicy policy)
-      : policy_(std::move(policy)), fetcher_(fetch::FetchLimits{}, policy_, fetch::CurlFetcherOptions{}) {}
+  LocalTools(fetch::AddressPolicy policy, convert::PageConverter& converter)
+      : policy_(std::move(policy)),
+        fetcher_(fetch::FetchLimits{}, policy_, fetch::CurlFetcherOptions{}),
+        converter_(converter) {}
 
   std::string run(const mcp::ToolArguments& arguments) override {
     return std::visit([this](const auto& call) { return run_one(call); }, arguments);
@@ -86,25 +93,39 @@ class LocalTools final : public mcp::ToolRunner {
     convert::ConvertOptions options;
     options.include_selectors = arguments.include_selectors;
     options.exclude_selectors = arguments.exclude_selectors;
-    auto extraction = convert::convert_page(convert::page_from_fetch(std::move(*fetched)), options);
+    auto extraction = converter_.convert(convert::page_from_fetch(std::move(*fetched)), options);
     if (!extraction) return error_text(extraction.error());
     return page_text(convert::PageResult{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),
                                          std::nullopt});
   }
-  std::string run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments); }
+  std::string run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments, converter_); }
   std::string run_one(const mcp::UsageArguments&) {
     return error_text({core::ErrorCode::invalid_request, "usage needs the daemon; this server runs with --local"});
   }
 
   fetch::AddressPolicy policy_;
   fetch::CurlFetcher fetcher_;
+  convert::PageConverter& converter_;
 };
+
+// One worker: the server answers one message at a time. Its limits are the daemon's defaults.
+std::unique_ptr<convert::IsolatedConverter> start_converter() {
+  convert::IsolationLimits limits;
+  limits.processes = 1;
+  auto converter = convert::IsolatedConverter::start({"/proc/self/exe", kConverterWorkerFlag}, limits);
+  if (!converter) {
+    std::cerr << "pagemd mcp: " << converter.error().message << '\n';
+    return nullptr;
+  }
+  return std::move(*converter);
+}
 
 }  // namespace
 
 CLI::App& setup_mcp(CLI::App& app, McpOptions& options) {
   CLI::App* mcp = app.add_subcommand("mcp", "Serve pagemd's tools to an agent over MCP on stdin/stdout");
-  mcp->add_flag("--local", options.local, "Fetch and convert in this process instead of through the daemon");
+  mcp->add_flag("--local", options.local,
+                "Fetch pages here instead of through the daemon (a jailed worker process converts them)");
   mcp->add_option("--allow-private-targets", options.allow_private_targets,
                   "With --local, allow fetching from these non-public networks (CIDR[,CIDR...])")
       ->delimiter(',');
@@ -120,7 +141,9 @@ int run_mcp(const McpOptions& options, const ClientGlobals& globals) {
       std::cerr << "pagemd mcp: --allow-private-targets: " << policy.error().message << '\n';
       return core::kExitUsage;
     }
-    LocalTools tools(*policy);
+    auto converter = start_converter();
+    if (!converter) return core::kExitOther;
+    LocalTools tools(*policy, *converter);
     mcp::serve_stdio(std::cin, std::cout, dispatcher, tools);
     return core::kExitOk;
   }
@@ -133,7 +156,9 @@ int run_mcp(const McpOptions& options, const ClientGlobals& globals) {
   no_retries.retries = 0;
   auto client = open_client(no_retries);
   if (!client) return core::kExitAuth;
-  DaemonTools tools(std::move(client));
+  auto converter = start_converter();
+  if (!converter) return core::kExitOther;
+  DaemonTools tools(std::move(client), *converter);
   mcp::serve_stdio(std::cin, std::cout, dispatcher, tools);
   return core::kExitOk;
 }

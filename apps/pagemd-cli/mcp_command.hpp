@@ -10,9 +10,12 @@
 namespace pagemd::cli {
 
 struct McpOptions {
-  bool local = false;                              // convert in this process, no daemon
+  bool local = false;                              // fetch here, no daemon
   std::vector<std::string> allow_private_targets;  // --local only: non-public networks to allow
 };
+
+// The private argument with which `pagemd mcp` starts itself as its converter worker.
+inline constexpr const char* kConverterWorkerFlag = "--converter-worker";
 
 // Registers `mcp [--local] [--allow-private-targets CIDRS]` on the app.
 CLI::App& setup_mcp(CLI::App& app, McpOptions& options);

@@ -1,15 +1,22 @@
-// `pagemd mcp --local`: MCP on stdio converting in process, through the same path as `pagemd convert`.
+// `pagemd mcp --local`: MCP on stdio fetching here and converting in a jailed worker, to the same Markdown as
+// `pagemd convert`.
 // (Through the daemon, both transports are driven by the official SDK client: tests/mcp/client.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
+
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
 #include "child_process.hpp"
 #include "fixture_server.hpp"
+#include "proc_status.hpp"
 #include "scratch_dir.hpp"
 #include "strict_json.hpp"
 
@@ -87,6 +94,64 @@ TEST(CliMcp, AMessageOverTwoMebibytesIsRefusedAndTheServerGoesOn) {
   EXPECT_EQ(parse_strict_json(first)["error"]["code"], -32700);
   EXPECT_NE(first.find("2097152 bytes"), std::string::npos) << first;
   EXPECT_EQ(parse_strict_json(second)["id"], 2);
+}
+
+// The bytes `pid` has read so far (rchar of /proc/<pid>/io); -1 when it cannot be read.
+long long bytes_read_by(pid_t pid) {
+  std::ifstream io("/proc/" + std::to_string(pid) + "/io");
+  std::string field;
+  long long value = -1;
+  while (io >> field >> value) {
+    if (field == "rchar:") return value;
+  }
+  return -1;
+}
+
+// Pages an agent hands over are converted as the daemon converts them: in a worker process under the
+// converter's seccomp filter (no files, no sockets, no programs), not in the server that holds the agent's
+// stdio and the network. The server waits on a FIFO for each next message while the test looks at its worker,
+// which must have read the whole page it converted.
+TEST(CliMcp, PagesAreConvertedInAJailedWorker) {
+  ScratchDir scratch;
+  const auto requests = scratch.path() / "requests";
+  ASSERT_EQ(::mkfifo(requests.c_str(), 0600), 0);
+  ChildProcess server({"/bin/sh", "-c", "exec \"$0\" mcp --local < \"$1\"", pagemd_binary(), requests.string()});
+  std::ofstream to_server(requests);
+  // Sends a convert_html of `html` and waits for its answer, however long the machine takes; the bound only
+  // ends a server that never answers.
+  std::size_t answered = 0;
+  const auto convert = [&](int id, const std::string& html) {
+    to_server << line(call(id, "convert_html", {{"html", html}, {"base_url", "https://example.com/"}})) << std::flush;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds{60};
+    std::string out = server.out();
+    while (static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')) == answered &&
+           std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::sleep_for(std::chrono::milliseconds{10});
+      out = server.out();
+    }
+    std::istringstream lines(out);
+    std::string text;
+    for (std::size_t i = 0; i <= answered; ++i) std::getline(lines, text);
+    ++answered;
+    return parse_strict_json(text);
+  };
+  EXPECT_EQ(convert(1, kPage)["result"]["isError"], false);
+
+  const std::vector<pid_t> workers = proc_children(server.pid());
+  ASSERT_EQ(workers.size(), 1U) << "one converter worker";
+  EXPECT_EQ(proc_status_field(workers[0], "Seccomp"), "2");
+  EXPECT_EQ(proc_status_field(workers[0], "NoNewPrivs"), "1");
+  EXPECT_GT(std::stoi("0" + proc_status_field(workers[0], "Seccomp_filters")),
+            std::stoi("0" + proc_status_field(server.pid(), "Seccomp_filters")))
+      << "the worker has a filter of its own";
+
+  const long long before = bytes_read_by(workers[0]);
+  std::string large = "<html><body><article>";
+  while (large.size() < 1'000'000) large += "<p>A paragraph of a page the agent already has, converted elsewhere.</p>";
+  EXPECT_EQ(convert(2, large + "</article></body></html>")["result"]["isError"], false);
+  EXPECT_GE(bytes_read_by(workers[0]) - before, 1'000'000) << "the page went to the worker";
+  to_server.close();
+  EXPECT_EQ(server.wait_for_exit(std::chrono::seconds{60}), 0);
 }
 
 TEST(CliMcp, UsageErrorsExitBeforeServing) {
