@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -22,15 +21,16 @@ namespace {
 std::string plan_names() { return "free, starter, pro or scale"; }
 
 // The state the daemon would use: its flags before the subcommand (pagemdd --database-url URL account
-// ...), PAGEMD_DATABASE_URL, and the configuration file, in that order of precedence, as for the
-// daemon; the subcommand's --data-dir stands for the configuration's data_dir and file.
+// ...), PAGEMD_DATABASE_URL or the database_url credential, and the configuration file, in that order of precedence, as
+// for the daemon; the subcommand's --data-dir stands for the configuration's data_dir and file.
 core::Result<StateLocation> resolve_state(const AccountOptions& options, const ConfigSources& daemon_flags) {
   const auto url_flag = daemon_flags.options.find("database_url");
   const bool url_given = url_flag != daemon_flags.options.end() && url_flag->second->count() > 0;
   if (!options.data_dir.empty()) {
     if (url_given) return StateLocation{options.data_dir, daemon_flags.flags.at("database_url")};
-    const char* url = std::getenv(server::kDatabaseUrlVariable);
-    return StateLocation{options.data_dir, url != nullptr ? url : ""};
+    auto url = server::database_url_from_environment();
+    if (!url) return core::unexpected(url.error());
+    return StateLocation{options.data_dir, url->value_or("")};
   }
   ConfigSources sources = daemon_flags;
   if (!options.config_file.empty()) sources.config_file = options.config_file;

@@ -2,8 +2,6 @@
 
 #include "version.hpp"
 
-#include <cstdlib>
-
 namespace pagemd::daemon {
 
 void add_config_flags(CLI::App& app, ConfigSources& sources) {
@@ -25,9 +23,9 @@ core::Result<server::DaemonConfig> load_config(const ConfigSources& sources) {
   } else if (!sources.config_file.empty()) {
     return core::unexpected(core::ErrorCode::invalid_request, "config file " + file.string() + " does not exist");
   }
-  if (const char* url = std::getenv(server::kDatabaseUrlVariable); url != nullptr && *url != '\0') {
-    config.database_url = url;
-  }
+  auto url = server::database_url_from_environment();
+  if (!url) return core::unexpected(url.error());
+  if (*url) config.database_url = std::move(**url);
   for (const auto& [key, value] : sources.flags) {
     if (sources.options.at(key)->count() == 0) continue;
     if (auto set = server::set_config_value(config, key, value); !set) {

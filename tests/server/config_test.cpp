@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
+#include <optional>
 
 #include "scratch_dir.hpp"
 
@@ -116,6 +118,60 @@ TEST(ConfigRendering, TheDatabasePasswordIsNeverPrinted) {
     EXPECT_EQ(printed.find("s3cret"), std::string::npos) << printed;
     EXPECT_NE(printed.find("database_url = \"postgresql://pagemd"), std::string::npos) << printed;
   }
+}
+
+// Sets an environment variable for a test's scope, restoring the previous value after.
+class ScopedVariable {
+ public:
+  ScopedVariable(const char* name, const std::string& value) : name_(name) {
+    if (const char* before = std::getenv(name)) before_ = before;
+    ::setenv(name, value.c_str(), 1);
+  }
+  ~ScopedVariable() {
+    if (before_) {
+      ::setenv(name_, before_->c_str(), 1);
+    } else {
+      ::unsetenv(name_);
+    }
+  }
+  ScopedVariable(const ScopedVariable&) = delete;
+  ScopedVariable& operator=(const ScopedVariable&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> before_;
+};
+
+// The packaged unit keeps the database's password out of the world-readable file: systemd hands it over as
+// a credential (LoadCredential=database_url:PATH) or in PAGEMD_DATABASE_URL from a 0600 EnvironmentFile=.
+TEST(ConfigEnvironment, TheDatabaseUrlComesFromTheCredentialOrTheVariable) {
+  const testing::ScratchDir credentials;
+  const ScopedVariable directory("CREDENTIALS_DIRECTORY", credentials.path().string());
+  const ScopedVariable no_variable(kDatabaseUrlVariable, "");
+  auto none = database_url_from_environment();
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(*none) << "no credential file: the configuration file's value stands";
+
+  std::ofstream(credentials.path() / kDatabaseUrlCredential) << "postgresql://pagemd:s3cret@db.example/pagemd\n";
+  auto from_credential = database_url_from_environment();
+  ASSERT_TRUE(from_credential && *from_credential);
+  EXPECT_EQ(**from_credential, "postgresql://pagemd:s3cret@db.example/pagemd") << "one line, its end dropped";
+
+  const ScopedVariable variable(kDatabaseUrlVariable, "postgresql://pagemd@other.example/pagemd");
+  auto from_variable = database_url_from_environment();
+  ASSERT_TRUE(from_variable && *from_variable);
+  EXPECT_EQ(**from_variable, "postgresql://pagemd@other.example/pagemd") << "the variable comes first";
+}
+
+TEST(ConfigEnvironment, AnUnreadableCredentialIsAnError) {
+  const testing::ScratchDir credentials;
+  const ScopedVariable directory("CREDENTIALS_DIRECTORY", credentials.path().string());
+  const ScopedVariable no_variable(kDatabaseUrlVariable, "");
+  // A directory where the file should be cannot be read as one.
+  std::filesystem::create_directory(credentials.path() / kDatabaseUrlCredential);
+  const auto read = database_url_from_environment();
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().code, core::ErrorCode::invalid_request);
 }
 
 }  // namespace

@@ -53,6 +53,20 @@ TEST(PostgresUrl, AnUnreachableDatabaseIsStoreUnavailableWithoutThePassword) {
   EXPECT_EQ(store.error().message.find("s3cret"), std::string::npos) << store.error().message;
 }
 
+// libpq quotes what it cannot parse, which may be the password itself (here a stray '%'); and a refused
+// connection over TCP, with either form of the URL, names host and port but never the password.
+TEST(PostgresUrl, ConnectionErrorsNeverQuoteThePassword) {
+  testing::FakeClock clock;
+  for (const std::string url :
+       {"postgresql://pagemd:s3%zzcret@127.0.0.1:1/pagemd", "postgresql://pagemd@127.0.0.1:1/pagemd?password=s3%zzcret",
+        "postgresql://pagemd:s3cret@127.0.0.1:1/pagemd",
+        "postgresql://pagemd@127.0.0.1:1/pagemd?connect_timeout=5&password=s3cret"}) {
+    auto store = open_postgres_store(url, clock);
+    ASSERT_FALSE(store) << url;
+    EXPECT_EQ(store.error().message.find("cret"), std::string::npos) << url << ": " << store.error().message;
+  }
+}
+
 TEST_F(PostgresStoreTest, NodesStartingTogetherMigrateOnce) {
   // A schema of its own that nobody has migrated yet.
   const std::string fresh = "f" + schema_;

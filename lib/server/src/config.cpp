@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <variant>
 
 #include <toml++/toml.h>
@@ -228,6 +231,27 @@ core::Result<std::pair<std::string, std::uint16_t>> parse_listen(std::string_vie
     return bad();
   }
   return std::pair{std::string(host), static_cast<std::uint16_t>(port)};
+}
+
+core::Result<std::optional<std::string>> database_url_from_environment() {
+  if (const char* url = std::getenv(kDatabaseUrlVariable); url != nullptr && *url != '\0') {
+    return std::optional<std::string>{url};
+  }
+  const char* directory = std::getenv("CREDENTIALS_DIRECTORY");
+  if (directory == nullptr || *directory == '\0') return std::optional<std::string>{};
+  const std::filesystem::path file = std::filesystem::path(directory) / kDatabaseUrlCredential;
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return std::optional<std::string>{};
+  std::ifstream in(file, std::ios::binary);
+  if (!std::filesystem::is_regular_file(file, ec) || !in) {
+    return config_error("cannot read the credential " + file.string());
+  }
+  std::string url((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return config_error("cannot read the credential " + file.string());
+  // Written with echo or an editor, the file ends its one line.
+  if (url.ends_with('\n')) url.pop_back();
+  if (url.ends_with('\r')) url.pop_back();
+  return std::optional<std::string>{std::move(url)};
 }
 
 core::Result<void> validate_config(const DaemonConfig& config) {

@@ -20,6 +20,33 @@ std::int64_t Rows::affected() const {
   return number;
 }
 
+std::optional<std::string> password_in(const std::string& url) {
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(url.c_str(), &error);
+  if (options == nullptr) {
+    PQfreemem(error);
+    return std::nullopt;
+  }
+  std::string password;
+  for (const PQconninfoOption* option = options; option->keyword != nullptr; ++option) {
+    if (std::string_view(option->keyword) == "password" && option->val != nullptr) password = option->val;
+  }
+  PQconninfoFree(options);
+  return password;
+}
+
+std::string without_password(std::string message, const std::string& url) {
+  const auto password = password_in(url);
+  if (!password) return "the database URL cannot be parsed";
+  if (password->empty()) return message;
+  constexpr std::string_view kHidden = "***";
+  for (std::size_t at = message.find(*password); at != std::string::npos;
+       at = message.find(*password, at + kHidden.size())) {
+    message.replace(at, password->size(), kHidden);
+  }
+  return message;
+}
+
 Connection::Connection(std::string url) : url_(std::move(url)) {}
 
 Connection::~Connection() {
@@ -41,7 +68,7 @@ void Connection::ensure_open() {
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
     PQfinish(connection_);
     connection_ = nullptr;
-    throw PgError("cannot connect to PostgreSQL: " + message, true);
+    throw PgError("cannot connect to PostgreSQL: " + without_password(std::move(message), url_), true);
   }
   // Notices (a table that exists already) are not the log's business.
   PQsetNoticeProcessor(

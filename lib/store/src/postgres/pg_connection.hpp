@@ -32,6 +32,15 @@ class PgError : public std::runtime_error {
   bool unreachable_;  // the connection is gone: the database is down or the network is
 };
 
+// The password libpq reads from a connection URL; empty when it has none, nullopt when libpq cannot
+// parse the URL at all.
+[[nodiscard]] std::optional<std::string> password_in(const std::string& url);
+
+// libpq's message about the connection to `url`, fit for a log: every copy of the password hidden. libpq
+// quotes the part of a URL it cannot parse ('invalid percent-encoded token: "..."'), which may be the
+// password itself, so the message about a URL it cannot parse is not passed on at all.
+[[nodiscard]] std::string without_password(std::string message, const std::string& url);
+
 // A text parameter; nullopt is SQL NULL.
 using Param = std::optional<std::string>;
 

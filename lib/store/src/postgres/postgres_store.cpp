@@ -452,23 +452,6 @@ namespace {
 
 constexpr std::string_view kHidden = "***";
 
-// The password libpq reads from a connection URL; empty when it has none, nullopt when libpq cannot
-// parse the URL at all.
-std::optional<std::string> password_in(const std::string& url) {
-  char* error = nullptr;
-  PQconninfoOption* options = PQconninfoParse(url.c_str(), &error);
-  if (options == nullptr) {
-    PQfreemem(error);
-    return std::nullopt;
-  }
-  std::string password;
-  for (const PQconninfoOption* option = options; option->keyword != nullptr; ++option) {
-    if (std::string_view(option->keyword) == "password" && option->val != nullptr) password = option->val;
-  }
-  PQconninfoFree(options);
-  return password;
-}
-
 // Every `password=` parameter of the URL's query with its value hidden.
 std::string hide_password_parameters(std::string url) {
   const std::size_t query = url.find('?');
@@ -491,7 +474,7 @@ std::string hide_password_parameters(std::string url) {
 
 std::string redacted_database_url(std::string_view url) {
   const std::string given(url);
-  const auto password = password_in(given);
+  const auto password = detail::pg::password_in(given);
   // A URL that libpq cannot read may still hold a secret somewhere: none of it is shown.
   if (!password) return "(a database URL that cannot be parsed)";
   if (password->empty()) return given;
@@ -505,7 +488,7 @@ std::string redacted_database_url(std::string_view url) {
     if (colon != std::string::npos && colon < at) redacted.replace(colon + 1, at - colon - 1, kHidden);
   }
   // Whatever form the password took (an encoded key, a second parameter), the result must not hold it.
-  const auto left = password_in(redacted);
+  const auto left = detail::pg::password_in(redacted);
   if (!left || (!left->empty() && *left != kHidden)) return "(a database URL with its password hidden)";
   return redacted;
 }

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -54,6 +55,14 @@ struct ConfigKey {
 
 // The environment variable that names the database, over the file and under the flags.
 inline constexpr const char* kDatabaseUrlVariable = "PAGEMD_DATABASE_URL";
+// The systemd credential that names it (LoadCredential=database_url:PATH), under the variable and over the file.
+inline constexpr const char* kDatabaseUrlCredential = "database_url";
+
+// database_url as the service's environment gives it, so that the secret stays out of the configuration file,
+// which anyone may read: PAGEMD_DATABASE_URL (from a 0600 EnvironmentFile=), else the file kDatabaseUrlCredential
+// in $CREDENTIALS_DIRECTORY (its last line end dropped). nullopt when neither is there; invalid_request when the
+// credential is there but cannot be read.
+[[nodiscard]] core::Result<std::optional<std::string>> database_url_from_environment();
 
 // Every key, in the order of the man page. The flags of pagemdd are generated from this list.
 [[nodiscard]] const std::vector<ConfigKey>& config_keys();
