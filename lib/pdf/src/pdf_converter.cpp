@@ -44,6 +44,8 @@ void fill_metadata(extract::Metadata& metadata, const DocumentInfo& info, const 
 
 }  // namespace
 
+void warm_up() { warm_up_poppler(); }
+
 core::Result<PdfDocument> convert_pdf(std::string_view bytes, const PdfOptions& options) {
   auto read = read_with_poppler(bytes, options.max_pages);
   if (!read) return core::unexpected(read.error());

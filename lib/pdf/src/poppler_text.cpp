@@ -250,15 +250,20 @@ core::Result<PopplerRead> read_with_poppler(std::string_view bytes, std::size_t 
 }
 
 void warm_up_poppler() {
-  // A one-page document with a line of text: opening it loads poppler's global parameters, its
-  // built-in font metrics and GLib's type system, which read files or set up state once. Its
-  // cross-reference table is exact, so that poppler has nothing to complain about on stderr.
+  // A one-page document with a line of text: opening it loads poppler's global parameters (the
+  // files of /usr/share/poppler), its built-in font metrics and GLib's type system. Poppler's GLib
+  // binding drops its global parameters with the last open document and reads the files again with
+  // the next, so this document stays open for the life of the process. Its cross-reference table is
+  // exact, so that poppler has nothing to complain about on stderr.
   const std::vector<std::string> objects = {
       "<</Type/Catalog/Pages 2 0 R>>",
       "<</Type/Pages/Kids[3 0 R]/Count 1>>",
       "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>",
       "<</Length 37>>stream\nBT /F1 12 Tf 20 100 Td (warm up) Tj ET\nendstream",
       "<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>",
+      // A creation date without a time zone, read as local time: GLib reads the zone and the
+      // locale's charset (to format the date) once.
+      "<</Title(warm up)/CreationDate(D:20240101000000)>>",
   };
   std::string pdf = "%PDF-1.4\n";
   std::vector<std::size_t> offsets;
@@ -272,9 +277,16 @@ void warm_up_poppler() {
     std::string number = std::to_string(offset);
     pdf += std::string(10 - number.size(), '0') + number + " 00000 n \n";
   }
-  pdf += "trailer<</Size " + std::to_string(objects.size() + 1) + "/Root 1 0 R>>\nstartxref\n" + std::to_string(xref) +
-         "\n%%EOF\n";
-  (void)read_with_poppler(pdf, 1);
+  pdf += "trailer<</Size " + std::to_string(objects.size() + 1) + "/Root 1 0 R/Info 6 0 R>>\nstartxref\n" +
+         std::to_string(xref) + "\n%%EOF\n";
+  static std::string kept_bytes;
+  if (!kept_bytes.empty()) return;
+  kept_bytes = std::move(pdf);
+  GBytes* data = g_bytes_new_static(kept_bytes.data(), kept_bytes.size());
+  PopplerDocument* kept = poppler_document_new_from_bytes(data, nullptr, nullptr);
+  g_bytes_unref(data);
+  if (kept == nullptr) return;
+  (void)read_with_poppler(kept_bytes, 1);
 }
 
 }  // namespace pagemd::pdf

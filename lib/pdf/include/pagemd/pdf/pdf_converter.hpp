@@ -35,4 +35,8 @@ struct PdfDocument {
 // unsupported_content (not a readable PDF, or over max_pages), each with a sentence saying so.
 [[nodiscard]] core::Result<PdfDocument> convert_pdf(std::string_view bytes, const PdfOptions& options);
 
+// Loads what poppler reads once (its global parameters, built-in font metrics, GLib's types), for a
+// process that closes the file system to itself afterwards: the converter worker's jail.
+void warm_up();
+
 }  // namespace pagemd::pdf
