@@ -120,7 +120,7 @@ Block table_of(const std::vector<const Row*>& rows) {
 
 // A list marker at the start of a line: a bullet, or a number or letter with "." or ")".
 std::size_t marker_length(const GlyphLine& glyphs, bool& ordered) {
-  static const std::u32string kBullets = U"•◦▪▫●○■□‣⁃∙·–—-*";
+  static const std::u32string kBullets = U"•◦▪▫●○■□‣⁃∙·–-*";
   if (glyphs.size() < 3) return 0;
   if (kBullets.find(glyphs[0].code) != std::u32string::npos && is_space(glyphs[1].code)) {
     ordered = false;
@@ -131,10 +131,12 @@ std::size_t marker_length(const GlyphLine& glyphs, bool& ordered) {
   if (parenthesised) ++i;
   const std::size_t start = i;
   while (i < glyphs.size() && i - start < 3 && is_digit(glyphs[i].code)) ++i;
-  if (i == start && i < glyphs.size() && is_lower(glyphs[i].code)) ++i;
+  // A letter is an enumerator with a parenthesis only: "b. Der" is more often a sentence's end.
+  const bool letter = i == start && i < glyphs.size() && is_lower(glyphs[i].code);
+  if (letter) ++i;
   if (i == start || i + 1 >= glyphs.size()) return 0;
   const char32_t close = glyphs[i].code;
-  if (!(close == U')' || (close == U'.' && !parenthesised))) return 0;
+  if (!(close == U')' || (close == U'.' && !parenthesised && !letter))) return 0;
   if (!is_space(glyphs[i + 1].code)) return 0;
   ordered = true;
   return i + 2;
@@ -225,8 +227,11 @@ class BlockBuilder {
   void add(Line line) {
     const LineClass kind = class_of(line);
     bool ordered = false;
-    const std::size_t marker =
+    std::size_t marker =
         kind == LineClass::body || kind == LineClass::small ? marker_length(line.glyphs, ordered) : 0;
+    // A number that a wrapped sentence brings to the start of a line ("... in\n12. March") is no
+    // enumerator: a numbered item starts after a gap, a short line or another item, or indented.
+    if (marker > 0 && ordered && current_.kind == BlockKind::paragraph && continues(line, kind, 0)) marker = 0;
     if (!continues(line, kind, marker)) {
       close();
       start(line, kind, marker, ordered);

@@ -63,15 +63,17 @@ std::optional<Gutter> widest_gutter(Segments segments, double body) {
   return best;
 }
 
-// Columns of text: each side is a good part of the width, and most of its lines fill it.
+// Columns of text: each side is a good part of the width, and lines of running text fill it (a few
+// at least, a fair share of its lines: a column may also hold a table or code, whose lines are short).
+// The cells of a table's columns seldom fill them.
 bool reads_as_columns(const Segments& left, const Segments& right, const Box& whole) {
   const auto side_reads_as_text = [&](const Segments& side) {
     if (side.size() < 3) return false;
     const Box box = bounds(side);
-    if (box.width() < 0.25 * whole.width()) return false;
-    const auto full =
-        std::count_if(side.begin(), side.end(), [&](const Segment* s) { return s->box.width() >= 0.75 * box.width(); });
-    return full * 2 >= static_cast<long>(side.size());
+    if (box.width() < 0.3 * whole.width()) return false;
+    const auto full = std::count_if(side.begin(), side.end(),
+                                    [&](const Segment* s) { return s->box.width() >= 0.75 * box.width(); });
+    return full >= 3 && full * 5 >= static_cast<long>(side.size());
   };
   return side_reads_as_text(left) && side_reads_as_text(right);
 }
@@ -117,11 +119,12 @@ void cut(const Segments& segments, std::size_t page, double body, std::vector<Re
   std::vector<Segments> pending;  // bands read in order, as one region
   std::size_t i = 0;
   while (i < bands.size()) {
-    // The longest run of bands from i that shares a gutter.
+    // The longest run of bands from i that shares a gutter. The first band need not have one: a
+    // column's first line may stand higher than the other column's (its paragraph has no top margin).
     Segments run = bands[i];
     std::optional<Gutter> gutter = widest_gutter(run, body);
     std::size_t end = i + 1;
-    while (gutter && end < bands.size()) {
+    while (end < bands.size()) {
       Segments wider = run;
       wider.insert(wider.end(), bands[end].begin(), bands[end].end());
       auto shared = widest_gutter(wider, body);
