@@ -56,16 +56,21 @@ Line line_of(const std::vector<const Segment*>& parts, const Region& region) {
   Line line;
   line.region = &region;
   line.box = parts.front()->box;
-  double weighted = 0, letters = 0;
   for (const Segment* s : parts) {
     if (!line.glyphs.empty()) line.glyphs.push_back(Glyph{U' ', s->box, s->size, 0, -1});
     line.glyphs.insert(line.glyphs.end(), s->glyphs.begin(), s->glyphs.end());
     line.box.extend(s->box);
-    const double n = static_cast<double>(s->glyphs.size());
-    weighted += s->size * n;
-    letters += n;
   }
-  line.size = letters > 0 ? std::round(weighted / letters * 2) / 2 : parts.front()->size;
+  // The size most letters have, code aside: inline code is set smaller than the text around it.
+  std::map<double, std::size_t> letters_by_size[2];
+  for (const Glyph& g : line.glyphs) {
+    if (!is_space(g.code)) ++letters_by_size[(g.flags & kMonospace) != 0 ? 1 : 0][std::round(g.size * 2) / 2];
+  }
+  const auto& sizes = letters_by_size[0].empty() ? letters_by_size[1] : letters_by_size[0];
+  line.size = sizes.empty() ? parts.front()->size
+                            : std::max_element(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) {
+                                return a.second < b.second;
+                              })->first;
   line.flags = shared_flags(line.glyphs);
   line.mono_share = mono_share_of(line.glyphs);
   return line;
@@ -317,6 +322,7 @@ class BlockBuilder {
     current_marker_x_ = -1;
     current_first_ = line;
     current_right_ = line.box.x1;
+    current_left_ = line.box.x0;
     current_bold_only_ = (line.flags & kBold) != 0;
     GlyphLine glyphs = line.glyphs;
     switch (kind) {
@@ -347,6 +353,7 @@ class BlockBuilder {
   void append(const Line& line, LineClass kind) {
     ++current_lines_;
     current_right_ = std::max(current_right_, line.box.x1);
+    current_left_ = std::min(current_left_, line.box.x0);
     if ((line.flags & kBold) == 0) current_bold_only_ = false;
     if (kind == LineClass::code) {
       code_lines_.push_back(line);
@@ -417,11 +424,15 @@ class BlockBuilder {
       current_.kind = BlockKind::heading;
       return;
     }
+    // A first line indented alone is a paragraph's; a block indented as a whole is set apart.
     const Box& region = current_first_.region->box;
-    const double indent = current_first_.box.x0 - region.x0;
+    const double indent = current_left_ - region.x0;
     if (indent < 1.5 * body_) return;
+    // Indented on the right as well, over lines enough to tell (two lines may both end short of
+    // the measure by chance): a quote. Otherwise a list item whose marker is no text (browsers draw
+    // discs as shapes).
     const bool right_indented = current_right_ <= region.x1 - 1.5 * body_;
-    current_.kind = right_indented && current_lines_ >= 2 ? BlockKind::quote : BlockKind::list_item;
+    current_.kind = right_indented && current_lines_ >= 3 ? BlockKind::quote : BlockKind::list_item;
   }
 
   std::vector<GlyphLine> code_text() const {
@@ -510,6 +521,7 @@ class BlockBuilder {
   std::size_t current_lines_ = 0;
   double current_marker_x_ = -1;
   double current_right_ = 0;
+  double current_left_ = 0;
   bool current_bold_only_ = false;
   std::vector<Line> code_lines_;
   double code_left_ = 0;
