@@ -55,9 +55,10 @@ core::Result<PdfDocument> convert_pdf(std::string_view bytes, const PdfOptions& 
     if (read->text.pages[p].segments.empty()) document.pages_without_text.push_back(p + 1);
   }
   if (document.pages_without_text.size() == document.page_count) {
-    return core::unexpected(core::ErrorCode::no_text_layer, "This PDF has no text layer on any of its " +
-                                                                std::to_string(document.page_count) +
-                                                                " pages (a scan, perhaps); pagemd does no OCR.");
+    const std::string pages =
+        document.page_count == 1 ? "its page" : "any of its " + std::to_string(document.page_count) + " pages";
+    return core::unexpected(core::ErrorCode::no_text_layer,
+                            "This PDF has no text layer on " + pages + " (a scan, perhaps); pagemd does no OCR.");
   }
   const double body = body_size(read->text);
   const auto furniture = page_furniture(read->text, body);
