@@ -8,10 +8,9 @@
 #include <cmath>
 #include <map>
 #include <set>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "layout.hpp"
+#include "vocabulary.hpp"
 
 namespace pagemd::pdf {
 namespace {
@@ -26,13 +25,6 @@ struct Line {
   double mono_share = 0;
   const Region* region = nullptr;
 };
-
-bool is_space(char32_t c) { return c == U' '; }
-bool is_letter(char32_t c) {
-  return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z') || (c >= 0xC0 && c != 0xD7 && c != 0xF7 && c < 0x2000);
-}
-bool is_lower(char32_t c) { return (c >= U'a' && c <= U'z') || (c >= 0xDF && c <= 0xFF && c != 0xF7); }
-bool is_digit(char32_t c) { return c >= U'0' && c <= U'9'; }
 
 std::uint8_t shared_flags(const GlyphLine& glyphs) {
   std::uint8_t all = 0xFF;
@@ -154,62 +146,6 @@ char32_t last_letter(const GlyphLine& glyphs) {
   return 0;
 }
 
-std::string lower_word(const GlyphLine& glyphs, std::size_t from, std::size_t to) {
-  std::string word;
-  for (std::size_t i = from; i < to; ++i) {
-    const char32_t c = glyphs[i].code;
-    if (c < 0x80)
-      word += static_cast<char>(std::tolower(static_cast<int>(c)));
-    else
-      word += "\x01" + std::to_string(static_cast<unsigned>(c));
-  }
-  return word;
-}
-
-// Every word of the document, lowercased, with how often it occurs: what decides whether a hyphen at
-// a line's end is part of the word (a compound such as "well-made") or only breaks it ("after-noons").
-struct Vocabulary {
-  std::unordered_map<std::string, int> words;
-  std::unordered_set<std::string> hyphenated;
-
-  void add(const GlyphLine& line) {
-    std::size_t i = 0;
-    while (i < line.size()) {
-      while (i < line.size() && !is_letter(line[i].code)) ++i;
-      const std::size_t start = i;
-      while (i < line.size() && (is_letter(line[i].code) ||
-                                 (line[i].code == U'-' && i + 1 < line.size() && is_letter(line[i + 1].code)))) {
-        ++i;
-      }
-      if (i == start) continue;
-      const std::string word = lower_word(line, start, i);
-      if (word.find('-') != std::string::npos) hyphenated.insert(word);
-      // The parts of a hyphenated word count as words too.
-      std::size_t part = start;
-      for (std::size_t j = start; j <= i; ++j) {
-        if (j == i || line[j].code == U'-') {
-          if (j > part) ++words[lower_word(line, part, j)];
-          part = j + 1;
-        }
-      }
-    }
-  }
-
-  [[nodiscard]] int count(const std::string& word) const {
-    const auto found = words.find(word);
-    return found == words.end() ? 0 : found->second;
-  }
-
-  // Whether "left-" at a line's end and "right" at the next line's start are one word without the
-  // hyphen: yes when the joined word occurs elsewhere and the hyphenated one does not; else yes unless
-  // "right" is a word the document uses on its own (then the hyphen joins two words).
-  [[nodiscard]] bool hyphen_breaks_word(const std::string& left, const std::string& right) const {
-    if (hyphenated.count(left + "-" + right) > 0) return false;
-    if (count(left + right) > 0) return true;
-    return count(right) < 2;
-  }
-};
-
 class BlockBuilder {
  public:
   BlockBuilder(double body, const Vocabulary& vocabulary) : body_(body), vocabulary_(vocabulary) {}
@@ -232,8 +168,7 @@ class BlockBuilder {
   void add(Line line) {
     const LineClass kind = class_of(line);
     bool ordered = false;
-    std::size_t marker =
-        kind == LineClass::body || kind == LineClass::small ? marker_length(line.glyphs, ordered) : 0;
+    std::size_t marker = kind == LineClass::body || kind == LineClass::small ? marker_length(line.glyphs, ordered) : 0;
     // A number that a wrapped sentence brings to the start of a line ("... in\n12. March") is no
     // enumerator: a numbered item starts after a gap, a short line or another item, or indented.
     if (marker > 0 && ordered && current_.kind == BlockKind::paragraph && continues(line, kind, 0)) marker = 0;

@@ -71,8 +71,8 @@ bool reads_as_columns(const Segments& left, const Segments& right, const Box& wh
     if (side.size() < 3) return false;
     const Box box = bounds(side);
     if (box.width() < 0.3 * whole.width()) return false;
-    const auto full = std::count_if(side.begin(), side.end(),
-                                    [&](const Segment* s) { return s->box.width() >= 0.75 * box.width(); });
+    const auto full =
+        std::count_if(side.begin(), side.end(), [&](const Segment* s) { return s->box.width() >= 0.75 * box.width(); });
     return full >= 3 && full * 5 >= static_cast<long>(side.size());
   };
   return side_reads_as_text(left) && side_reads_as_text(right);
