@@ -30,6 +30,9 @@ target_include_directories(pagemd_cld2 SYSTEM INTERFACE ${CLD2_INCLUDE_DIR})
 target_link_libraries(pagemd_cld2 INTERFACE "-Wl,--push-state,--no-as-needed" ${CLD2_FULL_LIBRARY} "-Wl,--pop-state"
                       ${CLD2_LIBRARY})
 add_library(pagemd::cld2 ALIAS pagemd_cld2)
+# PDFs: poppler's GLib binding, the one that gives per-character fonts (headings, code, emphasis) and
+# link annotations; the C++ binding has no links (README's Dependencies section says more).
+pkg_check_modules(POPPLER_GLIB REQUIRED IMPORTED_TARGET poppler-glib>=22.02)
 # The converter worker's system-call filter.
 pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp>=2.5)
 # The shared store of several nodes (lib/store/src/postgres): PostgreSQL's C client.

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -168,6 +169,33 @@ TEST(OnePath, ConvertRefusesBinaryFilesWithoutPrintingThem) {
   }
   const RunResult pdf_refused = run_program({pagemd_binary(), "convert", (scratch.path() / "report.pdf").string()});
   EXPECT_NE(pdf_refused.err.find("PDF"), std::string::npos) << pdf_refused.err;
+}
+
+std::string test_pdf(const std::string& name) {
+  std::ifstream in(fs::path(PAGEMD_TEST_DATA_DIR) / "pdf" / name, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A PDF, from a file or from stdin, is converted by its bytes whatever it is named.
+TEST(OnePath, ConvertMakesMarkdownOfAPdf) {
+  ScratchDir scratch;
+  std::ofstream(scratch.path() / "notes.html", std::ios::binary) << test_pdf("article.pdf");
+  const RunResult file = run_program({pagemd_binary(), "convert", (scratch.path() / "notes.html").string()});
+  ASSERT_EQ(file.status, 0) << file.err;
+  EXPECT_EQ(file.out.rfind("# Growing Onions in Cold Frames\n", 0), 0U) << file.out;
+  const RunResult piped = run_program({pagemd_binary(), "convert", "-"}, {}, test_pdf("article.pdf"));
+  ASSERT_EQ(piped.status, 0) << piped.err;
+  EXPECT_EQ(piped.out, file.out);
+}
+
+// An encrypted PDF and a scan say what they are, exit 5 and print nothing on stdout.
+TEST(OnePath, ConvertRefusesEncryptedAndScannedPdfsSayingWhy) {
+  for (const auto& [name, reason] : {std::pair{"encrypted.pdf", "password"}, std::pair{"image-only.pdf", "OCR"}}) {
+    const RunResult refused = run_program({pagemd_binary(), "convert", "-", "--json"}, {}, test_pdf(name));
+    EXPECT_EQ(refused.status, 5) << name;
+    EXPECT_EQ(refused.out, "") << name;
+    EXPECT_NE(refused.err.find(reason), std::string::npos) << refused.err;
+  }
 }
 
 // Two runs into one directory at once: each writes through temporaries of its own, so both succeed and

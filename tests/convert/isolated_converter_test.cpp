@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -44,6 +47,34 @@ TEST(IsolatedConverter, AnswersLikeTheInProcessConverter) {
   text.declared_charset = "windows-1252";
   EXPECT_EQ(*(*converter)->convert(text, {}), *convert_page(text, {}));
   EXPECT_EQ((*converter)->restarts(), 0U);
+}
+
+// Poppler runs inside the jail: what it needs is open before the filter goes on, and no PDF, sound or
+// hostile, makes it call what the filter forbids (the worker would die, and the answer would be the
+// supervisor's "could not be converted" instead of the conversion's own).
+TEST(IsolatedConverter, PdfsConvertInTheJailAsInProcess) {
+  auto converter = IsolatedConverter::start(this_program_as_worker(), {1});
+  ASSERT_TRUE(converter) << converter.error().message;
+  for (const char* name : {"article.pdf", "two-columns.pdf", "partly-scanned.pdf", "encrypted.pdf", "image-only.pdf",
+                           "blank-pages.pdf", "truncated.pdf", "bad-xref.pdf", "deep-nesting.pdf", "flate-bomb.pdf"}) {
+    std::ifstream in(std::filesystem::path(PAGEMD_TEST_DATA_DIR) / "pdf" / name, std::ios::binary);
+    const Page pdf = page(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+    ASSERT_GT(pdf.body.size(), 1000U) << name;
+    const auto isolated = (*converter)->convert(pdf, {});
+    const auto in_process = convert_page(pdf, {});
+    const std::string_view sound(name);
+    if (sound == "article.pdf" || sound == "two-columns.pdf" || sound == "partly-scanned.pdf") {
+      ASSERT_TRUE(isolated) << name << ": " << isolated.error().message;
+      EXPECT_EQ(isolated->markdown.rfind('#', 0), 0U) << name << " starts with its title:\n" << isolated->markdown;
+    }
+    ASSERT_EQ(isolated.has_value(), in_process.has_value()) << name;
+    if (isolated) {
+      EXPECT_EQ(*isolated, *in_process) << name;
+    } else {
+      EXPECT_EQ(isolated.error().code, in_process.error().code) << name << ": " << isolated.error().message;
+      EXPECT_EQ(isolated.error().message, in_process.error().message) << name;
+    }
+  }
 }
 
 TEST(IsolatedConverter, SelectorErrorsComeBackWithoutLosingTheWorker) {

@@ -51,6 +51,8 @@ TEST(ErrorTable, MatchesTheWireContract) {
            Expected{ErrorCode::fetch_failed, "fetch_failed", 502, kExitPageFailed},
            Expected{ErrorCode::fetch_timeout, "fetch_timeout", 504, kExitPageFailed},
            Expected{ErrorCode::unsupported_content, "unsupported_content", 422, kExitPageFailed},
+           Expected{ErrorCode::pdf_encrypted, "pdf_encrypted", 422, kExitPageFailed},
+           Expected{ErrorCode::no_text_layer, "no_text_layer", 422, kExitPageFailed},
            Expected{ErrorCode::busy, "busy", 503, kExitLimited},
            Expected{ErrorCode::not_found, "not_found", 404, kExitOther},
            Expected{ErrorCode::method_not_allowed, "method_not_allowed", 405, kExitOther},

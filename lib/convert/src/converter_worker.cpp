@@ -14,6 +14,7 @@
 
 #include "pagemd/convert/isolated_converter.hpp"
 #include "pagemd/core/release.hpp"
+#include "pagemd/pdf/pdf_converter.hpp"
 #include "worker_jail.hpp"
 #include "worker_protocol.hpp"
 
@@ -72,6 +73,7 @@ void run_converter_worker(WorkerConversion convert) {
   // Descriptors inherited by accident (listening sockets, database files) must not outlive the daemon.
   close_range(3, ~0U, 0);
   extract::warm_up();
+  pdf::warm_up();
   if (auto jailed = enter_worker_jail(); !jailed) {
     std::fprintf(stderr, "pagemdd converter: %s\n", jailed.error().message.c_str());
     leave(5);

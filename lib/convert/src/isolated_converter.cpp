@@ -284,10 +284,15 @@ struct IsolatedConverter::Impl {
     auto frame = protocol::read_frame(worker.fd, reply_limit, deadline);
     if (!frame) return std::nullopt;
     auto reply = protocol::decode_reply(*frame);
-    // A worker reports only these two; anything else means it cannot be trusted.
-    if (reply && !*reply && reply->error().code != ErrorCode::invalid_request &&
-        reply->error().code != ErrorCode::unsupported_content) {
-      return std::nullopt;
+    // A worker reports only what convert_page may fail with; anything else means it cannot be trusted.
+    if (reply && !*reply) {
+      switch (reply->error().code) {
+        case ErrorCode::invalid_request:
+        case ErrorCode::unsupported_content:
+        case ErrorCode::pdf_encrypted:
+        case ErrorCode::no_text_layer: break;
+        default: return std::nullopt;
+      }
     }
     return reply;
   }

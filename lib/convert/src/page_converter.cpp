@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "pagemd/core/ascii.hpp"
+#include "pagemd/pdf/pdf_converter.hpp"
 
 namespace pagemd::convert {
 namespace {
@@ -70,9 +71,13 @@ Page page_from_fetch(fetch::FetchedPage fetched) {
 core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options) {
   switch (kind_of_bytes(page.body)) {
     case ByteKind::text: break;
-    case ByteKind::pdf:
-      return core::unexpected(core::ErrorCode::unsupported_content,
-                              "This is a PDF document, which this version of pagemd cannot convert.");
+    case ByteKind::pdf: {
+      pdf::PdfOptions pdf_options;
+      pdf_options.url = page.url;
+      auto document = pdf::convert_pdf(page.body, pdf_options);
+      if (!document) return core::unexpected(document.error());
+      return std::move(document->extraction);
+    }
     case ByteKind::binary:
       return core::unexpected(core::ErrorCode::unsupported_content,
                               "This is binary data (an image, an archive or the like), not HTML or text.");

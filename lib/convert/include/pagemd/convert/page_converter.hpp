@@ -44,8 +44,9 @@ enum class ByteKind { text, pdf, binary };
 
 // The one conversion every entry point goes through (the daemon's workers, `pagemd batch` and
 // `pagemd convert`): a page and options to Markdown plus metadata. Plain text is converted as its
-// paragraphs, whole. Fails with invalid_request for a malformed selector, and with
-// unsupported_content for bytes that are not text (kind_of_bytes): never passes them off as
+// paragraphs, whole; a PDF (by its bytes) by pdf::convert_pdf, whole, which also fails with
+// pdf_encrypted and no_text_layer. Fails with invalid_request for a malformed selector, and with
+// unsupported_content for other bytes that are not text (kind_of_bytes): never passes them off as
 // Markdown. Takes the page, so that its bytes can be freed as soon as they are decoded: callers
 // that are done with it move it in.
 [[nodiscard]] core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options);

@@ -1,0 +1,42 @@
+#pragma once
+
+// A born-digital PDF (one with a text layer) as Markdown and metadata. Poppler reads the positioned
+// text; the layout (reading order, headings, lists, tables, code, running headers) is inferred from
+// fonts and positions, since most PDFs on the web carry no structure tree.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pagemd/core/result.hpp"
+#include "pagemd/extract/types.hpp"
+
+namespace pagemd::pdf {
+
+struct PdfOptions {
+  // Where the PDF came from: relative link targets resolve against it, and it names an untitled
+  // document. Empty for a local file.
+  std::string url;
+  // More pages than this is unsupported_content: the limit is what bounds the work of one document.
+  std::size_t max_pages = 500;
+};
+
+struct PdfDocument {
+  // Markdown, title (the information dictionary's when it is a real title, else the first heading),
+  // author, published_time, word_count, language and the absolute link targets; warning names the
+  // pages without text.
+  extract::Extraction extraction;
+  std::size_t page_count = 0;
+  std::vector<std::size_t> pages_without_text;  // 1-based page numbers
+};
+
+// Errors: pdf_encrypted (a password is needed), no_text_layer (no page has text: a scan),
+// unsupported_content (not a readable PDF, or over max_pages), each with a sentence saying so.
+[[nodiscard]] core::Result<PdfDocument> convert_pdf(std::string_view bytes, const PdfOptions& options);
+
+// Loads what poppler reads once (its global parameters, built-in font metrics, GLib's types), for a
+// process that closes the file system to itself afterwards: the converter worker's jail.
+void warm_up();
+
+}  // namespace pagemd::pdf

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Writes the PDFs of tests/pdf and tests/convert: small documents laid out by hand, with the
+standard fonts (nothing embedded), so that each test knows where every line is.
+
+    make_fixtures.py [OUT_DIR]   (default: this directory)
+
+  article.pdf        two pages, one column: title, headings, paragraphs continuing across the page
+                     break, a line-end hyphen, a bullet list with a hanging indent, a numbered list,
+                     code in Courier, a link annotation, a ruled-free table, a footnote, and a
+                     running header and page number on both pages; Info Title "Microsoft Word -
+                     draft3.docx" (not a real title), Author and CreationDate.
+  two-columns.pdf    one page: a full-width title over two columns of text.
+  image-only.pdf     a page with an image and no text (a scan).
+  partly-scanned.pdf a page of text, then a page with an image only.
+  blank-pages.pdf    600 empty pages (more than max_pages' 500).
+  encrypted.pdf      article.pdf encrypted with a user password by qpdf (needs qpdf).
+  truncated.pdf      the first half of article.pdf.
+  bad-xref.pdf       article.pdf with its cross-reference offsets garbled.
+  deep-nesting.pdf   a page whose content stream opens 100,000 arrays.
+  flate-bomb.pdf     a content stream that inflates to 64 MiB of zero bytes.
+"""
+
+import os
+import subprocess
+import sys
+import zlib
+
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+FONTS = {"R": "Helvetica", "B": "Helvetica-Bold", "I": "Helvetica-Oblique", "C": "Courier"}
+W, H = 612, 792
+
+
+# Helvetica's advance widths (per 1000 units of the font size), from its AFM file: enough to wrap
+# lines as a typesetter would, so that a line ends where the next word would not fit.
+HELVETICA = dict(zip("abcdefghijklmnopqrstuvwxyz", [556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222,
+                                                     833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500,
+                                                     500, 500]))
+HELVETICA.update(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", [667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556,
+                                                     833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
+                                                     667, 611]))
+HELVETICA.update({" ": 278, ".": 278, ",": 278, ";": 278, ":": 278, "-": 333, "'": 191, "(": 333, ")": 333})
+
+
+def width(text, size):
+    return sum(HELVETICA.get(c, 556) for c in text) * size / 1000
+
+
+def wrap(text, size, measure, hyphenate=None):
+    """Greedy line breaking; `hyphenate` maps a word to the two parts it may break into."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        candidate = (line + " " + word) if line else word
+        if line and width(candidate, size) > measure:
+            bare = word.rstrip(";,.")
+            if hyphenate and bare in hyphenate and width(line + " " + hyphenate[bare][0], size) <= measure:
+                head, tail = hyphenate[bare]
+                lines.append(line + " " + head)
+                line = tail + word[len(bare):]
+            else:
+                lines.append(line)
+                line = word
+        else:
+            line = candidate
+    return lines + [line]
+
+
+def esc(text):
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+class Page:
+    def __init__(self):
+        self.ops = []
+        self.links = []  # (x0, y0, x1, y1, uri) in PDF space
+
+    def text(self, x, y_top, size, font, text):
+        """Sets text with its top-left at (x, y_top) from the page's top."""
+        self.ops.append("BT /%s %g Tf %g %g Td (%s) Tj ET" % (font, size, x, H - y_top - size, esc(text)))
+
+    def link(self, x, y_top, width, size, uri):
+        self.links.append((x, H - y_top - size * 1.2, x + width, H - y_top + size * 0.1, uri))
+
+
+def write_pdf(path, pages, info=None, raw_content=None):
+    objects = []
+
+    def add(body):
+        objects.append(body)
+        return len(objects)
+
+    font_ids = {key: add(b"<</Type/Font/Subtype/Type1/BaseFont/%s/Encoding/WinAnsiEncoding>>" % name.encode())
+                for key, name in FONTS.items()}
+    fonts = b"<<" + b"".join(b"/%s %d 0 R" % (k.encode(), i) for k, i in font_ids.items()) + b">>"
+    pages_id = add(None)
+    kids = []
+    streams = {}  # identical content streams are written once (600 blank pages share one)
+    for n, page in enumerate(pages):
+        content = raw_content[n] if raw_content else "\n".join(page.ops).encode("latin-1")
+        if content in streams:
+            stream_id = streams[content]
+        elif isinstance(content, tuple):  # (filter name, encoded bytes)
+            stream_id = add(b"<</Length %d/Filter/%s>>stream\n" % (len(content[1]), content[0]) + content[1]
+                            + b"\nendstream")
+        else:
+            stream_id = add(b"<</Length %d>>stream\n" % len(content) + content + b"\nendstream")
+        streams[content] = stream_id
+        annots = []
+        for (x0, y0, x1, y1, uri) in (page.links if page else []):
+            annots.append(add(b"<</Type/Annot/Subtype/Link/Rect[%g %g %g %g]/Border[0 0 0]"
+                              b"/A<</S/URI/URI(%s)>>>>" % (x0, y0, x1, y1, esc(uri).encode())))
+        resources = b"<</Font " + fonts + b">>"
+        if page is not None and getattr(page, "image", False):
+            image = add(b"<</Type/XObject/Subtype/Image/Width 2/Height 2/ColorSpace/DeviceGray"
+                        b"/BitsPerComponent 8/Length 4>>stream\n\x00\xff\xff\x00\nendstream")
+            resources = b"<</XObject<</Im1 %d 0 R>>>>" % image
+        kid = add(b"<</Type/Page/Parent %d 0 R/Contents %d 0 R/Resources %s%s>>"
+                  % (pages_id, stream_id, resources,
+                     (b"/Annots[" + b" ".join(b"%d 0 R" % a for a in annots) + b"]") if annots else b""))
+        kids.append(kid)
+    objects[pages_id - 1] = b"<</Type/Pages/MediaBox[0 0 %d %d]/Kids[%s]/Count %d>>" % (
+        W, H, b" ".join(b"%d 0 R" % k for k in kids), len(kids))
+    info_id = None
+    if info:
+        info_id = add(b"<<" + b"".join(b"/%s(%s)" % (k.encode(), esc(v).encode()) for k, v in info.items())
+                      + b">>")
+    catalog = add(b"<</Type/Catalog/Pages %d 0 R>>" % pages_id)
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<</Size %d/Root %d 0 R%s>>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, catalog, (b"/Info %d 0 R" % info_id) if info_id else b"", xref)
+    with open(path, "wb") as f:
+        f.write(out)
+    return bytes(out)
+
+
+def running_lines(page, number):
+    page.text(72, 30, 8, "R", "Quarterly Field Notes")
+    page.text(300, 750, 8, "R", str(number))
+
+
+MEASURE = W - 144
+
+
+def article():
+    p1, p2 = Page(), Page()
+    running_lines(p1, 1)
+    running_lines(p2, 2)
+    y = 72
+    p1.text(72, y, 22, "B", "Growing Onions in Cold Frames")
+    y += 40
+    p1.text(72, y, 16, "B", "Why a cold frame")
+    y += 26
+    intro = ("A cold frame keeps the soil warm through the first weeks of spring, when seedlings are most at "
+             "risk. Gardeners who start early use one to harden young plants before they go into open beds. The "
+             "frame needs light, shelter from the wind and a lid that opens on warm afternoons; a well-made lid "
+             "lasts for years and years.")
+    for line in wrap(intro, 11, MEASURE - 20, {"afternoons": ("after-", "noons")}):
+        p1.text(72, y, 11, "R", line)
+        y += 14
+    y += 10
+    p1.text(72, y, 13, "B", "Materials")
+    y += 20
+    for item in ["First item about timber that runs long enough to wrap onto a second line, which starts "
+                 "where the text of the first line does: a hanging indent.", "Second item: glass panes."]:
+        p1.text(80, y, 11, "R", "\x95")
+        for line in wrap(item, 11, MEASURE - 20):
+            p1.text(92, y, 11, "R", line)
+            y += 14
+    y += 8
+    for n, text in enumerate(["Measure the bed.", "Cut the boards."], 1):
+        p1.text(80, y, 11, "R", "%d." % n)
+        p1.text(96, y, 11, "R", text)
+        y += 14
+    y += 10
+    p1.text(72, y, 11, "R", "Read the")
+    p1.text(72 + width("Read the ", 11), y, 11, "R", "planting guide")
+    p1.link(72 + width("Read the ", 11), y, width("planting guide", 11), 11, "https://garden.example/guide")
+    p1.text(72 + width("Read the planting guide ", 11), y, 11, "R", "before you start.")
+    y += 24
+    for line in ["frame = build(width=120)", "frame.open(hours=3)"]:
+        p1.text(72, y, 10, "C", line)
+        y += 12
+    y += 14
+    for row in [("Month", "Task"), ("March", "Sow"), ("April", "Thin")]:
+        p1.text(72, y, 11, "B" if row[0] == "Month" else "R", row[0])
+        p1.text(250, y, 11, "B" if row[0] == "Month" else "R", row[1])
+        y += 16
+    y += 10
+    # The paragraph goes on on the next page.
+    lines = wrap("Onions sown in the frame in late winter are ready to plant out in spring, when the soil has "
+                 "warmed and the nights are mild.", 11, MEASURE - 8)
+    for line in lines[:-1]:
+        p1.text(72, y, 11, "R", line)
+        y += 14
+    p1.text(72, 700, 8, "R", "1 Frames face south in the northern hemisphere.")
+    p2.text(72, 72, 11, "R", lines[-1])
+    p2.text(72, 100, 16, "B", "Harvest")
+    p2.text(72, 126, 11, "R", "Lift the bulbs when the tops fall over, and dry them in the sun for a week.")
+    return [p1, p2]
+
+
+def two_columns():
+    page = Page()
+    page.text(72, 60, 20, "B", "Two Column Report")
+    measure = 220
+    left = wrap("The left column starts here and continues with its second line and ends with a third line "
+                "of its first paragraph.", 11, measure) + [None] + wrap(
+        "More left text in a new paragraph goes on below it.", 11, measure)
+    right = wrap("The right column begins only after the left one is read, whatever the lines of the two "
+                 "columns share.", 11, measure) + [None] + wrap(
+        "Its last paragraph closes the report at the bottom.", 11, measure)
+    for x, lines in ((72, left), (320, right)):
+        y = 100
+        for line in lines:
+            if line is None:
+                y += 8
+                continue
+            page.text(x, y, 11, "R", line)
+            y += 14
+    return [page]
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    path = lambda name: os.path.join(OUT, name)
+    info = {"Title": "Microsoft Word - draft3.docx", "Author": "Ada Gardener",
+            "CreationDate": "D:20240131120000Z"}
+    data = write_pdf(path("article.pdf"), article(), info)
+    write_pdf(path("two-columns.pdf"), two_columns(), {"Title": "Two Column Report"})
+    scan = Page()
+    scan.image = True
+    scan.ops = ["q 200 0 0 200 100 400 cm /Im1 Do Q"]
+    write_pdf(path("image-only.pdf"), [scan])
+    write_pdf(path("partly-scanned.pdf"), [two_columns()[0], scan])
+    write_pdf(path("blank-pages.pdf"), [Page() for _ in range(600)])
+    subprocess.run(["qpdf", "--encrypt", "user", "owner", "256", "--", path("article.pdf"), path("encrypted.pdf")],
+                   check=True)
+    with open(path("truncated.pdf"), "wb") as f:
+        f.write(data[: len(data) // 2])
+    xref = data.rindex(b"xref\n")
+    garbled = data[:xref] + data[xref:].replace(b"0000", b"9999")
+    garbled = garbled.replace(b"startxref\n", b"startxref\n9")
+    with open(path("bad-xref.pdf"), "wb") as f:
+        f.write(garbled)
+    write_pdf(path("deep-nesting.pdf"), [Page()], raw_content=[(b"FlateDecode", zlib.compress(b"[" * 100000 + b"]" * 100000, 9))])
+    bomb = zlib.compress(b"\0" * (64 << 20), 9)
+    write_pdf(path("flate-bomb.pdf"), [Page()], raw_content=[(b"FlateDecode", bomb)])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+#include "pagemd/pdf/pdf_converter.hpp"
+
+#include <gtest/gtest.h>
+
+#include "pdf_test_files.hpp"
+
+namespace pagemd::pdf {
+namespace {
+
+using testing::pdf_file;
+
+// Where `needle` is in the Markdown; fails the test when it is not there.
+std::size_t at(const std::string& markdown, const std::string& needle) {
+  const std::size_t found = markdown.find(needle);
+  EXPECT_NE(found, std::string::npos) << "missing: " << needle << "\n--- in:\n" << markdown;
+  return found;
+}
+
+class Article : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto converted = convert_pdf(pdf_file("article.pdf"), {});
+    ASSERT_TRUE(converted) << converted.error().message;
+    document_ = new PdfDocument(std::move(*converted));
+  }
+  static void TearDownTestSuite() { delete document_; }
+  static const std::string& markdown() { return document_->extraction.markdown; }
+  static PdfDocument* document_;
+};
+PdfDocument* Article::document_ = nullptr;
+
+TEST_F(Article, HeadingLevelsFollowTheFontSizes) {
+  EXPECT_EQ(markdown().rfind("# Growing Onions in Cold Frames\n", 0), 0U) << markdown();
+  at(markdown(), "\n## Why a cold frame\n");
+  at(markdown(), "\n### Materials\n");
+  at(markdown(), "\n## Harvest\n");
+}
+
+TEST_F(Article, ParagraphsJoinAcrossLinesAndPages) {
+  at(markdown(),
+     "A cold frame keeps the soil warm through the first weeks of spring, when seedlings are most at "
+     "risk. Gardeners who start early");
+  at(markdown(), "ready to plant out in spring, when the soil has warmed and the nights are mild.");
+}
+
+TEST_F(Article, ALineEndHyphenGoesWhenTheSecondPartIsNoWordOfItsOwn) {
+  at(markdown(), "on warm afternoons; a well-made lid");
+  EXPECT_EQ(markdown().find("after-"), std::string::npos) << markdown();
+}
+
+TEST_F(Article, ListsKeepTheirItemsAndHangingIndents) {
+  at(markdown(),
+     "- First item about timber that runs long enough to wrap onto a second line, which starts where the text of "
+     "the first line does: a hanging indent.\n");
+  at(markdown(), "- Second item: glass panes.\n");
+  at(markdown(), "1. Measure the bed.\n");
+  at(markdown(), "2. Cut the boards.\n");
+}
+
+TEST_F(Article, LinksComeFromTheAnnotations) {
+  at(markdown(), "Read the [planting guide](https://garden.example/guide) before you start.");
+  EXPECT_EQ(document_->extraction.metadata.links, std::vector<std::string>{"https://garden.example/guide"});
+}
+
+TEST_F(Article, MonospaceLinesAreFencedCode) {
+  at(markdown(), "```\nframe = build(width=120)\nframe.open(hours=3)\n```");
+}
+
+TEST_F(Article, AlignedColumnsAreATable) {
+  at(markdown(), "| Month | Task |");
+  at(markdown(), "| March | Sow |");
+  at(markdown(), "| April | Thin |");
+}
+
+TEST_F(Article, RunningHeadersAndPageNumbersAreDroppedFootnotesGoLast) {
+  EXPECT_EQ(markdown().find("Quarterly Field Notes"), std::string::npos) << markdown();
+  EXPECT_LT(at(markdown(), "dry them in the sun for a week."),
+            at(markdown(), "Frames face south in the northern hemisphere."));
+  for (const char* number : {"\n1\n", "\n2\n"}) EXPECT_EQ(markdown().find(number), std::string::npos) << markdown();
+}
+
+TEST_F(Article, MetadataComesFromTheDocumentInformation) {
+  const extract::Metadata& metadata = document_->extraction.metadata;
+  // "Microsoft Word - draft3.docx" is no title: the first heading is.
+  EXPECT_EQ(metadata.title, "Growing Onions in Cold Frames");
+  EXPECT_EQ(metadata.author, "Ada Gardener");
+  EXPECT_EQ(metadata.published_time, "2024-01-31T12:00:00Z");
+  EXPECT_EQ(document_->page_count, 2U);
+  EXPECT_TRUE(document_->pages_without_text.empty());
+  EXPECT_GT(metadata.word_count, 100U);
+}
+
+TEST(TwoColumns, ReadColumnByColumn) {
+  auto converted = convert_pdf(pdf_file("two-columns.pdf"), {});
+  ASSERT_TRUE(converted) << converted.error().message;
+  const std::string& markdown = converted->extraction.markdown;
+  EXPECT_EQ(converted->extraction.metadata.title, "Two Column Report");
+  const std::size_t left_end = at(markdown, "paragraph goes on below it.");
+  const std::size_t right_start = at(markdown, "The right column begins only after the left one is read");
+  EXPECT_LT(at(markdown, "The left column starts here and continues with its second line"), left_end);
+  EXPECT_LT(left_end, right_start);
+  EXPECT_LT(right_start, at(markdown, "Its last paragraph closes the report at the bottom."));
+}
+
+TEST(PartlyScanned, ThePagesWithoutTextAreNamedInTheWarning) {
+  auto converted = convert_pdf(pdf_file("partly-scanned.pdf"), {});
+  ASSERT_TRUE(converted) << converted.error().message;
+  EXPECT_EQ(converted->pages_without_text, std::vector<std::size_t>{2});
+  ASSERT_TRUE(converted->extraction.warning.has_value());
+  EXPECT_NE(converted->extraction.warning->find("Page 2 has no text layer"), std::string::npos)
+      << *converted->extraction.warning;
+}
+
+}  // namespace
+}  // namespace pagemd::pdf
