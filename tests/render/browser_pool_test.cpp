@@ -246,29 +246,6 @@ TEST_F(BrowserPoolTest, WithoutABrowserRenderingIsUnavailable) {
 namespace pagemd::render {
 namespace {
 
-// The packaged unit forbids writable executable memory and new namespaces: V8 without its JIT, and
-// the browser without its own sandbox (which needs namespaces), run under it.
-TEST_F(BrowserPoolTest, UnderTheUnitsConfinementAJitlessUnsandboxedBrowserRendersScripts) {
-  REQUIRE_BROWSER(options_.browser);
-  options_.browser = PAGEMD_UNIT_EXEC;
-  options_.jitless = true;
-  options_.sandbox = false;
-  serve(origin_, "/scripted", "text/html",
-        "<body><div id=out></div><script>"
-        "let sum = 0; for (let i = 0; i < 200000; i++) sum += i % 7;"
-        "document.getElementById('out').textContent = 'Computed ' + sum;</script></body>");
-  BrowserPool pool(options_);
-  auto page = render(pool, "/scripted");
-  ASSERT_TRUE(page) << page.error().message;
-  EXPECT_NE(page->html.find("Computed 599994"), std::string::npos) << page->html;
-}
-
-}  // namespace
-}  // namespace pagemd::render
-
-namespace pagemd::render {
-namespace {
-
 // A browser that stops answering (here: stopped by a signal) costs the page it was given an error
 // within the time bound, and the next page gets a fresh browser.
 TEST_F(BrowserPoolTest, AHungBrowserCostsOnePageAndIsReplaced) {
