@@ -13,9 +13,9 @@
 #include <sstream>
 #include <string>
 
-#include "browser_jail.hpp"
-#include "browser_memory.hpp"
-#include "browser_process.hpp"
+#include "browser/browser_jail.hpp"
+#include "browser/browser_memory.hpp"
+#include "browser/browser_process.hpp"
 #include "fixture_server.hpp"
 #include "page_render.hpp"
 #include "pagemd/fetch/fetcher.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "browser_memory.hpp"
+#include "browser/browser_memory.hpp"
 #include "fixture_server.hpp"
 #include "pagemd/fetch/fetcher.hpp"
 #include "pagemd/render/browser_pool.hpp"

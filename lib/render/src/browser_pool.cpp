@@ -6,8 +6,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "browser_memory.hpp"
-#include "browser_process.hpp"
+#include "browser/browser_memory.hpp"
+#include "browser/browser_process.hpp"
 #include "page_render.hpp"
 
 namespace pagemd::render {
