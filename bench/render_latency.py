@@ -101,8 +101,7 @@ def extract(connection: http.client.HTTPConnection, key: str, url: str, render: 
 
 def browser_memory_mib(daemon_pid: int) -> list[tuple[float, float]]:
     """(RSS, PSS) in MiB of each browser the daemon runs: its process group, the browser and its
-    helpers. RSS counts pages shared between them once per process (render_memory_mib bounds each
-    one's own memory and the program's shared pages once, near PSS);
+    helpers. RSS counts pages shared between them once per process (what render_memory_mib bounds);
     PSS shares them out, so it is what one more browser costs the machine."""
     groups: dict[int, list[float]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):

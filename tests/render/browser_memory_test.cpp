@@ -46,7 +46,7 @@ TEST_P(BrowserMemoryTest, APageThatTakesGigabytesEndsInAnErrorNearTheBound) {
   BrowserPoolOptions options;
   REQUIRE_BROWSER(options.browser);
   options.sandbox = browser_sandbox_possible();
-  options.max_browser_bytes = 256 * kMiB;
+  options.max_browser_bytes = 768 * kMiB;
   options.timeout = 60s;  // the bound, not the clock, must end the page
   serve(origin_, "/calm", "text/html", "<body><p>A calm page.</p></body>");
   serve(origin_, "/hog", "text/html", GetParam() == Hog::array_buffers ? kArrayBufferHog : kArrayHog);

@@ -54,8 +54,7 @@ std::optional<StatusFields> read_status(pid_t pid) {
   StatusFields fields;
   fields.group = static_cast<pid_t>(status_number(status, "\nNSpgid:"));
   fields.memory.pid = pid;
-  fields.memory.own_bytes = (status_number(status, "\nRssAnon:") + status_number(status, "\nRssShmem:")) * 1024;
-  fields.memory.file_bytes = status_number(status, "\nRssFile:") * 1024;
+  fields.memory.resident_bytes = status_number(status, "\nVmRSS:") * 1024;
   return fields;
 }
 
@@ -81,13 +80,9 @@ std::optional<GroupMember> group_member(pid_t pid, pid_t group) {
 }
 
 std::size_t resident_bytes(const std::vector<GroupMember>& members) {
-  std::size_t own = 0;
-  std::size_t file = 0;
-  for (const GroupMember& member : members) {
-    own += member.own_bytes;
-    file = std::max(file, member.file_bytes);
-  }
-  return own + file;
+  std::size_t total = 0;
+  for (const GroupMember& member : members) total += member.resident_bytes;
+  return total;
 }
 
 MemoryWatchdog::MemoryWatchdog(const BrowserProcess& browser, std::size_t max_bytes)

@@ -22,8 +22,7 @@ class BrowserProcess;
 
 struct GroupMember {
   pid_t pid = 0;
-  std::size_t own_bytes = 0;   // resident, of its own: anonymous and shared memory
-  std::size_t file_bytes = 0;  // resident pages of files, the browser's program above all
+  std::size_t resident_bytes = 0;  // VmRSS
 };
 
 // The processes of process group `group` (a browser and its helpers: the browser keeps its helpers
@@ -33,9 +32,10 @@ struct GroupMember {
 // What `pid` holds while it is still in `group`; nullopt once it has ended or left it.
 [[nodiscard]] std::optional<GroupMember> group_member(pid_t pid, pid_t group);
 
-// The memory the processes hold together: each one's own, and the pages of files once, since
-// they map the same program (the sum of their resident sizes counts those pages once for each
-// process, some 50 to 90 MiB apiece).
+// The resident memory of the processes, summed. The pages of the browser's program, which they
+// share, count once for each process (50 to 90 MiB apiece, some 270 MiB of an idle browser's
+// 440): a bound on this sum is stricter than one on what the browser costs the machine, and it
+// is what `ps` and the like show.
 [[nodiscard]] std::size_t resident_bytes(const std::vector<GroupMember>& members);
 
 // Samples a browser's processes while it renders one page; past `max_bytes` in all, it kills the

@@ -22,9 +22,8 @@ struct BrowserPoolOptions {
   std::chrono::milliseconds timeout{15'000};  // per page, also the longest wait for a free browser
   std::chrono::milliseconds network_quiet{500};
   std::size_t pages_per_browser = 100;  // then the browser is replaced
-  // Resident, all its processes (each one's own memory, and the program's pages once). While a
-  // page renders, a browser past it is killed and the page fails (unsupported_content); V8's
-  // heaps are each held to half of it.
+  // Resident, all its processes summed. While a page renders, a browser past it is killed and the
+  // page fails (unsupported_content); V8's heaps are each held to half of it.
   std::size_t max_browser_bytes = std::size_t{1024} * 1024 * 1024;
   // After a page, a browser holding more is replaced, before it comes near the bound in a later
   // page; 0: three quarters of max_browser_bytes.
