@@ -14,6 +14,7 @@
 #include "pagemd/core/exit_codes.hpp"
 #include "pagemd/core/read_all.hpp"
 #include "pagemd/render/browser_pool.hpp"
+#include "pagemd/render/sandbox.hpp"
 #include "pagemd/batch/batch_runner.hpp"
 #include "pagemd/batch/progress.hpp"
 #include "pagemd/batch/url_list.hpp"
@@ -149,15 +150,24 @@ int run_batch(const BatchOptions& options) {
   // The browsers only when pages may be rendered; "never" starts none.
   std::unique_ptr<render::BrowserPool> browsers;
   if (settings.render != render::RenderMode::never) {
-    if (const auto browser = render::find_browser({})) {
+    const auto browser = render::find_browser({});
+    const render::SandboxDecision sandbox =
+        render::decide_sandbox(render::SandboxMode::automatic, browser && render::browser_sandbox_possible());
+    if (browser && sandbox.render) {
       render::BrowserPoolOptions browser_options;
       browser_options.browser = *browser;
       browser_options.browsers = std::max<std::size_t>(1, std::min<std::size_t>(options.jobs, 2));
-      browser_options.sandbox = render::browser_sandbox_possible();
+      browser_options.sandbox = sandbox.sandbox;
       browsers = std::make_unique<render::BrowserPool>(std::move(browser_options));
     } else if (settings.render == render::RenderMode::always) {
-      std::cerr << "pagemd batch: --render always needs chromium-headless-shell, which is not installed\n";
+      std::cerr << "pagemd batch: --render always needs chromium-headless-shell"
+                << (browser ? " and user namespaces for its sandbox, which this system forbids"
+                            : ", which is not installed")
+                << "\n";
       return core::kExitPageFailed;
+    } else if (browser) {
+      std::cerr << "pagemd batch: pages are not rendered: the browser's sandbox needs user namespaces, which this "
+                   "system forbids\n";
     }
   }
   const convert::Rendering rendering{browsers.get(), browsers ? &fetcher : nullptr};

@@ -15,6 +15,7 @@
 #include "pagemd/convert/isolated_converter.hpp"
 #include "pagemd/fetch/upstream_fetcher.hpp"
 #include "pagemd/render/browser_pool.hpp"
+#include "pagemd/render/sandbox.hpp"
 #include "pagemd/server/server.hpp"
 #include "pagemd/store/sqlite_store.hpp"
 #include "service_manager.hpp"
@@ -79,12 +80,12 @@ std::unique_ptr<render::BrowserPool> start_browsers(const server::DaemonConfig& 
   options.timeout = std::chrono::seconds{config.render_timeout};
   options.pages_per_browser = static_cast<std::size_t>(config.render_pages_per_browser);
   options.max_browser_bytes = static_cast<std::size_t>(config.render_memory_mib) * 1024 * 1024;
-  options.sandbox =
-      config.render_sandbox == "on" || (config.render_sandbox == "auto" && render::browser_sandbox_possible());
-  if (!options.sandbox) {
-    spdlog::info("the browser runs without its own sandbox (render_sandbox = {}); the service's unit confines it",
-                 config.render_sandbox);
-  }
+  const auto mode = render::parse_sandbox_mode(config.render_sandbox).value_or(render::SandboxMode::automatic);
+  const render::SandboxDecision sandbox =
+      render::decide_sandbox(mode, mode != render::SandboxMode::off && render::browser_sandbox_possible());
+  if (!sandbox.warning.empty()) spdlog::warn("{}", sandbox.warning);
+  if (!sandbox.render) return nullptr;
+  options.sandbox = sandbox.sandbox;
   spdlog::info("rendering with {} ({} at once)", options.browser.string(), options.browsers);
   return std::make_unique<render::BrowserPool>(std::move(options));
 }

@@ -163,5 +163,20 @@ TEST_F(RenderApi, AStoppedDaemonLeavesNoBrowserProfileBehind) {
   EXPECT_TRUE(std::filesystem::is_empty(temporary));
 }
 
+// render_sandbox = "off" renders without Chromium's sandbox (the browser's jail still holds) and
+// says so in the log at warn level, not in passing.
+TEST_F(RenderApi, RenderingWithoutTheBrowsersSandboxIsAWarning) {
+  if (!have_browser()) GTEST_SKIP() << "chromium-headless-shell is not installed";
+  start_daemon({"--render-concurrency", "1", "--render-sandbox", "off"});
+  const auto shell = extract_rendering("/app", "always");
+  EXPECT_EQ(shell["metadata"]["rendered"], true) << shell.dump();
+  const std::string log = daemon_->log();
+  const auto warning = log.find("the browser runs without its own sandbox (render_sandbox = \"off\")");
+  ASSERT_NE(warning, std::string::npos) << log;
+  const auto newline = log.rfind('\n', warning);
+  const std::size_t line_start = newline == std::string::npos ? 0 : newline + 1;
+  EXPECT_NE(log.substr(line_start, warning - line_start).find("warn"), std::string::npos) << log;
+}
+
 }  // namespace
 }  // namespace pagemd::testing

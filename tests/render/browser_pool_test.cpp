@@ -11,6 +11,7 @@
 
 #include "fixture_server.hpp"
 #include "pagemd/fetch/fetcher.hpp"
+#include "render_test_support.hpp"
 
 namespace pagemd::render {
 namespace {
@@ -20,40 +21,11 @@ using testing::FixtureServer;
 using testing::HttpRequest;
 using testing::Responder;
 
-std::optional<std::filesystem::path> browser_or_skip() {
-  auto browser = find_browser({});
-  if (!browser && std::getenv("PAGEMD_REQUIRE_BROWSER") != nullptr) {
-    ADD_FAILURE() << "chromium-headless-shell is required (PAGEMD_REQUIRE_BROWSER) but not installed";
-  }
-  return browser;
-}
-
-#define REQUIRE_BROWSER(options)                                            \
-  do {                                                                      \
-    const auto found = browser_or_skip();                                   \
-    if (!found) GTEST_SKIP() << "chromium-headless-shell is not installed"; \
-    (options).browser = *found;                                             \
-  } while (false)
-
-void serve(FixtureServer& server, const std::string& path, std::string content_type, std::string body) {
-  server.handle(path, [content_type = std::move(content_type), body = std::move(body)](
-                          const HttpRequest&, Responder& out) { out.send(200, content_type, body); });
-}
-
-class BrowserPoolTest : public ::testing::Test {
+class BrowserPoolTest : public LoopbackOriginTest {
  protected:
-  BrowserPoolTest()
-      : fetcher_(fetch::FetchLimits{}, *fetch::AddressPolicy::from_cidrs({"127.0.0.1/32"})), forbidden_("127.0.0.2") {
+  BrowserPoolTest() : forbidden_("127.0.0.2") {
     options_.timeout = 10s;
     options_.sandbox = browser_sandbox_possible();
-  }
-
-  // The page at `path` as the daemon would have fetched it.
-  fetch::FetchedPage document(const std::string& path) {
-    auto page =
-        fetcher_.fetch(*fetch::parse_url(origin_.url(path), *fetch::AddressPolicy::from_cidrs({"127.0.0.1/32"})));
-    EXPECT_TRUE(page) << page.error().message;
-    return page ? *page : fetch::FetchedPage{};
   }
 
   core::Result<RenderedPage> render(BrowserPool& pool, const std::string& path, RenderRequest request = {}) {
@@ -61,13 +33,11 @@ class BrowserPoolTest : public ::testing::Test {
   }
 
   BrowserPoolOptions options_;
-  fetch::CurlFetcher fetcher_;
-  FixtureServer origin_;
   FixtureServer forbidden_;
 };
 
 TEST_F(BrowserPoolTest, AScriptThatFetchesItsArticleLaterIsWaitedFor) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   serve(origin_, "/app", "text/html",
         R"(<html><head><title>App</title></head><body><div id="root"></div>
            <script src="/app.js"></script></body></html>)");
@@ -91,7 +61,7 @@ TEST_F(BrowserPoolTest, AScriptThatFetchesItsArticleLaterIsWaitedFor) {
 }
 
 TEST_F(BrowserPoolTest, WaitForASelectorOutlastsTheQuietNetwork) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   serve(origin_, "/late", "text/html",
         R"(<body><main></main><script>
              setTimeout(() => { document.querySelector('main').innerHTML = '<p class="ready">Late text</p>'; }, 1500);
@@ -103,7 +73,7 @@ TEST_F(BrowserPoolTest, WaitForASelectorOutlastsTheQuietNetwork) {
 }
 
 TEST_F(BrowserPoolTest, NothingThePageTriesReachesAPrivateAddress) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   const std::string target = forbidden_.url("/secret");
   const std::string ws_target = "ws://127.0.0.2:" + std::to_string(forbidden_.port()) + "/socket";
   origin_.handle("/to-private.js", [&](const HttpRequest&, Responder& out) {
@@ -146,7 +116,7 @@ TEST_F(BrowserPoolTest, NothingThePageTriesReachesAPrivateAddress) {
 // A page that sends the browser somewhere it may not go ends on the browser's own error page, which
 // is a failure to render, not a page (nor a page to cache and count).
 TEST_F(BrowserPoolTest, ANavigationThatFailsIsAnErrorNotAPage) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   serve(origin_, "/leaves", "text/html",
         "<body><p>Leaving</p><script>location.href = '" + forbidden_.url("/elsewhere") + "';</script></body>");
   BrowserPool pool(options_);
@@ -157,19 +127,9 @@ TEST_F(BrowserPoolTest, ANavigationThatFailsIsAnErrorNotAPage) {
 }
 
 TEST_F(BrowserPoolTest, WebSocketsFailEvenWhereTheGuardScriptCannotReach) {
-  REQUIRE_BROWSER(options_);
-  // A worker has no guard script of its own: only the browser's proxy and resolver settings stop it.
-  const std::string ws_target = "ws://127.0.0.2:" + std::to_string(forbidden_.port()) + "/socket";
-  serve(origin_, "/worker.js", "application/javascript",
-        "try { const s = new WebSocket('" + ws_target +
-            "'); s.onerror = () => postMessage('failed'); }"
-            " catch (e) { postMessage('threw'); }");
-  serve(origin_, "/socket-page", "text/html",
-        "<body><p id='state'>waiting</p><script>"
-        "const w = new Worker('/worker.js');"
-        "w.onmessage = (e) => { document.getElementById('state').textContent = 'worker ' + e.data;"
-        " document.body.setAttribute('data-done', '1'); };"
-        "</script></body>");
+  REQUIRE_BROWSER(options_.browser);
+  // A worker has no guard script of its own: only the browser's jail, proxy and resolver settings stop it.
+  serve_socket_page(origin_, "ws://127.0.0.2:" + std::to_string(forbidden_.port()) + "/socket");
   BrowserPool pool(options_);
   auto page = render(pool, "/socket-page", RenderRequest{"body[data-done]"});
   ASSERT_TRUE(page) << page.error().message;
@@ -178,7 +138,7 @@ TEST_F(BrowserPoolTest, WebSocketsFailEvenWhereTheGuardScriptCannotReach) {
 }
 
 TEST_F(BrowserPoolTest, AScriptThatNeverYieldsIsStoppedAndTheDomReadAsItIs) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   options_.timeout = 2s;
   serve(origin_, "/spin", "text/html",
         "<body><p>Text before the loop.</p><script>while (true) {}</script><p>Never parsed.</p></body>");
@@ -200,7 +160,7 @@ TEST_F(BrowserPoolTest, AScriptThatNeverYieldsIsStoppedAndTheDomReadAsItIs) {
 }
 
 TEST_F(BrowserPoolTest, OpenShadowRootsAreReadInPlaceOfTheirHostsChildren) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   serve(origin_, "/shadow", "text/html",
         R"(<body><article-card><span slot="byline">By the slotted author</span></article-card>
            <script>
@@ -228,7 +188,7 @@ TEST_F(BrowserPoolTest, OpenShadowRootsAreReadInPlaceOfTheirHostsChildren) {
 }
 
 TEST_F(BrowserPoolTest, MediaIsNotFetchedAndThePageBudgetHolds) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   options_.max_requests = 5;
   std::string body = "<body><p>Budget</p><img src='/picture.png'><link rel=stylesheet href='/font.css'>";
   for (int i = 0; i < 12; ++i) body += "<script src='/s" + std::to_string(i) + ".js'></script>";
@@ -247,7 +207,7 @@ TEST_F(BrowserPoolTest, MediaIsNotFetchedAndThePageBudgetHolds) {
 }
 
 TEST_F(BrowserPoolTest, BrowsersAreRecycledAfterTheirPageCountAndReplacedAfterACrash) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   options_.pages_per_browser = 2;
   serve(origin_, "/page", "text/html", "<body><p>Again and again.</p></body>");
   BrowserPool pool(options_);
@@ -286,33 +246,10 @@ TEST_F(BrowserPoolTest, WithoutABrowserRenderingIsUnavailable) {
 namespace pagemd::render {
 namespace {
 
-// The packaged unit forbids writable executable memory and new namespaces: V8 without its JIT, and
-// the browser without its own sandbox (which needs namespaces), run under it.
-TEST_F(BrowserPoolTest, UnderTheUnitsConfinementAJitlessUnsandboxedBrowserRendersScripts) {
-  REQUIRE_BROWSER(options_);
-  options_.browser = PAGEMD_UNIT_EXEC;
-  options_.jitless = true;
-  options_.sandbox = false;
-  serve(origin_, "/scripted", "text/html",
-        "<body><div id=out></div><script>"
-        "let sum = 0; for (let i = 0; i < 200000; i++) sum += i % 7;"
-        "document.getElementById('out').textContent = 'Computed ' + sum;</script></body>");
-  BrowserPool pool(options_);
-  auto page = render(pool, "/scripted");
-  ASSERT_TRUE(page) << page.error().message;
-  EXPECT_NE(page->html.find("Computed 599994"), std::string::npos) << page->html;
-}
-
-}  // namespace
-}  // namespace pagemd::render
-
-namespace pagemd::render {
-namespace {
-
 // A browser that stops answering (here: stopped by a signal) costs the page it was given an error
 // within the time bound, and the next page gets a fresh browser.
 TEST_F(BrowserPoolTest, AHungBrowserCostsOnePageAndIsReplaced) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   options_.timeout = 3s;
   serve(origin_, "/page", "text/html", "<body><p>A page to render.</p></body>");
   BrowserPool pool(options_);
@@ -341,7 +278,7 @@ namespace {
 // Each page has a browser context of its own: what one page stores, the next page of the same
 // site does not find.
 TEST_F(BrowserPoolTest, NoCookieOrStorageOutlivesItsPage) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   serve(origin_, "/writer", "text/html",
         "<body><p>Writer</p><script>localStorage.setItem('seen', 'yes'); document.cookie = 'seen=yes';"
         "sessionStorage.setItem('seen', 'yes');</script></body>");
@@ -360,7 +297,7 @@ TEST_F(BrowserPoolTest, NoCookieOrStorageOutlivesItsPage) {
 // The bytes a page may fetch are bounded: of two scripts that do not both fit, one fails like a
 // network error.
 TEST_F(BrowserPoolTest, ThePagesByteBudgetHolds) {
-  REQUIRE_BROWSER(options_);
+  REQUIRE_BROWSER(options_.browser);
   options_.max_bytes = 100 * 1024;
   const std::string filler = "/*" + std::string(60 * 1024, 'x') + "*/";
   serve(origin_, "/a.js", "application/javascript", filler + "window.a = 1;");
@@ -378,10 +315,10 @@ TEST_F(BrowserPoolTest, ThePagesByteBudgetHolds) {
   EXPECT_TRUE(one) << page->html;
 }
 
-// Past its memory bound a browser is replaced after the page it rendered.
-TEST_F(BrowserPoolTest, ABrowserPastItsMemoryBoundIsRecycled) {
-  REQUIRE_BROWSER(options_);
-  options_.max_browser_bytes = 1;  // every browser is past it
+// Past its recycling bound a browser is replaced after the page it rendered.
+TEST_F(BrowserPoolTest, ABrowserPastItsRecyclingBoundIsRecycled) {
+  REQUIRE_BROWSER(options_.browser);
+  options_.recycle_browser_bytes = 1;  // every browser is past it
   serve(origin_, "/page", "text/html", "<body><p>Small.</p></body>");
   BrowserPool pool(options_);
   ASSERT_TRUE(render(pool, "/page"));

@@ -6,10 +6,13 @@
 
 #include <spdlog/spdlog.h>
 
-#include "browser_process.hpp"
+#include "browser/browser_memory.hpp"
+#include "browser/browser_process.hpp"
 #include "page_render.hpp"
 
 namespace pagemd::render {
+
+constexpr std::size_t kMiB = std::size_t{1024} * 1024;
 
 struct BrowserPool::Slot {
   std::unique_ptr<detail::BrowserProcess> browser;
@@ -94,8 +97,9 @@ core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& documen
   }
   const auto start = std::chrono::steady_clock::now();
   if (!slot->browser) {
-    auto started =
-        detail::BrowserProcess::start(detail::BrowserLaunch{options_.browser, options_.sandbox, options_.jitless});
+    detail::BrowserLaunch launch{options_.browser, options_.sandbox, options_.jitless};
+    launch.heap_limit_mib = std::max<std::size_t>(options_.max_browser_bytes / 2 / kMiB, 16);
+    auto started = detail::BrowserProcess::start(launch);
     core::Result<void> prepared = started ? detail::prepare_browser((*started)->pipe()) : core::Result<void>{};
     if (!started || !prepared) {
       const core::Error error = started ? prepared.error() : started.error();
@@ -112,14 +116,23 @@ core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& documen
 
   const detail::PageBudget budget{options_.timeout,   options_.network_quiet, options_.max_requests,
                                   options_.max_bytes, options_.fetch_media,   6};
+  detail::MemoryWatchdog watchdog(*slot->browser, options_.max_browser_bytes);
   detail::PageOutcome outcome = detail::render_page(slot->browser->pipe(), document, request, resources, budget);
+  watchdog.stop();
   ++slot->pages;
-  if (!outcome.browser_usable) {
+  if (watchdog.tripped()) {
+    spdlog::warn("render: {} took more than {} MiB in the browser, which was stopped", document.final_url,
+                 options_.max_browser_bytes / kMiB);
+    outcome.page = core::unexpected(core::ErrorCode::unsupported_content,
+                                    "The page took more memory in the browser than it may have (" +
+                                        std::to_string(options_.max_browser_bytes / kMiB) + " MiB).");
+    slot->browser.reset();
+    slot->crashed = true;
+  } else if (!outcome.browser_usable) {
     spdlog::warn("render: the browser broke or hung on {}; it is replaced", document.final_url);
     slot->browser.reset();
     slot->crashed = true;
-  } else if (slot->pages >= options_.pages_per_browser ||
-             slot->browser->resident_bytes() > options_.max_browser_bytes) {
+  } else if (slot->pages >= options_.pages_per_browser || slot->browser->resident_bytes() > recycle_bytes()) {
     slot->browser.reset();
     ++recycles_;
   }
@@ -134,6 +147,10 @@ core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& documen
   ++rendered_;
   if (outcome.page->cut_short) ++cut_short_;
   return std::move(*outcome.page);
+}
+
+std::size_t BrowserPool::recycle_bytes() const {
+  return options_.recycle_browser_bytes > 0 ? options_.recycle_browser_bytes : options_.max_browser_bytes / 4 * 3;
 }
 
 RenderStats BrowserPool::stats() const {

@@ -75,10 +75,12 @@ const std::vector<KeySpec>& key_specs() {
       {PAGEMD_CONFIG_KEY(render_timeout, "seconds one page may take in the browser"), 1, 300},
       {PAGEMD_CONFIG_KEY(render_pages_per_browser, "pages a browser renders before it is replaced"), 1, 1'000'000},
       {PAGEMD_CONFIG_KEY(render_memory_mib,
-                         "resident memory of a browser (all its processes) past which it is replaced"),
-       128, std::int64_t{1} << 20},
+                         "resident memory a browser (all its processes) may hold; past it while rendering, the browser "
+                         "is killed and the page fails"),
+       512, std::int64_t{1} << 20},
       {PAGEMD_CONFIG_KEY(render_sandbox,
-                         "the browser's own sandbox: auto (where user namespaces allow it), on or off")},
+                         "the browser's own sandbox: auto (where it cannot run, no rendering), on, or off "
+                         "(rendering without it, logged at warn)")},
   };
   return specs;
 }

@@ -21,10 +21,15 @@ struct BrowserPoolOptions {
   std::size_t browsers = 1;                   // pages rendered at once, one browser process each
   std::chrono::milliseconds timeout{15'000};  // per page, also the longest wait for a free browser
   std::chrono::milliseconds network_quiet{500};
-  std::size_t pages_per_browser = 100;                              // then the browser is replaced
-  std::size_t max_browser_bytes = std::size_t{1024} * 1024 * 1024;  // resident, all its processes
-  std::size_t max_requests = 100;                                   // per page, besides the document
-  std::size_t max_bytes = std::size_t{20} * 1024 * 1024;            // per page
+  std::size_t pages_per_browser = 100;  // then the browser is replaced
+  // Resident, all its processes summed. While a page renders, a browser past it is killed and the
+  // page fails (unsupported_content); V8's heaps are each held to half of it.
+  std::size_t max_browser_bytes = std::size_t{1024} * 1024 * 1024;
+  // After a page, a browser holding more is replaced, before it comes near the bound in a later
+  // page; 0: three quarters of max_browser_bytes.
+  std::size_t recycle_browser_bytes = 0;
+  std::size_t max_requests = 100;                         // per page, besides the document
+  std::size_t max_bytes = std::size_t{20} * 1024 * 1024;  // per page
   bool fetch_media = false;
   bool sandbox = true;  // see BrowserLaunch
   bool jitless = true;
@@ -76,6 +81,7 @@ class BrowserPool final : public Renderer {
 
   Slot* take_slot();
   void give_back(Slot* slot);
+  [[nodiscard]] std::size_t recycle_bytes() const;
 
   BrowserPoolOptions options_;
   mutable std::mutex mutex_;

@@ -1,10 +1,14 @@
 #include "browser_process.hpp"
 
+#include "browser_jail.hpp"
+#include "browser_memory.hpp"
+
 #include "pagemd/render/browser_pool.hpp"
 
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
+#include <linux/capability.h>
 #include <linux/close_range.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -16,8 +20,6 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -25,9 +27,6 @@
 #include <spdlog/spdlog.h>
 
 namespace pagemd::render::detail {
-
-// Whom the browser runs as when pagemd runs as root.
-constexpr uid_t kNobody = 65534;
 
 namespace {
 
@@ -42,12 +41,6 @@ std::vector<std::string> browser_arguments(const BrowserLaunch& launch, const st
       launch.executable.string(),
       "--remote-debugging-pipe",
       "--user-data-dir=" + profile.string(),
-      // Every request is answered through the DevTools pipe by pagemd's fetcher. What would escape
-      // that (WebSockets, WebRTC, anything the interception does not see) goes to a proxy whose name
-      // the resolver cannot resolve, loopback included, so nothing leaves the browser.
-      "--proxy-server=http://proxy.invalid:9",
-      "--proxy-bypass-list=<-loopback>",
-      "--host-resolver-rules=MAP * ~NOTFOUND",
       "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
       // Nothing of its own in the background: no updates, reports, metrics or safe-browsing lists.
       "--disable-background-networking",
@@ -66,7 +59,20 @@ std::vector<std::string> browser_arguments(const BrowserLaunch& launch, const st
       "--disable-dev-shm-usage",
       "--blink-settings=imagesEnabled=false",
   };
-  if (launch.jitless) args.emplace_back("--js-flags=--jitless");
+  if (launch.proxy_flags) {
+    // Every request is answered through the DevTools pipe by pagemd's fetcher, and the jail leaves
+    // the browser no network. Besides, what would escape the interception (WebSockets, WebRTC)
+    // goes to a proxy whose name the resolver cannot resolve, loopback included.
+    for (const char* flag : {"--proxy-server=http://proxy.invalid:9", "--proxy-bypass-list=<-loopback>",
+                             "--host-resolver-rules=MAP * ~NOTFOUND"}) {
+      args.emplace_back(flag);
+    }
+  }
+  // One --js-flags: Chromium reads the last one only.
+  std::string js_flags;
+  if (launch.jitless) js_flags += " --jitless";
+  if (launch.heap_limit_mib > 0) js_flags += " --max-old-space-size=" + std::to_string(launch.heap_limit_mib);
+  if (!js_flags.empty()) args.push_back("--js-flags=" + js_flags.substr(1));
   if (!launch.sandbox) args.emplace_back("--no-sandbox");
   args.emplace_back("about:blank");
   return args;
@@ -81,16 +87,14 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 }
 
 // Only async-signal-safe calls: the parent has threads.
-[[noreturn]] void exec_browser(int socket, int null_fd, bool as_nobody, char* const argv[], char* const envp[]) {
+[[noreturn]] void exec_browser(int socket, int null_fd, const JailPlan& jail, char* const argv[], char* const envp[]) {
   ::setsid();  // a process group of its own, killed as one
   if (::dup2(socket, 3) < 0 || ::dup2(socket, 4) < 0 || ::dup2(null_fd, 0) < 0 || ::dup2(null_fd, 1) < 0 ||
       ::dup2(null_fd, 2) < 0) {
     ::_exit(127);
   }
   ::syscall(SYS_close_range, 5U, ~0U, 0U);
-  if (as_nobody && (::setgroups(0, nullptr) != 0 || ::setgid(kNobody) != 0 || ::setuid(kNobody) != 0)) {
-    ::_exit(126);
-  }
+  if (!enter_jail(jail)) ::_exit(126);
   // After the change of user, which clears it. The signal comes when the thread that started the
   // browser ends: the pool's threads live as long as the service.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -116,7 +120,18 @@ core::Result<std::unique_ptr<BrowserProcess>> BrowserProcess::start(const Browse
   if (::access(launch.executable.c_str(), X_OK) != 0) {
     return unavailable("No browser at " + launch.executable.string() + " (install chromium-headless-shell).");
   }
-  const bool as_nobody = ::geteuid() == 0;
+  // The filter is compiled here, before fork: the child of a threaded process may not allocate.
+  const std::vector<sock_filter>* filter = nullptr;
+  if (launch.network_filter) {
+    auto compiled = browser_filter();
+    if (!compiled) {
+      spdlog::error("render: {}", compiled.error().message);
+      return unavailable("The browser's system-call filter could not be built.");
+    }
+    filter = *compiled;
+  }
+  const JailPlan jail = plan_jail(filter, launch.network_namespace);
+  const bool as_nobody = jail.as_nobody;
   std::filesystem::path profile = make_profile_dir(as_nobody);
   if (profile.empty()) return unavailable("Cannot make a profile directory for the browser.");
 
@@ -132,7 +147,7 @@ core::Result<std::unique_ptr<BrowserProcess>> BrowserProcess::start(const Browse
   }
   const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   const pid_t pid = null_fd < 0 ? -1 : ::fork();
-  if (pid == 0) exec_browser(sockets[1], null_fd, as_nobody, argv.data(), envp.data());
+  if (pid == 0) exec_browser(sockets[1], null_fd, jail, argv.data(), envp.data());
   ::close(sockets[1]);
   if (null_fd >= 0) ::close(null_fd);
   if (pid < 0) {
@@ -145,15 +160,18 @@ core::Result<std::unique_ptr<BrowserProcess>> BrowserProcess::start(const Browse
   std::unique_ptr<BrowserProcess> browser(new BrowserProcess(pid, std::move(profile), std::move(pipe)));
   auto version = browser->pipe().call("Browser.getVersion", nlohmann::json::object(), {}, Clock::now() + kStartTimeout);
   if (!version) return unavailable("The browser did not start: " + version.error().message);
-  spdlog::debug("render: started {} (pid {})", version->value("product", "a browser"), pid);
+  spdlog::debug("render: started {} (pid {}){}", version->value("product", "a browser"), pid,
+                in_other_network_namespace(pid) ? " in an empty network namespace" : "");
   return browser;
 }
 
 BrowserProcess::BrowserProcess(pid_t pid, std::filesystem::path profile, std::unique_ptr<DevToolsPipe> pipe)
     : pid_(pid), profile_(std::move(profile)), pipe_(std::move(pipe)) {}
 
+void BrowserProcess::kill() const { ::kill(-pid_, SIGKILL); }
+
 BrowserProcess::~BrowserProcess() {
-  ::kill(-pid_, SIGKILL);
+  kill();
   pipe_.reset();
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
@@ -162,49 +180,25 @@ BrowserProcess::~BrowserProcess() {
   std::filesystem::remove_all(profile_, ignored);
 }
 
-std::size_t BrowserProcess::resident_bytes() const {
-  static const auto page_size = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  std::size_t pages = 0;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
-    const std::string name = entry.path().filename().string();
-    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream stat(entry.path() / "stat");
-    std::string line;
-    if (!std::getline(stat, line)) continue;
-    // Fields after the command (which may hold spaces): state ppid pgrp ... rss is the 24th field.
-    const std::size_t close = line.rfind(')');
-    if (close == std::string::npos) continue;
-    std::istringstream fields(line.substr(close + 2));
-    std::string state;
-    long ppid = 0;
-    long pgrp = 0;
-    fields >> state >> ppid >> pgrp;
-    if (pgrp != pid_) continue;
-    std::string skipped;
-    for (int i = 0; i < 18; ++i) fields >> skipped;  // fields 6 to 23
-    std::size_t rss = 0;
-    fields >> rss;
-    pages += rss;
-  }
-  return pages * page_size;
-}
+std::size_t BrowserProcess::resident_bytes() const { return detail::resident_bytes(group_members(pid_)); }
 
 }  // namespace pagemd::render::detail
 
 namespace pagemd::render {
 
 bool browser_sandbox_possible() {
-  // A child tries, as the user the browser will run as (nobody, when this is root), so that this
-  // process stays as it is whatever the answer.
-  const bool as_nobody = ::geteuid() == 0;
+  // A child tries what Chromium's sandbox does first, from where the browser will be: in its jail
+  // (nobody, when this is root) it makes a user, PID and network namespace, takes the capabilities
+  // it has there away and changes its root. A confining unit may refuse any of these (the
+  // namespaces by RestrictNamespaces=, chroot and capset by SystemCallFilter=~@privileged).
+  const detail::JailPlan jail = detail::plan_jail(nullptr, true);
   const pid_t child = ::fork();
   if (child == 0) {
-    if (as_nobody &&
-        (::setgroups(0, nullptr) != 0 || ::setgid(detail::kNobody) != 0 || ::setuid(detail::kNobody) != 0)) {
-      ::_exit(1);
-    }
-    ::_exit(::unshare(CLONE_NEWUSER) == 0 ? 0 : 1);
+    __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+    std::array<__user_cap_data_struct, 2> no_capabilities{};
+    const bool possible = detail::enter_jail(jail) && ::unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET) == 0 &&
+                          ::chroot("/") == 0 && ::syscall(SYS_capset, &header, no_capabilities.data()) == 0;
+    ::_exit(possible ? 0 : 1);
   }
   if (child < 0) return false;
   int status = 0;

@@ -18,12 +18,19 @@ struct BrowserLaunch {
   bool sandbox = true;
   // V8 without its JIT: no memory both writable and executable, so MemoryDenyWriteExecute= holds.
   bool jitless = true;
+  // V8's old-space limit (--max-old-space-size) for each of its heaps; 0 leaves V8's own.
+  std::size_t heap_limit_mib = 0;
   std::size_t max_message_bytes = std::size_t{64} * 1024 * 1024;
+  // The layers that keep the browser off the network (see browser_jail.hpp). Each holds alone;
+  // only tests take one away, to show that the others still do.
+  bool network_filter = true;
+  bool network_namespace = true;
+  bool proxy_flags = true;
 };
 
 // One headless Chromium in a process group of its own, with a throwaway profile directory, no network
-// of its own to speak of (a proxy that resolves nowhere, and a resolver that resolves nothing), and
-// killed with the daemon. Its DevTools pipe is the only way in and out.
+// of its own (the jail of browser_jail.hpp, and besides a proxy that resolves nowhere and a resolver
+// that resolves nothing), and killed with the daemon. Its DevTools pipe is the only way in and out.
 class BrowserProcess {
  public:
   // render_unavailable when it cannot be started or does not answer.
@@ -36,6 +43,8 @@ class BrowserProcess {
   [[nodiscard]] pid_t pid() const { return pid_; }
   // The resident memory of the browser and its helpers (renderers, GPU and network processes).
   [[nodiscard]] std::size_t resident_bytes() const;
+  // Kills the browser and all its processes at once (the object still waits for them when destroyed).
+  void kill() const;
 
  private:
   BrowserProcess(pid_t pid, std::filesystem::path profile, std::unique_ptr<DevToolsPipe> pipe);
