@@ -79,6 +79,8 @@ std::unique_ptr<render::BrowserPool> start_browsers(const server::DaemonConfig& 
   options.timeout = std::chrono::seconds{config.render_timeout};
   options.pages_per_browser = static_cast<std::size_t>(config.render_pages_per_browser);
   options.max_browser_bytes = static_cast<std::size_t>(config.render_memory_mib) * 1024 * 1024;
+  options.share_among_accounts = true;
+  options.failed_render_budget = std::chrono::seconds{config.render_failed_seconds_per_minute};
   options.sandbox =
       config.render_sandbox == "on" || (config.render_sandbox == "auto" && render::browser_sandbox_possible());
   if (!options.sandbox) {

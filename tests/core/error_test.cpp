@@ -52,6 +52,7 @@ TEST(ErrorTable, MatchesTheWireContract) {
            Expected{ErrorCode::fetch_timeout, "fetch_timeout", 504, kExitPageFailed},
            Expected{ErrorCode::unsupported_content, "unsupported_content", 422, kExitPageFailed},
            Expected{ErrorCode::busy, "busy", 503, kExitLimited},
+           Expected{ErrorCode::render_budget_exceeded, "render_budget_exceeded", 429, kExitLimited},
            Expected{ErrorCode::not_found, "not_found", 404, kExitOther},
            Expected{ErrorCode::method_not_allowed, "method_not_allowed", 405, kExitOther},
            Expected{ErrorCode::payload_too_large, "payload_too_large", 413, kExitOther},
@@ -72,7 +73,8 @@ TEST(ErrorTable, OnlyTheShortTermLimitsAndAnUnreachableStoreMayBeRetried) {
   for (const ErrorKind& kind : error_kinds()) {
     if (kind.retry == Retry::yes) retryable.insert(kind.code);
   }
-  EXPECT_EQ(retryable, (std::set<ErrorCode>{ErrorCode::rate_limited, ErrorCode::busy, ErrorCode::store_unavailable}));
+  EXPECT_EQ(retryable, (std::set<ErrorCode>{ErrorCode::rate_limited, ErrorCode::busy, ErrorCode::render_budget_exceeded,
+                                            ErrorCode::store_unavailable}));
 }
 
 }  // namespace

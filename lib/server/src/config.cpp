@@ -70,6 +70,10 @@ const std::vector<KeySpec>& key_specs() {
                          "headless Chromium that renders pages needing JavaScript (name on PATH or path); \"\" = off")},
       {PAGEMD_CONFIG_KEY(render_concurrency, "pages rendered at once, one browser each; 0 = one per two CPUs"), 0, 64},
       {PAGEMD_CONFIG_KEY(render_timeout, "seconds one page may take in the browser"), 1, 300},
+      {PAGEMD_CONFIG_KEY(render_failed_seconds_per_minute,
+                         "browser seconds an account's failed renders may take in a rolling minute before its renders "
+                         "are refused (render_budget_exceeded); 0 = no bound"),
+       0, 3600},
       {PAGEMD_CONFIG_KEY(render_pages_per_browser, "pages a browser renders before it is replaced"), 1, 1'000'000},
       {PAGEMD_CONFIG_KEY(render_memory_mib,
                          "resident memory of a browser (all its processes) past which it is replaced"),
