@@ -55,8 +55,9 @@ struct Runtime {
 
 // The fetchers and the extraction service over them, kept together so the service's references stay valid.
 struct ExtractStack {
-  std::shared_ptr<fetch::CurlFetcher> network;  // also answers the browser's requests
-  std::shared_ptr<fetch::Fetcher> fetcher;      // pages, through the global upstream limit
+  std::shared_ptr<fetch::CurlFetcher> network;
+  std::shared_ptr<fetch::Fetcher> fetcher;            // pages, through the global upstream limit
+  std::shared_ptr<fetch::ResourceFetcher> resources;  // the browser's requests, through the same limit
   std::optional<convert::ExtractService> service;
 };
 
@@ -159,9 +160,8 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
   extract_limits.converter_slots = runtime.isolation.processes;
   extract_limits.converter_wait = std::chrono::seconds{config.extract_queue_seconds};
   extract_limits.max_result_bytes = static_cast<std::size_t>(runtime.isolation.max_result_bytes);
-  // A render counts as the one fetch of its page: the browser's own requests pass the address policy
-  // and the caps, not the global upstream limit.
-  const convert::Rendering rendering{runtime.browsers.get(), runtime.browsers ? stack->network.get() : nullptr};
+  stack->resources = std::make_shared<fetch::LimitedResourceFetcher>(stack->network, runtime.upstream_limiter);
+  const convert::Rendering rendering{runtime.browsers.get(), runtime.browsers ? stack->resources.get() : nullptr};
   stack->service.emplace(
       *runtime.store, *stack->fetcher, *runtime.converter, runtime.clock, extract_limits,
       [&metrics = runtime.metrics](bool failed) { metrics.record_upstream_fetch(failed); }, rendering);

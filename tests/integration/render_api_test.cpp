@@ -299,6 +299,65 @@ TEST_F(RenderApi, AnAccountWhoseFailedRendersTookItsBrowserTimeIsRefusedAtOnce) 
   EXPECT_NE(metrics_before.find("pagemd_render_refusals_total 1"), std::string::npos) << metrics_before;
 }
 
+// The browser's own requests take starts of the upstream limit as pages do: a page that asks for
+// 100 resources at once gets them from its origin at no more than upstream_fetches_per_second.
+TEST_F(RenderApi, ThePagesOwnRequestsKeepToTheUpstreamLimit) {
+  if (!have_browser()) GTEST_SKIP() << "chromium-headless-shell is not installed";
+  struct Arrivals {
+    std::mutex mutex;
+    std::vector<std::chrono::steady_clock::time_point> times;
+  };
+  auto arrivals = std::make_shared<Arrivals>();
+  origin_.handle("/resource", [arrivals](const HttpRequest&, Responder& out) {
+    {
+      const std::lock_guard lock(arrivals->mutex);
+      arrivals->times.push_back(std::chrono::steady_clock::now());
+    }
+    out.send(200, "application/json", "{}");
+  });
+  origin_.handle("/many", [](const HttpRequest&, Responder& out) {
+    out.send(200, "text/html",
+             "<body><p id=out>Fetching</p><script>"
+             "Promise.allSettled(Array.from({length: 100}, (_, i) => fetch('/resource?i=' + i)))"
+             ".then(results => { const out = document.getElementById('out'); "
+             "out.textContent = results.filter(r => r.status === 'fulfilled').length + ' resources arrived'; "
+             "out.dataset.done = 'yes'; });"
+             "</script></body>");
+  });
+  start_daemon({"--render-concurrency", "1", "--render-timeout", "120", "--upstream-fetches-per-second", "10",
+                "--upstream-queue", "100"});
+  const auto page = extract_body(
+      nlohmann::json{{"url", origin_.url("/many")}, {"render", "always"}, {"wait_for", "p[data-done]"}}.dump(),
+      account_->key);
+  ASSERT_EQ(page.status, 200) << page.body;
+  EXPECT_NE(page.json()["markdown"].get<std::string>().find("100 resources arrived"), std::string::npos) << page.body;
+
+  std::vector<std::chrono::steady_clock::time_point> times;
+  {
+    const std::lock_guard lock(arrivals->mutex);
+    times = arrivals->times;
+  }
+  ASSERT_EQ(times.size(), 100U);
+  std::sort(times.begin(), times.end());
+  // Ten starts a second: any eleven arrivals span a second. The start of each is given by the
+  // limiter; an arrival lags its start by the time the request takes to reach the origin, which is
+  // the same for each but for scheduling: 100 ms of that is allowed for.
+  std::size_t most_in_a_second = 0;
+  for (std::size_t first = 0; first < times.size(); ++first) {
+    std::size_t last = first;
+    while (last < times.size() && times[last] - times[first] < std::chrono::seconds{1}) ++last;
+    most_in_a_second = std::max(most_in_a_second, last - first);
+  }
+  auto shortest_span_of_eleven = times.back() - times.front();
+  for (std::size_t i = 0; i + 10 < times.size(); ++i) {
+    shortest_span_of_eleven = std::min(shortest_span_of_eleven, times[i + 10] - times[i]);
+  }
+  EXPECT_GE(shortest_span_of_eleven, std::chrono::milliseconds{900})
+      << "eleven arrivals within "
+      << std::chrono::duration_cast<std::chrono::milliseconds>(shortest_span_of_eleven).count() << " ms; at most "
+      << most_in_a_second << " in one second";
+}
+
 // The browser's profile lives in a temporary directory of its own; stopping the daemon as systemd
 // does removes it, so that a host running pagemdd by hand does not gather them in /tmp.
 TEST_F(RenderApi, AStoppedDaemonLeavesNoBrowserProfileBehind) {
