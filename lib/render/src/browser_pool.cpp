@@ -7,7 +7,6 @@
 #include <spdlog/spdlog.h>
 
 #include "browser_process.hpp"
-#include "failed_render_budget.hpp"
 #include "page_render.hpp"
 
 namespace pagemd::render {
@@ -53,9 +52,7 @@ std::optional<std::filesystem::path> find_browser(std::string_view configured) {
 }
 
 BrowserPool::BrowserPool(BrowserPoolOptions options)
-    : options_(std::move(options)),
-      failure_budget_(
-          std::make_unique<detail::FailedRenderBudget>(options_.failed_render_budget, options_.failed_render_window)) {
+    : options_(std::move(options)), failure_budget_(options_.failed_render_budget, options_.failed_render_window) {
   for (std::size_t i = 0; i < std::max<std::size_t>(options_.browsers, 1); ++i) {
     slots_.push_back(std::make_unique<Slot>());
   }
@@ -92,7 +89,7 @@ void BrowserPool::give_back(Slot* slot) {
 }
 
 std::optional<core::Error> BrowserPool::refusal(std::string_view account_id) {
-  const auto wait = failure_budget_->wait_before_render(account_id, std::chrono::steady_clock::now());
+  const auto wait = failure_budget_.wait_before_spending(account_id, std::chrono::steady_clock::now());
   if (!wait) return std::nullopt;
   // Asked just before a render would start (by render() or, for a render the request insists on,
   // before the page is fetched), so each refused request is counted once.
@@ -166,7 +163,7 @@ core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& documen
   if (!outcome.page) {
     ++failed_;
     // A failure answers nothing and counts no page: what it cost is booked to the account instead.
-    failure_budget_->charge(request.account_id, held, end);
+    failure_budget_.charge(request.account_id, held, end);
     return core::unexpected(outcome.page.error());
   }
   ++rendered_;

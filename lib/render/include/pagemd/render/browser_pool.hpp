@@ -13,12 +13,10 @@
 #include <vector>
 
 #include "pagemd/core/fair_share.hpp"
+#include "pagemd/core/time_budget.hpp"
 #include "pagemd/render/renderer.hpp"
 
 namespace pagemd::render {
-namespace detail {
-class FailedRenderBudget;
-}  // namespace detail
 
 struct BrowserPoolOptions {
   std::filesystem::path browser;              // the chromium-headless-shell executable
@@ -95,7 +93,7 @@ class BrowserPool final : public Renderer {
 
   BrowserPoolOptions options_;
   std::optional<core::FairShare> share_;
-  std::unique_ptr<detail::FailedRenderBudget> failure_budget_;
+  core::TimeBudget failure_budget_;  // the browser time of each account's failed renders
   mutable std::mutex mutex_;
   std::condition_variable slot_free_;
   std::vector<std::unique_ptr<Slot>> slots_;
