@@ -56,8 +56,9 @@ struct Runtime {
 
 // The fetchers and the extraction service over them, kept together so the service's references stay valid.
 struct ExtractStack {
-  std::shared_ptr<fetch::CurlFetcher> network;  // also answers the browser's requests
-  std::shared_ptr<fetch::Fetcher> fetcher;      // pages, through the global upstream limit
+  std::shared_ptr<fetch::CurlFetcher> network;
+  std::shared_ptr<fetch::Fetcher> fetcher;            // pages, through the global upstream limit
+  std::shared_ptr<fetch::ResourceFetcher> resources;  // the browser's requests, through the same limit
   std::optional<convert::ExtractService> service;
 };
 
@@ -75,11 +76,15 @@ std::unique_ptr<render::BrowserPool> start_browsers(const server::DaemonConfig& 
   }
   render::BrowserPoolOptions options;
   options.browser = *browser;
+  // At least two by default: with one, an account's share of the pool is all of it, and its slow
+  // pages would hold every other account's renders until they time out.
   options.browsers = config.render_concurrency > 0 ? static_cast<std::size_t>(config.render_concurrency)
-                                                   : std::max(1U, std::thread::hardware_concurrency() / 2);
+                                                   : std::max(2U, std::thread::hardware_concurrency() / 2);
   options.timeout = std::chrono::seconds{config.render_timeout};
   options.pages_per_browser = static_cast<std::size_t>(config.render_pages_per_browser);
   options.max_browser_bytes = static_cast<std::size_t>(config.render_memory_mib) * 1024 * 1024;
+  options.share_among_accounts = true;
+  options.failed_render_budget = std::chrono::seconds{config.render_failed_seconds_per_minute};
   const auto mode = render::parse_sandbox_mode(config.render_sandbox).value_or(render::SandboxMode::automatic);
   const render::SandboxDecision sandbox =
       render::decide_sandbox(mode, mode != render::SandboxMode::off && render::browser_sandbox_possible());
@@ -158,9 +163,8 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
   extract_limits.converter_slots = runtime.isolation.processes;
   extract_limits.converter_wait = std::chrono::seconds{config.extract_queue_seconds};
   extract_limits.max_result_bytes = static_cast<std::size_t>(runtime.isolation.max_result_bytes);
-  // A render counts as the one fetch of its page: the browser's own requests pass the address policy
-  // and the caps, not the global upstream limit.
-  const convert::Rendering rendering{runtime.browsers.get(), runtime.browsers ? stack->network.get() : nullptr};
+  stack->resources = std::make_shared<fetch::LimitedResourceFetcher>(stack->network, runtime.upstream_limiter);
+  const convert::Rendering rendering{runtime.browsers.get(), runtime.browsers ? stack->resources.get() : nullptr};
   stack->service.emplace(
       *runtime.store, *stack->fetcher, *runtime.converter, runtime.clock, extract_limits,
       [&metrics = runtime.metrics](bool failed) { metrics.record_upstream_fetch(failed); }, rendering);

@@ -27,15 +27,23 @@ class StandInBrowser final : public render::Renderer {
     ++calls;
     given_body = document.body;
     given_wait_for = request.wait_for;
+    given_account = request.account_id;
     if (failure) return core::unexpected(*failure);
     return render::RenderedPage{document.final_url + "#rendered",
                                 "<title>App</title><body><article><p>What the script wrote.</p></article></body>",
                                 false};
   }
+  std::optional<core::Error> refusal(std::string_view account_id) override {
+    ++refusals_asked;
+    return account_id == refused_account ? failure : std::nullopt;
+  }
   int calls = 0;
+  int refusals_asked = 0;
   std::string given_body;
   std::string given_wait_for;
+  std::string given_account;
   std::optional<core::Error> failure;
+  std::string refused_account;  // refusal() answers `failure` for this account
 };
 
 class NoNetwork final : public fetch::ResourceFetcher {
@@ -57,7 +65,7 @@ class FetchedConversionTest : public ::testing::Test {
     options.render = mode;
     options.wait_for = "article";
     const Rendering rendering = with_browser ? Rendering{&browser_, &network_} : Rendering{};
-    return convert_fetched(std::move(fetched_page), options, rendering, [&](const Page& page) {
+    return convert_fetched(std::move(fetched_page), options, rendering, "account-7", [&](const Page& page) {
       ++conversions_;
       return convert_page(page, options);
     });
@@ -76,6 +84,7 @@ TEST_F(FetchedConversionTest, AutoRendersOnlyAnAppShell) {
   EXPECT_EQ(shell->final_url, "https://app.example/#rendered");
   EXPECT_EQ(browser_.given_body, kAppShell) << "the browser gets the page as fetched";
   EXPECT_EQ(browser_.given_wait_for, "article");
+  EXPECT_EQ(browser_.given_account, "account-7") << "the browsers are shared by who asks";
   EXPECT_EQ(conversions_, 2);
 
   auto article = run(fetched(article_body()), render::RenderMode::automatic);
@@ -177,6 +186,31 @@ TEST_F(RenderingServiceTest, AlwaysWithoutABrowserFetchesNothing) {
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, core::ErrorCode::render_unavailable);
   EXPECT_EQ(fetcher_.calls, 0);
+}
+
+// An account whose failed renders used its browser time is refused before the page is fetched when
+// it asks for a render ("always"); other accounts are not.
+TEST_F(RenderingServiceTest, ARenderTheBrowsersRefuseFetchesNothing) {
+  ExtractService service(*store_, fetcher_, converter_, clock_, {}, {}, Rendering{&browser_, &network_});
+  core::Error over_budget{core::ErrorCode::render_budget_exceeded, "spent"};
+  over_budget.retry_after = std::chrono::seconds{12};
+  browser_.failure = over_budget;
+  browser_.refused_account = "spender";
+  request_.account_id = "spender";
+  auto refused = extract(service, render::RenderMode::always);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, core::ErrorCode::render_budget_exceeded);
+  EXPECT_EQ(refused.error().retry_after, std::chrono::seconds{12});
+  EXPECT_EQ(fetcher_.calls, 0);
+  EXPECT_EQ(browser_.calls, 0);
+
+  request_.account_id = "someone else";
+  browser_.failure.reset();
+  auto other = extract(service, render::RenderMode::always);
+  ASSERT_TRUE(other) << other.error().message;
+  EXPECT_TRUE(rendered(*other));
+  EXPECT_EQ(browser_.given_account, "someone else");
+  EXPECT_EQ(fetcher_.calls, 1);
 }
 
 TEST_F(RenderingServiceTest, WaitForHasACacheEntryOfItsOwnAndTheModeDoesNot) {

@@ -54,6 +54,7 @@ TEST(ErrorTable, MatchesTheWireContract) {
            Expected{ErrorCode::pdf_encrypted, "pdf_encrypted", 422, kExitPageFailed},
            Expected{ErrorCode::no_text_layer, "no_text_layer", 422, kExitPageFailed},
            Expected{ErrorCode::busy, "busy", 503, kExitLimited},
+           Expected{ErrorCode::render_budget_exceeded, "render_budget_exceeded", 429, kExitLimited},
            Expected{ErrorCode::not_found, "not_found", 404, kExitOther},
            Expected{ErrorCode::method_not_allowed, "method_not_allowed", 405, kExitOther},
            Expected{ErrorCode::payload_too_large, "payload_too_large", 413, kExitOther},
@@ -74,7 +75,8 @@ TEST(ErrorTable, OnlyTheShortTermLimitsAndAnUnreachableStoreMayBeRetried) {
   for (const ErrorKind& kind : error_kinds()) {
     if (kind.retry == Retry::yes) retryable.insert(kind.code);
   }
-  EXPECT_EQ(retryable, (std::set<ErrorCode>{ErrorCode::rate_limited, ErrorCode::busy, ErrorCode::store_unavailable}));
+  EXPECT_EQ(retryable, (std::set<ErrorCode>{ErrorCode::rate_limited, ErrorCode::busy, ErrorCode::render_budget_exceeded,
+                                            ErrorCode::store_unavailable}));
 }
 
 }  // namespace

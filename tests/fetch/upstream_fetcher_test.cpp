@@ -190,3 +190,78 @@ TEST_F(UpstreamFetcherTest, AnExceptionReachesLeaderAndFollowersAndTheUrlCanBeFe
 
 }  // namespace
 }  // namespace pagemd::fetch
+
+namespace pagemd::fetch {
+namespace {
+
+// An inner ResourceFetcher that notes the (fake) time of each call.
+class RecordingResources final : public ResourceFetcher {
+ public:
+  explicit RecordingResources(const core::Clock& clock) : clock_(clock) {}
+  core::Result<FetchedResource> fetch_resource(std::string_view url, std::size_t,
+                                               std::chrono::steady_clock::time_point) override {
+    calls.push_back(clock_.now());
+    return FetchedResource{200, "text/plain", "", std::string(url), {}};
+  }
+  std::vector<core::Clock::time_point> calls;
+
+ private:
+  const core::Clock& clock_;
+};
+
+class LimitedResourceFetcherTest : public ::testing::Test {
+ protected:
+  // Two starts a second, two callers may wait; waiting moves the fake clock.
+  LimitedResourceFetcherTest()
+      : limiter_(std::make_shared<UpstreamLimiter>(clock_, LimiterOptions{2, 1000ms, 2},
+                                                   [this](UpstreamLimiter::Duration wait) { clock_.advance(wait); })),
+        resources_(inner_, limiter_) {}
+
+  core::Result<FetchedResource> fetch(std::chrono::steady_clock::time_point deadline = far_deadline()) {
+    return resources_.fetch_resource("http://example.com/script.js", 1024, deadline);
+  }
+  static std::chrono::steady_clock::time_point far_deadline() { return std::chrono::steady_clock::now() + 1h; }
+
+  testing::FakeClock clock_;
+  std::shared_ptr<RecordingResources> inner_ = std::make_shared<RecordingResources>(clock_);
+  std::shared_ptr<UpstreamLimiter> limiter_;
+  LimitedResourceFetcher resources_;
+};
+
+TEST_F(LimitedResourceFetcherTest, EachRequestTakesAStartOfTheLimit) {
+  const auto begin = clock_.now();
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(fetch());
+  ASSERT_EQ(inner_->calls.size(), 6U);
+  // Two a second: the third and fourth wait a second, the fifth and sixth two.
+  EXPECT_EQ(inner_->calls[1] - begin, 0s);
+  EXPECT_EQ(inner_->calls[2] - begin, 1s);
+  EXPECT_EQ(inner_->calls[3] - begin, 1s);
+  EXPECT_EQ(inner_->calls[4] - begin, 2s);
+  EXPECT_EQ(inner_->calls[5] - begin, 2s);
+}
+
+TEST_F(LimitedResourceFetcherTest, PageFetchesAndResourcesShareTheStarts) {
+  ASSERT_TRUE(limiter_->reserve());  // a page fetch took one of this second's two starts
+  ASSERT_TRUE(fetch());
+  const auto begin = clock_.now();
+  ASSERT_TRUE(fetch());
+  EXPECT_EQ(inner_->calls.back() - begin, 1s);
+}
+
+TEST_F(LimitedResourceFetcherTest, AFullQueueIsBusyAndTheInnerFetcherIsNotCalled) {
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(limiter_->reserve());  // two now, two waiting
+  const auto refused = fetch();
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::busy);
+  EXPECT_TRUE(inner_->calls.empty());
+}
+
+TEST_F(LimitedResourceFetcherTest, AStartPastThePagesDeadlineIsATimeout) {
+  const auto refused = fetch(std::chrono::steady_clock::now() - 1ms);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::fetch_timeout);
+  EXPECT_TRUE(inner_->calls.empty());
+}
+
+}  // namespace
+}  // namespace pagemd::fetch

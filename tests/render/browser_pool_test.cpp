@@ -9,32 +9,12 @@
 #include <cstdlib>
 #include <string>
 
-#include "fixture_server.hpp"
-#include "pagemd/fetch/fetcher.hpp"
-#include "render_test_support.hpp"
+#include "browser_pool_fixture.hpp"
 
 namespace pagemd::render {
 namespace {
 
 using namespace std::chrono_literals;
-using testing::FixtureServer;
-using testing::HttpRequest;
-using testing::Responder;
-
-class BrowserPoolTest : public LoopbackOriginTest {
- protected:
-  BrowserPoolTest() : forbidden_("127.0.0.2") {
-    options_.timeout = 10s;
-    options_.sandbox = browser_sandbox_possible();
-  }
-
-  core::Result<RenderedPage> render(BrowserPool& pool, const std::string& path, RenderRequest request = {}) {
-    return pool.render(document(path), request, fetcher_);
-  }
-
-  BrowserPoolOptions options_;
-  FixtureServer forbidden_;
-};
 
 TEST_F(BrowserPoolTest, AScriptThatFetchesItsArticleLaterIsWaitedFor) {
   REQUIRE_BROWSER(options_.browser);

@@ -62,6 +62,21 @@ TEST(Config, FlagValuesAreParsedLikeTheFile) {
   EXPECT_FALSE(set_config_value(config, "nonsense", "1"));
 }
 
+// The browser time of an account's failed renders: 30 s a minute unless set, 0 turns the bound off,
+// and more than an hour a minute is no bound at all and refused as a mistake.
+TEST(Config, TheFailedRenderBudgetHasASensibleDefaultAndRange) {
+  DaemonConfig config;
+  EXPECT_EQ(config.render_failed_seconds_per_minute, 30);
+  ASSERT_TRUE(set_config_value(config, "render_failed_seconds_per_minute", "0"));
+  EXPECT_EQ(config.render_failed_seconds_per_minute, 0);
+  ASSERT_TRUE(set_config_value(config, "render_failed_seconds_per_minute", "3600"));
+  EXPECT_EQ(config.render_failed_seconds_per_minute, 3600);
+  auto refused = set_config_value(config, "render_failed_seconds_per_minute", "3601");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("between 0 and 3600"), std::string::npos) << refused.error().message;
+  EXPECT_FALSE(set_config_value(config, "render_failed_seconds_per_minute", "-1"));
+}
+
 TEST(Config, ValidationCatchesWhatNoSingleKeyCan) {
   DaemonConfig config;
   EXPECT_TRUE(validate_config(config));

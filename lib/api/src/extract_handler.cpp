@@ -126,6 +126,8 @@ asio::awaitable<std::variant<Refusal, convert::ExtractOutcome>> convert_within_q
     Refusal refused{made->error()};
     // Converters free up within moments: a retry soon is likely to find one.
     if (refused.error.code == ErrorCode::busy) refused.retry_after = std::chrono::seconds{1};
+    // A failure that knows how long waiting takes (a spent budget of failed renders) says so.
+    if (refused.error.retry_after) refused.retry_after = refused.error.retry_after;
     co_return refused;
   }
   co_return std::move(**made);

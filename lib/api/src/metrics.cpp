@@ -35,6 +35,9 @@ void append_render_stats(std::string& out, const render::RenderStats& stats) {
   out += "# HELP pagemd_render_seconds_total Time spent rendering, all outcomes.\n";
   out += "# TYPE pagemd_render_seconds_total counter\n";
   out += "pagemd_render_seconds_total " + format_bound(static_cast<double>(stats.milliseconds) / 1e3) + '\n';
+  append_counter(out, "pagemd_render_refusals_total",
+                 "Renders refused before taking a browser: their account's failed renders had used its browser time.",
+                 stats.refused);
   append_counter(out, "pagemd_browser_starts_total", "Browser processes started.", stats.browser_starts);
   append_counter(out, "pagemd_browser_restarts_total", "Browsers started again after one crashed or hung.",
                  stats.browser_restarts);

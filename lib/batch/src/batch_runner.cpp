@@ -166,9 +166,9 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     if (!page) return failure(item.url, page.error());
     convert::ConvertOptions options;
     options.render = settings_.render;
-    auto converted = convert::convert_fetched(std::move(*page), options, rendering_, [&](const convert::Page& given) {
-      return converter_.convert(given, options);
-    });
+    auto converted =
+        convert::convert_fetched(std::move(*page), options, rendering_, {},
+                                 [&](const convert::Page& given) { return converter_.convert(given, options); });
     if (!converted) return failure(item.url, converted.error());
     extract::Extraction& extraction = converted->extraction;
     auto written = core::write_file_atomically(dir / item.file, extraction.markdown);

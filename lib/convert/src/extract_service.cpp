@@ -49,7 +49,8 @@ ExtractService::ExtractService(store::Store& store, fetch::Fetcher& fetcher, Pag
       limits_(limits),
       on_fetch_(std::move(on_fetch)),
       rendering_(rendering) {
-  if (limits_.converter_slots > 0) converter_share_.emplace(limits_.converter_slots, limits_.converter_wait);
+  if (limits_.converter_slots > 0)
+    converter_share_.emplace(limits_.converter_slots, limits_.converter_wait, "page converter");
 }
 
 core::Result<ExtractOutcome> ExtractService::extract(const ExtractRequest& request) {
@@ -114,6 +115,11 @@ core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request
   if (request.options.render == render::RenderMode::always && !rendering_.available()) {
     return core::unexpected(core::ErrorCode::render_unavailable, "This service has no browser to render pages with.");
   }
+  // A render the browsers would refuse anyway costs no upstream fetch ("auto" may still convert
+  // the page as fetched, so it goes ahead).
+  if (request.options.render == render::RenderMode::always) {
+    if (auto refused = rendering_.renderer->refusal(request.account_id)) return core::unexpected(std::move(*refused));
+  }
   const std::string key = cache_key(request);
   auto made_elsewhere = await_fetch_claim(request, key);
   if (!made_elsewhere) return core::unexpected(made_elsewhere.error());
@@ -124,9 +130,9 @@ core::Result<ExtractOutcome> ExtractService::fresh(const ExtractRequest& request
   if (!page) return core::unexpected(page.error());
 
   const auto fetched_at = clock_.now();
-  auto converted = convert_fetched(std::move(*page), request.options, rendering_, [&](const Page& given) {
-    return convert_fairly(given, request.options, request.account_id);
-  });
+  auto converted =
+      convert_fetched(std::move(*page), request.options, rendering_, request.account_id,
+                      [&](const Page& given) { return convert_fairly(given, request.options, request.account_id); });
   if (!converted) return core::unexpected(converted.error());
   auto result = bounded(PageResult{std::move(converted->extraction), core::format_rfc3339(fetched_at),
                                    std::move(converted->final_url), std::nullopt, converted->rendered});
@@ -147,7 +153,7 @@ core::Result<ResultText> ExtractService::convert_given(const Page& page, const C
 
 core::Result<extract::Extraction> ExtractService::convert_fairly(const Page& page, const ConvertOptions& options,
                                                                  std::string_view account_id) {
-  std::optional<FairShare::Turn> turn;
+  std::optional<core::FairShare::Turn> turn;
   if (converter_share_) {
     auto entered = converter_share_->enter(account_id);
     if (!entered) return core::unexpected(entered.error());

@@ -6,8 +6,10 @@ namespace pagemd::convert {
 namespace {
 
 core::Result<ConvertedPage> render_and_convert(const fetch::FetchedPage& fetched, const ConvertOptions& options,
-                                               const Rendering& rendering, const ConvertStep& convert) {
-  auto rendered = rendering.renderer->render(fetched, render::RenderRequest{options.wait_for}, *rendering.resources);
+                                               const Rendering& rendering, std::string_view account_id,
+                                               const ConvertStep& convert) {
+  auto rendered = rendering.renderer->render(fetched, render::RenderRequest{options.wait_for, std::string(account_id)},
+                                             *rendering.resources);
   if (!rendered) return core::unexpected(rendered.error());
   if (rendered->cut_short) {
     spdlog::info("render: {} did not settle in time; its DOM is taken as it was", fetched.final_url);
@@ -22,7 +24,8 @@ core::Result<ConvertedPage> render_and_convert(const fetch::FetchedPage& fetched
 }  // namespace
 
 core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const ConvertOptions& options,
-                                            const Rendering& rendering, const ConvertStep& convert) {
+                                            const Rendering& rendering, std::string_view account_id,
+                                            const ConvertStep& convert) {
   const bool html = fetched.content_type != "text/plain";  // as page_from_fetch decides
   switch (options.render) {
     case render::RenderMode::always:
@@ -30,7 +33,7 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
         return core::unexpected(core::ErrorCode::render_unavailable,
                                 "This service has no browser to render pages with.");
       }
-      if (html) return render_and_convert(fetched, options, rendering, convert);
+      if (html) return render_and_convert(fetched, options, rendering, account_id, convert);
       break;  // plain text has nothing to run
     case render::RenderMode::automatic:
     case render::RenderMode::never: break;
@@ -46,7 +49,7 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
   auto extraction = convert(page_from_fetch(fetched));
   if (!extraction) return core::unexpected(extraction.error());
   if (extraction->needs_script) {
-    auto rendered = render_and_convert(fetched, options, rendering, convert);
+    auto rendered = render_and_convert(fetched, options, rendering, account_id, convert);
     if (rendered) return rendered;
     spdlog::warn("render: {} looked like it needs scripts, but rendering failed ({}); the page is converted as fetched",
                  final_url, rendered.error().message);

@@ -57,6 +57,20 @@ std::size_t UpstreamFetcher::followers_waiting() const {
   return waiting;
 }
 
+LimitedResourceFetcher::LimitedResourceFetcher(std::shared_ptr<ResourceFetcher> inner,
+                                               std::shared_ptr<UpstreamLimiter> limiter)
+    : inner_(std::move(inner)), limiter_(std::move(limiter)) {}
+
+core::Result<FetchedResource> LimitedResourceFetcher::fetch_resource(std::string_view url, std::size_t max_body_bytes,
+                                                                     std::chrono::steady_clock::time_point deadline) {
+  if (auto admitted = limiter_->acquire(); !admitted) return core::unexpected(admitted.error());
+  // The page waited for its start past its own bound: the answer would come too late to be used.
+  if (std::chrono::steady_clock::now() >= deadline) {
+    return core::unexpected(core::ErrorCode::fetch_timeout, "The page's time was up before its request could start.");
+  }
+  return inner_->fetch_resource(url, max_body_bytes, deadline);
+}
+
 std::unique_ptr<Fetcher> make_upstream_fetcher(FetchLimits limits, AddressPolicy policy, CurlFetcherOptions options,
                                                const core::Clock& clock, LimiterOptions limiter_options) {
   return std::make_unique<UpstreamFetcher>(std::make_shared<CurlFetcher>(limits, std::move(policy), std::move(options)),

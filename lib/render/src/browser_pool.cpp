@@ -54,10 +54,13 @@ std::optional<std::filesystem::path> find_browser(std::string_view configured) {
   return std::nullopt;
 }
 
-BrowserPool::BrowserPool(BrowserPoolOptions options) : options_(std::move(options)) {
+BrowserPool::BrowserPool(BrowserPoolOptions options)
+    : options_(std::move(options)), failure_budget_(options_.failed_render_budget, options_.failed_render_window) {
   for (std::size_t i = 0; i < std::max<std::size_t>(options_.browsers, 1); ++i) {
     slots_.push_back(std::make_unique<Slot>());
   }
+  // A turn of the share is waited for as long as a free browser is (take_slot).
+  if (options_.share_among_accounts) share_.emplace(slots_.size(), options_.timeout, "browser");
 }
 
 BrowserPool::~BrowserPool() = default;
@@ -88,8 +91,37 @@ void BrowserPool::give_back(Slot* slot) {
   slot_free_.notify_one();
 }
 
+std::optional<core::Error> BrowserPool::refusal(std::string_view account_id) {
+  const auto wait = failure_budget_.wait_before_spending(account_id, std::chrono::steady_clock::now());
+  if (!wait) return std::nullopt;
+  // Asked just before a render would start (by render() or, for a render the request insists on,
+  // before the page is fetched), so each refused request is counted once.
+  ++refused_;
+  const auto seconds = std::max<std::chrono::seconds::rep>(
+      1, std::chrono::ceil<std::chrono::seconds>(*wait).count());  // a client that waits them gets in
+  core::Error refused{
+      core::ErrorCode::render_budget_exceeded,
+      "This account's failed renders took its " +
+          std::to_string(std::chrono::ceil<std::chrono::seconds>(options_.failed_render_budget).count()) +
+          " s of browser time for the last " +
+          std::to_string(std::chrono::ceil<std::chrono::seconds>(options_.failed_render_window).count()) +
+          " s; renders are refused for " + std::to_string(seconds) + " s."};
+  refused.retry_after = std::chrono::seconds{seconds};
+  return refused;
+}
+
 core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& document, const RenderRequest& request,
                                                fetch::ResourceFetcher& resources) {
+  if (auto refused = refusal(request.account_id)) return core::unexpected(std::move(*refused));
+  std::optional<core::FairShare::Turn> turn;
+  if (share_) {
+    auto entered = share_->enter(request.account_id);
+    if (!entered) {
+      ++failed_;
+      return core::unexpected(entered.error());
+    }
+    turn.emplace(std::move(*entered));
+  }
   Slot* slot = take_slot();
   if (slot == nullptr) {
     ++failed_;
@@ -138,10 +170,13 @@ core::Result<RenderedPage> BrowserPool::render(const fetch::FetchedPage& documen
   }
   give_back(slot);
 
-  milliseconds_ += static_cast<std::uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count());
+  const auto end = std::chrono::steady_clock::now();
+  const auto held = std::chrono::duration_cast<std::chrono::milliseconds>(end - start);
+  milliseconds_ += static_cast<std::uint64_t>(held.count());
   if (!outcome.page) {
     ++failed_;
+    // A failure answers nothing and counts no page: what it cost is booked to the account instead.
+    failure_budget_.charge(request.account_id, held, end);
     return core::unexpected(outcome.page.error());
   }
   ++rendered_;
@@ -154,7 +189,7 @@ std::size_t BrowserPool::recycle_bytes() const {
 }
 
 RenderStats BrowserPool::stats() const {
-  return RenderStats{rendered_, cut_short_, failed_, milliseconds_, starts_, restarts_, recycles_};
+  return RenderStats{rendered_, cut_short_, failed_, refused_, milliseconds_, starts_, restarts_, recycles_};
 }
 
 std::vector<BrowserPool::RunningBrowser> BrowserPool::idle_browsers() const {

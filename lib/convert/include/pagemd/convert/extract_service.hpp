@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "pagemd/convert/fair_share.hpp"
 #include "pagemd/convert/fetched_conversion.hpp"
 #include "pagemd/convert/page_converter.hpp"
 #include "pagemd/convert/result_json.hpp"
 #include "pagemd/core/clock.hpp"
+#include "pagemd/core/fair_share.hpp"
 #include "pagemd/fetch/fetcher.hpp"
 #include "pagemd/fetch/url.hpp"
 #include "pagemd/store/store.hpp"
@@ -28,7 +28,7 @@ struct ExtractRequest {
 
 // Bounds of the service on what one request may take.
 struct ExtractLimits {
-  // The converters shared fairly among accounts (see FairShare); 0 lets conversions queue on the
+  // The converters shared fairly among accounts (see core::FairShare); 0 lets conversions queue on the
   // converter alone, in arrival order.
   std::size_t converter_slots = 0;
   std::chrono::milliseconds converter_wait{10'000};
@@ -71,9 +71,9 @@ class ExtractService {
   // Fetches and converts the page (rendered as convert_fetched says) and stores the result in the
   // cache. Fails with the fetcher's errors (url_not_allowed, fetch_failed, fetch_timeout,
   // unsupported_content, busy), the converter's (invalid_request for a bad selector,
-  // unsupported_content, also for a result over the bound), the renderer's (render_unavailable
-  // before anything is fetched; busy, fetch_failed, fetch_timeout), or busy when the account's share
-  // of the converters stays taken.
+  // unsupported_content, also for a result over the bound), the renderer's (render_unavailable, and
+  // for "always" its refusal(), before anything is fetched; busy, fetch_failed, fetch_timeout), or
+  // busy when the account's share of the converters stays taken.
   [[nodiscard]] core::Result<ExtractOutcome> fresh(const ExtractRequest& request);
 
   // Converts a page given whole (MCP's convert_html): the result object, with metadata.final_url the
@@ -114,7 +114,7 @@ class ExtractService {
   PageConverter& converter_;
   const core::Clock& clock_;
   ExtractLimits limits_;
-  std::optional<FairShare> converter_share_;
+  std::optional<core::FairShare> converter_share_;
   FetchObserver on_fetch_;
   Rendering rendering_;
 };

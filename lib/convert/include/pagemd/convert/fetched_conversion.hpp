@@ -32,7 +32,9 @@ using ConvertStep = std::function<core::Result<extract::Extraction>(const Page&)
 //  - auto: converted as fetched, and rendered then converted again only when the static page looks
 //    like an app shell (Extraction::needs_script); a render that fails then leaves the static result.
 // A render answers the browser's request for the page with `fetched`, so the page is fetched once.
+// `account_id` is who asks (render::RenderRequest::account_id).
 [[nodiscard]] core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const ConvertOptions& options,
-                                                          const Rendering& rendering, const ConvertStep& convert);
+                                                          const Rendering& rendering, std::string_view account_id,
+                                                          const ConvertStep& convert);
 
 }  // namespace pagemd::convert

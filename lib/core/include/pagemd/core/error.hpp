@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,6 +43,8 @@ struct Error {
   std::string message;  // a human sentence, safe to show to the client
   // fetch_failed only: the target's HTTP status when it answered with one (the wire's `upstream_status`).
   std::optional<int> upstream_status{};
+  // When waiting is known to help and how long (the answer's Retry-After), if the failure knows it.
+  std::optional<std::chrono::seconds> retry_after{};
 };
 
 }  // namespace pagemd::core

@@ -37,6 +37,23 @@ class UpstreamFetcher final : public Fetcher {
   std::unordered_map<std::string, std::shared_ptr<Flight>> flights_;
 };
 
+// The daemon's fetcher of a browser's requests: each passes the same upstream limiter as the pages
+// before the inner ResourceFetcher runs, so that a page's scripts, styles and XHRs are starts against
+// the same global rate. Thread-safe.
+class LimitedResourceFetcher final : public ResourceFetcher {
+ public:
+  LimitedResourceFetcher(std::shared_ptr<ResourceFetcher> inner, std::shared_ptr<UpstreamLimiter> limiter);
+
+  // The inner fetcher's response; busy when the limiter's queue is full, fetch_timeout when the
+  // start the limiter gave comes at or after `deadline`.
+  [[nodiscard]] core::Result<FetchedResource> fetch_resource(std::string_view url, std::size_t max_body_bytes,
+                                                             std::chrono::steady_clock::time_point deadline) override;
+
+ private:
+  std::shared_ptr<ResourceFetcher> inner_;
+  std::shared_ptr<UpstreamLimiter> limiter_;
+};
+
 // CurlFetcher behind UpstreamFetcher, with a limiter of its own over `clock` (which must outlive
 // the result): the composition the daemon uses.
 [[nodiscard]] std::unique_ptr<Fetcher> make_upstream_fetcher(FetchLimits limits, AddressPolicy policy,

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pagemd/core/fair_share.hpp"
+#include "pagemd/core/time_budget.hpp"
 #include "pagemd/render/renderer.hpp"
 
 namespace pagemd::render {
@@ -33,6 +35,14 @@ struct BrowserPoolOptions {
   bool fetch_media = false;
   bool sandbox = true;  // see BrowserLaunch
   bool jitless = true;
+  // Each account (RenderRequest::account_id) may hold at most half the browsers (see core::FairShare),
+  // so that one account's slow pages leave the others some. Off for a single user (`pagemd batch`).
+  bool share_among_accounts = false;
+  // The browser time an account's failed renders may take in any rolling `failed_render_window`;
+  // past it the account's renders are refused (render_budget_exceeded) until the time leaves the
+  // window. 0: no bound.
+  std::chrono::milliseconds failed_render_budget{0};
+  std::chrono::milliseconds failed_render_window{60'000};
 };
 
 // Counters for /metrics; monotonic since start.
@@ -40,6 +50,7 @@ struct RenderStats {
   std::uint64_t rendered = 0;      // pages read back from the browser (cut short ones included)
   std::uint64_t cut_short = 0;     // of those, read when the time bound passed
   std::uint64_t failed = 0;        // renders that gave an error
+  std::uint64_t refused = 0;       // renders refused before they took a browser: their account's failures used its time
   std::uint64_t milliseconds = 0;  // summed duration of all renders
   std::uint64_t browser_starts = 0;
   std::uint64_t browser_restarts = 0;  // starts after a browser crashed or hung
@@ -58,6 +69,8 @@ struct RenderStats {
 // A few browser processes, started when first needed and kept warm, each rendering one page at a
 // time in a fresh browser context. A browser is replaced after `pages_per_browser` pages, past its
 // memory bound, and after it crashes or hangs; a crash costs only the page it was rendering.
+//
+// Among accounts, see BrowserPoolOptions::share_among_accounts and failed_render_budget.
 class BrowserPool final : public Renderer {
  public:
   explicit BrowserPool(BrowserPoolOptions options);
@@ -67,6 +80,7 @@ class BrowserPool final : public Renderer {
 
   [[nodiscard]] core::Result<RenderedPage> render(const fetch::FetchedPage& document, const RenderRequest& request,
                                                   fetch::ResourceFetcher& resources) override;
+  [[nodiscard]] std::optional<core::Error> refusal(std::string_view account_id) override;
 
   [[nodiscard]] RenderStats stats() const;
   struct RunningBrowser {
@@ -84,6 +98,8 @@ class BrowserPool final : public Renderer {
   [[nodiscard]] std::size_t recycle_bytes() const;
 
   BrowserPoolOptions options_;
+  std::optional<core::FairShare> share_;
+  core::TimeBudget failure_budget_;  // the browser time of each account's failed renders
   mutable std::mutex mutex_;
   std::condition_variable slot_free_;
   std::vector<std::unique_ptr<Slot>> slots_;
@@ -91,6 +107,7 @@ class BrowserPool final : public Renderer {
   std::atomic<std::uint64_t> rendered_{0};
   std::atomic<std::uint64_t> cut_short_{0};
   std::atomic<std::uint64_t> failed_{0};
+  std::atomic<std::uint64_t> refused_{0};
   std::atomic<std::uint64_t> milliseconds_{0};
   std::atomic<std::uint64_t> starts_{0};
   std::atomic<std::uint64_t> restarts_{0};

@@ -22,6 +22,9 @@ enum class RenderMode {
 struct RenderRequest {
   // A CSS selector the page is done once it matches; empty: the load event, then the network quiet.
   std::string wait_for;
+  // Who asks (an account id), for a renderer that shares its browsers fairly among accounts and
+  // bounds the browser time each account's failed renders take.
+  std::string account_id{};
 };
 
 struct RenderedPage {
@@ -37,11 +40,18 @@ class Renderer {
   virtual ~Renderer() = default;
   // `document` is the page as already fetched: the browser's request for it is answered with it, so
   // a render fetches the page itself once. Fails with render_unavailable (no browser could be started),
-  // busy (every browser stayed taken), fetch_timeout (the page held the browser past the bound and
-  // nothing could be read of it) or fetch_failed (the browser crashed or the page could not load).
+  // busy (every browser, or the account's share of them, stayed taken), fetch_timeout (the page held
+  // the browser past the bound and nothing could be read of it), fetch_failed (the browser crashed or
+  // the page could not load) or as refusal() says.
   [[nodiscard]] virtual core::Result<RenderedPage> render(const fetch::FetchedPage& document,
                                                           const RenderRequest& request,
                                                           fetch::ResourceFetcher& resources) = 0;
+
+  // Why a render for the account would be refused at once, whatever the page: asked before the page
+  // is fetched, so that a refused request costs no upstream fetch either, and only then (a refusal
+  // is counted as a refused render). The error carries its retry_after. Empty when a render may go
+  // ahead.
+  [[nodiscard]] virtual std::optional<core::Error> refusal(std::string_view /*account_id*/) { return std::nullopt; }
 };
 
 }  // namespace pagemd::render

@@ -40,8 +40,9 @@ struct DaemonConfig {
   std::vector<std::string> mcp_allowed_origins;
   std::int64_t mcp_max_body_bytes = std::int64_t{2} * 1024 * 1024;
   std::string render_browser = "chromium-headless-shell";  // a name on PATH or a path; "" turns rendering off
-  std::int64_t render_concurrency = 0;                     // browsers; 0: one per two CPUs
+  std::int64_t render_concurrency = 0;                     // browsers; 0: one per two CPUs, at least two
   std::int64_t render_timeout = 15;                        // seconds per page
+  std::int64_t render_failed_seconds_per_minute = 30;      // browser time of an account's failed renders; 0: no bound
   std::int64_t render_pages_per_browser = 100;
   std::int64_t render_memory_mib = 1024;
   std::string render_sandbox = "auto";  // auto, on or off

@@ -11,15 +11,16 @@
 #include "pagemd/core/result.hpp"
 #include "pagemd/core/string_hash.hpp"
 
-namespace pagemd::convert {
+namespace pagemd::core {
 
-// Shares a few converter processes among accounts, so that one account's slow pages cannot hold them
-// all: at most `slots` conversions run at once, at most half of them (at least one) for any one
-// account, and a conversion that gets no turn within `max_wait` is refused as busy rather than
-// queued without end. Thread-safe.
+// Shares a few costly workers (converter processes, browsers) among accounts, so that one account's
+// slow pages cannot hold them all: at most `slots` turns are held at once, at most half of them (at
+// least one) by any one account, and a turn that does not come within `max_wait` is refused as busy
+// rather than queued without end. Thread-safe.
 class FairShare {
  public:
-  FairShare(std::size_t slots, std::chrono::milliseconds max_wait);
+  // `worker` names one of what is shared, for the refusal's message ("page converter", "browser").
+  FairShare(std::size_t slots, std::chrono::milliseconds max_wait, std::string worker);
 
   // A turn held; given back when it goes.
   class Turn {
@@ -38,7 +39,7 @@ class FairShare {
   };
 
   // Waits for a turn for `owner` (an account id). busy when none comes within max_wait.
-  [[nodiscard]] core::Result<Turn> enter(std::string_view owner);
+  [[nodiscard]] Result<Turn> enter(std::string_view owner);
 
   [[nodiscard]] std::size_t per_owner_limit() const { return per_owner_; }
 
@@ -48,10 +49,11 @@ class FairShare {
   const std::size_t slots_;
   const std::size_t per_owner_;
   const std::chrono::milliseconds max_wait_;
+  const std::string worker_;
   std::mutex mutex_;
   std::condition_variable turn_freed_;
   std::size_t running_ = 0;
-  std::unordered_map<std::string, std::size_t, core::StringHash, std::equal_to<>> running_by_owner_;
+  std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> running_by_owner_;
 };
 
-}  // namespace pagemd::convert
+}  // namespace pagemd::core

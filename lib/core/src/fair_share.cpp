@@ -1,17 +1,20 @@
-#include "pagemd/convert/fair_share.hpp"
+#include "pagemd/core/fair_share.hpp"
 
 #include <algorithm>
 
-namespace pagemd::convert {
+namespace pagemd::core {
 
-FairShare::FairShare(std::size_t slots, std::chrono::milliseconds max_wait)
-    : slots_(std::max<std::size_t>(1, slots)), per_owner_(std::max<std::size_t>(1, slots_ / 2)), max_wait_(max_wait) {}
+FairShare::FairShare(std::size_t slots, std::chrono::milliseconds max_wait, std::string worker)
+    : slots_(std::max<std::size_t>(1, slots)),
+      per_owner_(std::max<std::size_t>(1, slots_ / 2)),
+      max_wait_(max_wait),
+      worker_(std::move(worker)) {}
 
 FairShare::Turn::~Turn() {
   if (share_ != nullptr) share_->leave(owner_);
 }
 
-core::Result<FairShare::Turn> FairShare::enter(std::string_view owner) {
+Result<FairShare::Turn> FairShare::enter(std::string_view owner) {
   std::unique_lock lock(mutex_);
   const auto owners_running = [&] {
     const auto found = running_by_owner_.find(owner);
@@ -20,10 +23,9 @@ core::Result<FairShare::Turn> FairShare::enter(std::string_view owner) {
   const bool admitted =
       turn_freed_.wait_for(lock, max_wait_, [&] { return running_ < slots_ && owners_running() < per_owner_; });
   if (!admitted) {
-    return core::unexpected(core::ErrorCode::busy, "No page converter came free within " +
-                                                       std::to_string(max_wait_.count()) + " ms (an account may use " +
-                                                       std::to_string(per_owner_) + " of the " +
-                                                       std::to_string(slots_) + " at once); retry shortly.");
+    return unexpected(ErrorCode::busy, "No " + worker_ + " came free within " + std::to_string(max_wait_.count()) +
+                                           " ms (an account may use " + std::to_string(per_owner_) + " of the " +
+                                           std::to_string(slots_) + " at once); retry shortly.");
   }
   ++running_;
   auto [entry, inserted] = running_by_owner_.try_emplace(std::string(owner), 0);
@@ -42,4 +44,4 @@ void FairShare::leave(const std::string& owner) {
   turn_freed_.notify_all();
 }
 
-}  // namespace pagemd::convert
+}  // namespace pagemd::core

@@ -1,17 +1,17 @@
-#include "pagemd/convert/fair_share.hpp"
+#include "pagemd/core/fair_share.hpp"
 
 #include <gtest/gtest.h>
 
 #include <future>
 #include <optional>
 
-namespace pagemd::convert {
+namespace pagemd::core {
 namespace {
 
 using namespace std::chrono_literals;
 
 TEST(FairShare, OneAccountGetsHalfTheSlotsAndOthersTheRest) {
-  FairShare share(4, 50ms);
+  FairShare share(4, 50ms, "worker");
   EXPECT_EQ(share.per_owner_limit(), 2U);
   auto first = share.enter("greedy");
   auto second = share.enter("greedy");
@@ -19,7 +19,10 @@ TEST(FairShare, OneAccountGetsHalfTheSlotsAndOthersTheRest) {
   // The greedy account's third conversion waits out the deadline and is refused as busy...
   auto third = share.enter("greedy");
   ASSERT_FALSE(third);
-  EXPECT_EQ(third.error().code, core::ErrorCode::busy);
+  EXPECT_EQ(third.error().code, ErrorCode::busy);
+  EXPECT_NE(third.error().message.find("No worker came free within 50 ms (an account may use 2 of the 4"),
+            std::string::npos)
+      << third.error().message;
   // ...while another account still gets the two slots left.
   auto other = share.enter("modest");
   auto another = share.enter("third");
@@ -30,7 +33,7 @@ TEST(FairShare, OneAccountGetsHalfTheSlotsAndOthersTheRest) {
 }
 
 TEST(FairShare, AGivenBackTurnWakesAWaiter) {
-  FairShare share(2, 10s);
+  FairShare share(2, 10s, "worker");
   auto entered = share.enter("a");
   ASSERT_TRUE(entered);
   std::optional<FairShare::Turn> held(std::move(*entered));
@@ -41,7 +44,7 @@ TEST(FairShare, AGivenBackTurnWakesAWaiter) {
 }
 
 TEST(FairShare, ASingleSlotStillServesEveryone) {
-  FairShare share(1, 20ms);
+  FairShare share(1, 20ms, "worker");
   EXPECT_EQ(share.per_owner_limit(), 1U);
   {
     auto turn = share.enter("a");
@@ -52,4 +55,4 @@ TEST(FairShare, ASingleSlotStillServesEveryone) {
 }
 
 }  // namespace
-}  // namespace pagemd::convert
+}  // namespace pagemd::core
