@@ -71,7 +71,9 @@ const std::vector<KeySpec>& key_specs() {
        std::int64_t{64} * 1024, std::int64_t{64} * 1024 * 1024},
       {PAGEMD_CONFIG_KEY(render_browser,
                          "headless Chromium that renders pages needing JavaScript (name on PATH or path); \"\" = off")},
-      {PAGEMD_CONFIG_KEY(render_concurrency, "pages rendered at once, one browser each; 0 = one per two CPUs, at least two"), 0, 64},
+      {PAGEMD_CONFIG_KEY(render_concurrency,
+                         "pages rendered at once, one browser each; 0 = one per two CPUs, at least two"),
+       0, 64},
       {PAGEMD_CONFIG_KEY(render_timeout, "seconds one page may take in the browser"), 1, 300},
       {PAGEMD_CONFIG_KEY(render_failed_seconds_per_minute,
                          "browser seconds an account's failed renders may take in a rolling minute before its renders "
