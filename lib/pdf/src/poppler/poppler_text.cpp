@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include <poppler.h>
 
@@ -157,13 +158,14 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
 
   Segment current;
   current.page = index;
-  const Glyph* last_letter = nullptr;
+  // A copy, not a pointer into current.glyphs: a space pushed after it may move the vector.
+  std::optional<Glyph> last_letter;
   for (std::size_t i = 0; i < count; ++i) {
     const char32_t c = text[i];
     if (c == U'\n' || c == U'\r') {
       close_segment(current, result.segments);
       current.page = index;
-      last_letter = nullptr;
+      last_letter.reset();
       continue;
     }
     const PopplerRectangle& r = rectangles[i];
@@ -172,7 +174,7 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
       if (!current.glyphs.empty() && current.glyphs.back().code != U' ') current.glyphs.push_back(glyph);
       continue;
     }
-    if (last_letter != nullptr) {
+    if (last_letter) {
       const double gap = glyph.box.x0 - last_letter->box.x1;
       const double em = std::max(glyph.size, last_letter->size);
       const bool jumped = std::abs(glyph.box.y1 - last_letter->box.y1) > em;
@@ -183,7 +185,7 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
     }
     glyph.link = link_at(areas, glyph.box);
     current.glyphs.push_back(glyph);
-    last_letter = &current.glyphs.back();
+    last_letter = glyph;
   }
   close_segment(current, result.segments);
   return result;
