@@ -39,7 +39,7 @@ constexpr scmp_arg_cmp argument_lacks(unsigned int argument, scmp_datum_t bits) 
 
 std::vector<Rule> allowed_calls() {
   const auto no_exec = argument_lacks(2, PROT_EXEC);
-  return {
+  std::vector<Rule> rules{
       // The socket to the daemon (recv would also carry descriptors, so it is read() only) and stderr.
       {"read", {}},
       {"write", {}},
@@ -77,13 +77,14 @@ std::vector<Rule> allowed_calls() {
       {"tgkill", argument_equals(0, static_cast<scmp_datum_t>(::getpid()))},
       {"exit", {}},
       {"exit_group", {}},
-#if defined(__SANITIZE_ADDRESS__)
-      // The sanitizers' runtime asks whether memory is readable by writing it into a pipe of its own
-      // (internal_pipe: pipe2 with no flags), which converting a PDF under the sanitizers does.
-      // Release builds never make one.
-      {"pipe2", argument_equals(1, 0)},
-#endif
   };
+#if defined(__SANITIZE_ADDRESS__)
+  // The sanitizers' runtime asks whether memory is readable by writing it into a pipe of its own
+  // (internal_pipe: pipe2 with no flags), which converting a PDF under the sanitizers does. Release
+  // builds never make one.
+  rules.push_back({"pipe2", argument_equals(1, 0)});
+#endif
+  return rules;
 }
 
 core::Unexpected jail_error(const std::string& what, int code) {
