@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cmath>
 #include <memory>
-#include <optional>
 
 #include <poppler.h>
 
@@ -159,13 +158,14 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
   Segment current;
   current.page = index;
   // A copy, not a pointer into current.glyphs: a space pushed after it may move the vector.
-  std::optional<Glyph> last_letter;
+  Glyph last_letter{};
+  bool after_letter = false;
   for (std::size_t i = 0; i < count; ++i) {
     const char32_t c = text[i];
     if (c == U'\n' || c == U'\r') {
       close_segment(current, result.segments);
       current.page = index;
-      last_letter.reset();
+      after_letter = false;
       continue;
     }
     const PopplerRectangle& r = rectangles[i];
@@ -174,10 +174,10 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
       if (!current.glyphs.empty() && current.glyphs.back().code != U' ') current.glyphs.push_back(glyph);
       continue;
     }
-    if (last_letter) {
-      const double gap = glyph.box.x0 - last_letter->box.x1;
-      const double em = std::max(glyph.size, last_letter->size);
-      const bool jumped = std::abs(glyph.box.y1 - last_letter->box.y1) > em;
+    if (after_letter) {
+      const double gap = glyph.box.x0 - last_letter.box.x1;
+      const double em = std::max(glyph.size, last_letter.size);
+      const bool jumped = std::abs(glyph.box.y1 - last_letter.box.y1) > em;
       if (gap > kSegmentGap * em || gap < -em || jumped) {
         close_segment(current, result.segments);
         current.page = index;
@@ -186,6 +186,7 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
     glyph.link = link_at(areas, glyph.box);
     current.glyphs.push_back(glyph);
     last_letter = glyph;
+    after_letter = true;
   }
   close_segment(current, result.segments);
   return result;
