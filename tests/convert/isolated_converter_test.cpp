@@ -271,6 +271,20 @@ TEST(IsolatedConverter, AWorkerThatTriesToEscapeItsJailIsKilled) {
   }
 }
 
+// The "Max core file size" row of /proc/<pid>/limits: its soft and hard limit.
+std::string core_file_limits(pid_t pid) {
+  std::ifstream limits("/proc/" + std::to_string(pid) + "/limits");
+  for (std::string line; std::getline(limits, line);) {
+    if (line.rfind("Max core file size", 0) != 0) continue;
+    std::istringstream fields(line.substr(std::string("Max core file size").size()));
+    std::string soft;
+    std::string hard;
+    fields >> soft >> hard;
+    return soft + " " + hard;
+  }
+  return "not found";
+}
+
 TEST(IsolatedConverter, EveryWorkerRunsUnderSeccompWithNoNewPrivileges) {
   auto converter = IsolatedConverter::start(this_program_as_worker(), {3});
   ASSERT_TRUE(converter);
@@ -286,6 +300,7 @@ TEST(IsolatedConverter, EveryWorkerRunsUnderSeccompWithNoNewPrivileges) {
     }
     EXPECT_EQ(testing::proc_status_field(worker, "Seccomp"), "2") << "worker " << worker;
     EXPECT_EQ(testing::proc_status_field(worker, "NoNewPrivs"), "1") << "worker " << worker;
+    EXPECT_EQ(core_file_limits(worker), "0 0") << "worker " << worker << " may dump core";
   }
 }
 

@@ -72,6 +72,10 @@ void run_converter_worker(WorkerConversion convert) {
   if (getppid() == 1) leave(1);
   // Descriptors inherited by accident (listening sockets, database files) must not outlive the daemon.
   close_range(3, ~0U, 0);
+  // A worker ended by its CPU limit (SIGXCPU) or a crash is replaced, not debugged: no core file,
+  // which would copy a hostile page's memory to the disk and take the time of a fresh worker.
+  const rlimit no_core_file{0, 0};
+  setrlimit(RLIMIT_CORE, &no_core_file);
   extract::warm_up();
   pdf::warm_up();
   if (auto jailed = enter_worker_jail(); !jailed) {
