@@ -258,6 +258,8 @@ void warm_up_poppler() {
   // binding drops its global parameters with the last open document and reads the files again with
   // the next, so this document stays open for the life of the process. Its cross-reference table is
   // exact, so that poppler has nothing to complain about on stderr.
+  static std::string kept_bytes;
+  if (!kept_bytes.empty()) return;  // warmed already: the document is open
   const std::vector<std::string> objects = {
       "<</Type/Catalog/Pages 2 0 R>>",
       "<</Type/Pages/Kids[3 0 R]/Count 1>>",
@@ -282,8 +284,6 @@ void warm_up_poppler() {
   }
   pdf += "trailer<</Size " + std::to_string(objects.size() + 1) + "/Root 1 0 R/Info 6 0 R>>\nstartxref\n" +
          std::to_string(xref) + "\n%%EOF\n";
-  static std::string kept_bytes;
-  if (!kept_bytes.empty()) return;
   kept_bytes = std::move(pdf);
   GBytes* data = g_bytes_new_static(kept_bytes.data(), kept_bytes.size());
   PopplerDocument* kept = poppler_document_new_from_bytes(data, nullptr, nullptr);
