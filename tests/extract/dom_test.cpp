@@ -127,6 +127,63 @@ TEST(Document, KeepsItsLinksConsistentThroughMovesAndRenumbering) {
   EXPECT_EQ(names, "x-ax-bx-c");
 }
 
+// A text node's size and an element's attributes share a field: neither reads the other's.
+TEST(Document, TextAndTheDocumentHaveNoAttributes) {
+  const Document doc = Document::parse(R"(<p id="a">one</p><p id="b" class="c">two</p>)");
+  doc.walk(doc.root(), [&](NodeId id) {
+    if (doc.node(id).kind != NodeKind::element) {
+      EXPECT_TRUE(doc.attributes(id).empty()) << doc.text(id);
+    }
+    return true;
+  });
+  const std::vector<NodeId> paragraphs = doc.find_all(GUMBO_TAG_P);
+  ASSERT_EQ(paragraphs.size(), 2U);
+  EXPECT_EQ(doc.attributes(paragraphs[0]).size(), 1U);
+  EXPECT_EQ(doc.attributes(paragraphs[1]).size(), 2U);
+  EXPECT_TRUE(doc.attributes(doc.find_first(GUMBO_TAG_BODY)).empty());
+}
+
+// Reopened formatting elements are clones with attributes of their own; a second <body> tag adds
+// the attributes the first lacked.
+TEST(Document, ClonesAndMergedTagsKeepTheirAttributes) {
+  const Document doc = Document::parse(R"(<body id="x"><b class="k" title="t">1<p>2</b>3</p><body id="y" lang="de">)");
+  const std::vector<NodeId> bolds = doc.find_all(GUMBO_TAG_B);
+  ASSERT_EQ(bolds.size(), 2U);
+  for (const NodeId b : bolds) {
+    ASSERT_NE(doc.attribute(b, "class"), nullptr);
+    EXPECT_EQ(*doc.attribute(b, "class"), "k");
+    EXPECT_EQ(*doc.attribute(b, "title"), "t");
+  }
+  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  EXPECT_EQ(*doc.attribute(body, "id"), "x");
+  ASSERT_NE(doc.attribute(body, "lang"), nullptr);
+  EXPECT_EQ(*doc.attribute(body, "lang"), "de");
+}
+
+// A node keeps its size in 22 bits when it fits; longer text (4 MiB and more), also when it grows
+// there by joins or is moved and renumbered, keeps it in the document.
+TEST(Document, KeepsTextOfFourMebibytesAndMore) {
+  const std::string big(std::size_t{5} << 20, 'w');
+  const Document whole = Document::parse("<p>" + big + "</p><p>after</p>");
+  const std::vector<NodeId> paragraphs = whole.find_all(GUMBO_TAG_P);
+  ASSERT_EQ(paragraphs.size(), 2U);
+  EXPECT_EQ(whole.text_content(paragraphs[0]).size(), big.size());
+  EXPECT_EQ(whole.text_content(paragraphs[1]), "after");
+
+  const std::string half(std::size_t{3} << 20, 'h');
+  const Document joined = Document::parse("<p>" + half + "<!-- c -->" + half + "&amp;</p>");
+  EXPECT_EQ(joined.text_content(joined.find_first(GUMBO_TAG_P)), half + half + "&");
+
+  // Text foster-parented out of a table is created after the table and moved before it: the ids
+  // are renumbered, and the size goes with the node.
+  const Document moved =
+      Document::parse("<body><table><tr><td>x</td></tr>" + big + "<tr><td>y</td></tr></table><p>z</p></body>");
+  const NodeId before_table = moved.node(moved.find_first(GUMBO_TAG_BODY)).first_child();
+  EXPECT_EQ(moved.text(before_table).size(), big.size());
+  EXPECT_EQ(moved.text_content(moved.find_first(GUMBO_TAG_TABLE)), "xy");
+  EXPECT_EQ(moved.text_content(moved.find_first(GUMBO_TAG_P)), "z");
+}
+
 TEST(Document, WalkSkipsChildrenWhenAsked) {
   const Document doc = Document::parse("<div><p>a</p><nav><p>b</p></nav><p>c</p></div>");
   std::string seen;

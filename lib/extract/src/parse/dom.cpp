@@ -82,6 +82,26 @@ std::uint32_t Document::other_name_at(NodeId id) const {
   return other != other_names_.end() && other->first == id ? other->second : Node::kNoChars;
 }
 
+void Document::set_value(NodeId id, Node& node, std::uint32_t value) {
+  if (value < Node::kWideValue) {
+    node.value_ = value & Node::kWideValue;
+    if (!wide_values_.empty()) wide_values_.erase(id);
+  } else {
+    node.value_ = Node::kWideValue;
+    wide_values_[id] = value;
+  }
+}
+
+void Document::end_attribute_run(NodeId id, Node& node, std::size_t first) {
+  if (first == attributes_.size()) {
+    set_value(id, node, 0);
+    return;
+  }
+  attribute_runs_.push_back(
+      {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(attributes_.size() - first)});
+  set_value(id, node, static_cast<std::uint32_t>(attribute_runs_.size()));
+}
+
 NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes) {
   const auto id = static_cast<NodeId>(nodes_.size());
   Node node;
@@ -92,11 +112,9 @@ NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<c
     copied_text_.append(name.substr(0, std::min(name.find('\0'), name.size())));
     copied_text_.push_back('\0');
   }
-  // Past the count's range (only without the prepass's bound) the rest are dropped.
-  attributes = attributes.first(std::min<std::size_t>(attributes.size(), UINT16_MAX));
-  node.size_or_first_attribute_ = static_cast<std::uint32_t>(attributes_.size());
-  node.attribute_count = static_cast<std::uint16_t>(attributes.size());
+  const std::size_t first = attributes_.size();
   for (const Attribute& attribute : attributes) attributes_.push_back({keep(attribute.name), keep(attribute.value)});
+  end_attribute_run(id, node, first);
   nodes_.push_back(node);
   return id;
 }
@@ -104,12 +122,15 @@ NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<c
 NodeId Document::clone_element(NodeId id) {
   Node node = nodes_[id];
   node.parent = node.first_child_or_chars_ = node.next_sibling = node.prev_or_last_ = kNoNode;
-  // The copy shares the name; its attribute list is its own, since that one may grow.
-  node.size_or_first_attribute_ = static_cast<std::uint32_t>(attributes_.size());
-  for (std::uint32_t i = 0; i < node.attribute_count; ++i) {
-    attributes_.push_back(attributes_[nodes_[id].size_or_first_attribute_ + i]);
-  }
   const auto clone = static_cast<NodeId>(nodes_.size());
+  // The copy shares the name; its attribute list is its own, since that one may grow. Copied by
+  // index: appending to attributes_ may move it.
+  const std::size_t first = attributes_.size();
+  if (const std::uint32_t run = value(id); run != 0) {
+    const AttributeRun original = attribute_runs_[run - 1];
+    for (std::uint32_t i = 0; i < original.count; ++i) attributes_.push_back(attributes_[original.first + i]);
+  }
+  end_attribute_run(clone, node, first);
   if (const std::uint32_t name_at = other_name_at(id); name_at != Node::kNoChars) {
     other_names_.emplace_back(clone, name_at);
   }
@@ -159,12 +180,12 @@ void Document::detach(NodeId id) {
 
 void Document::append_text(NodeId id, std::string_view text) {
   Node& node = nodes_[id];
-  const std::uint32_t size = node.size_or_first_attribute_;
+  const std::uint32_t size = value(id);
   const std::size_t from = node.first_child_or_chars_ & ~kCopied;
   if ((node.first_child_or_chars_ & kCopied) == 0) {
     if (in_source(text) && source_->data() + from + size == text.data()) {
       // Text that continues in the source right where the node's text ends needs no copy.
-      node.size_or_first_attribute_ += static_cast<std::uint32_t>(text.size());
+      set_value(id, node, size + static_cast<std::uint32_t>(text.size()));
       return;
     }
   } else {
@@ -172,7 +193,7 @@ void Document::append_text(NodeId id, std::string_view text) {
     const auto room = text_room_.find(id);
     if (end == copied_text_.size() || (room != text_room_.end() && end + text.size() <= room->second)) {
       copied_text_.replace(end, std::min(text.size(), copied_text_.size() - end), text);
-      node.size_or_first_attribute_ += static_cast<std::uint32_t>(text.size());
+      set_value(id, node, size + static_cast<std::uint32_t>(text.size()));
       return;
     }
   }
@@ -186,7 +207,7 @@ void Document::append_text(NodeId id, std::string_view text) {
   std::memcpy(copied_text_.data() + at, chars.data(), chars.size());
   std::memcpy(copied_text_.data() + at + size, text.data(), text.size());
   node.first_child_or_chars_ = static_cast<std::uint32_t>(at) | kCopied;
-  node.size_or_first_attribute_ = static_cast<std::uint32_t>(joined);
+  set_value(id, node, static_cast<std::uint32_t>(joined));
   text_room_[id] = static_cast<std::uint32_t>(at + 2 * joined);
 }
 
@@ -200,8 +221,8 @@ void Document::insert_text(std::string_view text, NodeId parent, NodeId before) 
   Node node;
   node.kind = NodeKind::text;
   node.first_child_or_chars_ = keep_chars(text);
-  node.size_or_first_attribute_ = static_cast<std::uint32_t>(text.size());
   const auto id = static_cast<NodeId>(nodes_.size());
+  set_value(id, node, static_cast<std::uint32_t>(text.size()));
   nodes_.push_back(node);
   insert(id, parent, before);
 }
@@ -215,10 +236,9 @@ void Document::add_missing_attributes(NodeId id, std::span<const Attribute> attr
     if (!present) merged.push_back({keep(attribute.name), keep(attribute.value)});
   }
   if (merged.size() == had) return;
-  nodes_[id].size_or_first_attribute_ = static_cast<std::uint32_t>(attributes_.size());
-  merged.resize(std::min<std::size_t>(merged.size(), UINT16_MAX));
-  nodes_[id].attribute_count = static_cast<std::uint16_t>(merged.size());
+  const std::size_t first = attributes_.size();
   attributes_.insert(attributes_.end(), merged.begin(), merged.end());
+  end_attribute_run(id, nodes_[id], first);
 }
 
 void Document::put_in_document_order() {
@@ -245,6 +265,13 @@ void Document::put_in_document_order() {
     if (node.kind != NodeKind::text) node.first_child_or_chars_ = renumber(node.first_child_or_chars_);
   }
   for (auto& other : other_names_) other.first = renumber(other.first);
+  if (!wide_values_.empty()) {
+    std::unordered_map<NodeId, std::uint32_t> renumbered;
+    for (const auto& [id, value] : wide_values_) {
+      if (new_id[id] != kNoNode) renumbered.emplace(new_id[id], value);
+    }
+    wide_values_ = std::move(renumbered);
+  }
   std::erase_if(other_names_, [](const auto& other) { return other.first == kNoNode; });
   std::sort(other_names_.begin(), other_names_.end());
   // In place, a cycle at a time: a second array of nodes would double the tree's memory.

@@ -50,13 +50,14 @@ struct Attribute {
   std::string_view value;
 };
 
-// 24 bytes: a page of tiny elements has a node every few bytes (a table of `<td>x` cells two in
+// 20 bytes: a page of tiny elements has a node every few bytes (a table of `<td>x` cells two in
 // five), so fields do double duty. A text node has no children: where an element keeps its first
 // child, a text node keeps where its text starts in the document's text (Document::chars_at, an
-// offset where a pointer would take 8 bytes), and where an element keeps its first attribute, a
-// text node keeps its size. Siblings are linked both ways, and the first child's link back is to
-// the last child, so that appending needs no link of its own. The names of elements that gumbo has
-// no tag for are kept by the document.
+// offset where a pointer would take 8 bytes). Siblings are linked both ways, and the first child's
+// link back is to the last child, so that appending needs no link of its own. The last word packs
+// the kind, the tag and a 22-bit value: a text node's size, an element's attribute run in the
+// document; a value too big for it is kept by the document (Document::value). The names of
+// elements that gumbo has no tag for are kept by the document.
 class Node {
  public:
   NodeId parent = kNoNode;
@@ -68,19 +69,20 @@ class Node {
  private:
   friend class Document;
   static constexpr std::uint32_t kNoChars = UINT32_MAX;
+  // The packed value that says "the document keeps this node's value".
+  static constexpr std::uint32_t kWideValue = (std::uint32_t{1} << 22) - 1;
   // An element's or the document's first child; a text node's Document::chars_at offset.
   std::uint32_t first_child_or_chars_ = kNoNode;
   // The previous sibling; the last sibling for the first child. kNoNode outside the tree.
   NodeId prev_or_last_ = kNoNode;
-  // A text node's size; an element's first attribute in the document's attribute list.
-  std::uint32_t size_or_first_attribute_ = 0;
+  // A text node's size; for an element, 1 + its run in Document::attribute_runs_, 0 for none.
+  std::uint32_t value_ : 22 = 0;
 
  public:
-  std::uint16_t attribute_count = 0;     // the prepass keeps at most 256
   GumboTag tag : 8 = GUMBO_TAG_UNKNOWN;  // elements only; gumbo knows about 150 tags
-  NodeKind kind = NodeKind::document;
+  NodeKind kind : 2 = NodeKind::document;
 };
-static_assert(sizeof(Node) == 24);
+static_assert(sizeof(Node) == 20);
 
 class Document {
  public:
@@ -106,8 +108,7 @@ class Document {
   // A text node's text, character references already decoded; empty for other nodes.
   [[nodiscard]] std::string_view text(NodeId id) const {
     const Node& n = nodes_[id];
-    return n.kind == NodeKind::text ? chars_at(n.first_child_or_chars_, n.size_or_first_attribute_)
-                                    : std::string_view{};
+    return n.kind == NodeKind::text ? chars_at(n.first_child_or_chars_, value(id)) : std::string_view{};
   }
   // The node's last child, or kNoNode.
   [[nodiscard]] NodeId last_child(NodeId id) const {
@@ -126,7 +127,11 @@ class Document {
   // The attribute's value, or nullptr when the element has no such attribute.
   [[nodiscard]] const std::string_view* attribute(NodeId id, std::string_view name) const;
   [[nodiscard]] std::span<const Attribute> attributes(NodeId id) const {
-    return {attributes_.data() + nodes_[id].size_or_first_attribute_, nodes_[id].attribute_count};
+    if (nodes_[id].kind != NodeKind::element) return {};
+    const std::uint32_t run = value(id);
+    if (run == 0) return {};
+    const AttributeRun& attributes = attribute_runs_[run - 1];
+    return {attributes_.data() + attributes.first, attributes.count};
   }
   // The first element with this tag in document order, or kNoNode.
   [[nodiscard]] NodeId find_first(GumboTag tag, NodeId from = 0) const;
@@ -223,12 +228,31 @@ class Document {
   // The document's text is in two places, the kept source and copied_text_: offsets with the top
   // bit set are into the copies.
   static constexpr std::uint32_t kCopied = std::uint32_t{1} << 31;
+  // A node's packed value (Node::value_), read from wide_values_ when it did not fit.
+  [[nodiscard]] std::uint32_t value(NodeId id) const {
+    const std::uint32_t packed = nodes_[id].value_;
+    return packed != Node::kWideValue ? packed : wide_values_.at(id);
+  }
+  void set_value(NodeId id, Node& node, std::uint32_t value);
+  // Gives the element the attributes from attributes_[first] to the end as its run (none when
+  // that is empty).
+  void end_attribute_run(NodeId id, Node& node, std::size_t first);
   [[nodiscard]] std::string_view chars_at(std::uint32_t at, std::uint32_t size) const {
     return {((at & kCopied) != 0 ? copied_text_.data() + (at & ~kCopied) : source_->data() + at), size};
   }
 
   std::vector<Node> nodes_;
   std::vector<Attribute> attributes_;
+  // Each element's attributes, a run of attributes_: only elements with attributes have one, so
+  // that the many without pay nothing for it.
+  struct AttributeRun {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+  };
+  std::vector<AttributeRun> attribute_runs_;
+  // The values that do not fit in 22 bits: text nodes of 4 MiB and more, and element runs past the
+  // four millionth (pages of tens of megabytes).
+  std::unordered_map<NodeId, std::uint32_t> wide_values_;
   StringArena strings_;
   std::unique_ptr<std::string> source_;
   // Text nodes' text that is not in the source as it stands (decoded character references, runs
