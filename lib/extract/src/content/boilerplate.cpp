@@ -104,16 +104,28 @@ bool may_start_a_section_label(std::string_view words) {
 
 }  // namespace
 
+namespace {
+
+template <std::size_t N>
+constexpr std::size_t fewest_letters(const std::array<std::string_view, N>& phrases) {
+  std::size_t min = SIZE_MAX;
+  for (std::string_view phrase : phrases) {
+    std::size_t letters = 0;
+    for (char c : phrase) letters += c == ' ' ? 0 : 1;
+    min = std::min(min, letters);
+  }
+  return min;
+}
+
+}  // namespace
+
 std::size_t widget_phrase_min_letters() {
-  static constexpr std::size_t fewest = [] {
-    std::size_t min = SIZE_MAX;
-    for (std::string_view phrase : kWidgetPhrases) {
-      std::size_t letters = 0;
-      for (char c : phrase) letters += c == ' ' ? 0 : 1;
-      min = std::min(min, letters);
-    }
-    return min;
-  }();
+  static constexpr std::size_t fewest = fewest_letters(kWidgetPhrases);
+  return fewest;
+}
+
+std::size_t section_label_min_letters() {
+  static constexpr std::size_t fewest = fewest_letters(kSectionLabels);
   return fewest;
 }
 

@@ -19,6 +19,9 @@ namespace pagemd::extract {
 // Whether `label` (the first words of a block) names a non-article section: related links,
 // comments, sharing, tags, newsletters, advertising.
 [[nodiscard]] bool is_boilerplate_label(std::string_view label);
+// The fewest non-space characters such a label has: a block with fewer is none (a table of
+// one-letter cells asks for each cell).
+[[nodiscard]] std::size_t section_label_min_letters();
 // Whether such a label is an ad's caption ("Advertisement", "Advertisement - Page continues
 // below"). A caption labels the ad slot it sits in, not what follows the slot: a forum's ad opens
 // the post it is placed in.

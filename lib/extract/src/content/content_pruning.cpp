@@ -193,7 +193,7 @@ class Pruner {
   // `chars`: the element's counted characters.
   bool is_labelled_section(NodeId id, std::uint32_t chars) const {
     const Node& n = doc_.node(id);
-    if (n.kind != NodeKind::element || chars == 0) return false;
+    if (n.kind != NodeKind::element || chars < section_label_min_letters()) return false;
     const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_P;
     if (!block && !stands_alone(page_, id)) return false;
     const Label label = leading_text(id, 80);
