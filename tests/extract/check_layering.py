@@ -15,9 +15,10 @@ STAGES = {
     "decode": ["text"],
     "parse": ["text", "decode"],
     "tree": ["text", "decode", "parse"],
+    "math": ["text", "decode", "parse", "tree"],
     "page_info": ["text", "decode", "parse", "tree"],
     "content": ["text", "parse", "tree"],
-    "markdown": ["text", "parse", "tree"],
+    "markdown": ["text", "parse", "math", "tree"],
 }
 # Of the library's public headers, a stage includes core's and the types the stages share with the
 # library's users; pagemd/extract/extractor.hpp is the pipeline's, which runs the stages.

@@ -149,10 +149,27 @@ TEST(Prepass, DropsFramesetTags) {
 TEST(Prepass, DropsSubtreesWithNesting) {
   EXPECT_EQ(html_of("a<svg><svg><title>t</title></svg><g>inner</g></svg>b"), "ab");
   EXPECT_EQ(html_of("a<svg/>b<math/>c"), "abc");
-  EXPECT_EQ(html_of("a<math><mi>x</mi><math>y</math>z</math>b"), "ab");
+  // A formula is kept aside, whole, as an attribute of an empty span (math/ reads it).
+  EXPECT_EQ(html_of("a<math><mi>x</mi><math>y</math>z</math>b"),
+            "a<span data-pagemd-mathml=\"&lt;math>&lt;mi>x&lt;/mi>&lt;math>y&lt;/math>z&lt;/math>\"></span>b");
   EXPECT_EQ(html_of("a<template><template/><p>x</template>y</template>b"), "ab");
   EXPECT_EQ(html_of("a<object data=f><object><p>x</p></object>y</object>b"), "ab");
   EXPECT_EQ(html_of("a<template><script>'</template>'</script><!-- </template> --></template>b"), "ab");
+}
+
+// MathJax's scripts keep their TeX (or MathML) as an attribute of an empty span; the display mode
+// is an attribute of its own. Other script types leave nothing.
+TEST(Prepass, MathScriptsLeaveTheirFormula) {
+  EXPECT_EQ(html_of("a<script type=\"math/tex\">x<\"y\"&z</script>b"),
+            "a<span data-pagemd-tex=\"x&lt;&quot;y&quot;&amp;z\"></span>b");
+  EXPECT_EQ(html_of("a<script type=\"math/tex; mode=display\">x</script>b"),
+            "a<span data-pagemd-tex=\"x\" data-pagemd-display></span>b");
+  EXPECT_EQ(html_of("a<script type=\"math/mml\"><math><mi>x</mi></math></script>b"),
+            "a<span data-pagemd-mathml=\"&lt;math>&lt;mi>x&lt;/mi>&lt;/math>\"></span>b");
+  EXPECT_EQ(html_of("a<script type=\"text/x-template\">x</script>b"), "ab");
+  // Foreign content that a <p> end tag breaks out of ends the formula there.
+  EXPECT_EQ(html_of("<p>a<math><mi>x</mi></p>b"),
+            "<p>a<span data-pagemd-mathml=\"&lt;math>&lt;mi>x&lt;/mi>\"></span></p>b");
 }
 
 // React's streaming placeholders leave a mark of their place, for the streamed content to go to;

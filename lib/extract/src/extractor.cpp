@@ -33,11 +33,19 @@ UrlResolver make_resolver(const std::string& page_url, const PageInfo& info) {
 }
 
 // Headline comparison ignores case, punctuation and spacing ("How-To: X" == "how to x").
+// Invisible characters (a soft hyphen, a zero-width space in a heading's anchor) do not count.
 std::string normalized_title(std::string_view text) {
   std::string out;
   bool space = false;
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     const auto byte = static_cast<unsigned char>(c);
+    const std::string_view rest = text.substr(i);
+    if (rest.starts_with("\u00AD") || rest.starts_with("\u200B") || rest.starts_with("\u2060") ||
+        rest.starts_with("\uFEFF")) {
+      i += rest.starts_with("\u00AD") ? 1U : 2U;
+      continue;
+    }
     if (is_ascii_alnum(c) || byte >= 0x80) {
       if (space && !out.empty()) out.push_back(' ');
       space = false;

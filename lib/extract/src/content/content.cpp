@@ -279,7 +279,10 @@ class ContentFinder {
     if (n.kind != NodeKind::element) return false;
     // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
     if (is_never_content(n.tag) || doc_.name(id) == "dialog") return true;
-    if (const Hiding hiding = hiding_of(doc_, id); hiding != Hiding::shown && !is_collapsed_panel(id)) {
+    // A formula's image is what the eye sees of it even when screen readers are told to skip it
+    // (MediaWiki's, beside hidden MathML); the Markdown writes the formula once.
+    if (const Hiding hiding = hiding_of(doc_, id);
+        hiding != Hiding::shown && !is_collapsed_panel(id) && !is_formula_image(doc_, id)) {
       return !(shown_by_scripts_ && hiding == Hiding::by_style);
     }
     if (is_visually_hidden(doc_, id) && !names_its_parent(id)) return true;

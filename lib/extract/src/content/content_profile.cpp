@@ -57,11 +57,7 @@ void drop_menus(PageStats& page, NodeId body) {
 
 bool in_list_item(const Document& doc, NodeId id) {
   constexpr int kItemLevels = 6;
-  NodeId at = doc.node(id).parent;
-  for (int level = 0; level < kItemLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
-    if (doc.is_element(at, GUMBO_TAG_LI)) return true;
-  }
-  return false;
+  return ancestor_within(doc, id, GUMBO_TAG_LI, kItemLevels) != kNoNode;
 }
 
 // Whether the block is a row of a few links drawn as buttons. A grid of a dozen feature cards, each

@@ -326,14 +326,14 @@ class Pruner {
     // Nothing is dropped while an element is judged, so its sums hold throughout.
     const TextStats stats = page_.stats(id);
     if (stats.chars == 0) {
-      // Keep what renders without text: images, rules, line breaks and their containers; and the
+      // Keep what renders without text: images, rules, line breaks, formulas and their containers; and the
       // space between two words that an inline element holds (`<em>class</em><span> </span>Name`).
       const bool is_inline = !is_block_tag(n.tag);
       bool keep = false;
       doc_.walk(id, [&](NodeId d) {
         if (page_.dropped(d)) return WalkStep::skip;
         if (doc_.is_element(d, GUMBO_TAG_IMG) || doc_.is_element(d, GUMBO_TAG_HR) || doc_.is_element(d, GUMBO_TAG_BR) ||
-            doc_.name(d) == "picture" || (is_inline && !doc_.text(d).empty())) {
+            doc_.name(d) == "picture" || holds_formula_source(doc_, d) || (is_inline && !doc_.text(d).empty())) {
           keep = true;
           return WalkStep::stop;
         }

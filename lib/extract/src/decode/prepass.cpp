@@ -55,6 +55,35 @@ bool is_script_type(std::string_view type) {
   return name.empty() || name == "module" || name.ends_with("javascript") || name.ends_with("ecmascript");
 }
 
+// MathJax's scripts: "math/tex", "math/tex; mode=display", "math/mml".
+enum class MathScript : std::uint8_t { none, tex, tex_display, mathml };
+MathScript math_script_of(std::string_view type) {
+  const std::string lower = core::ascii_lower_copy(core::trim(type));
+  const std::string_view name = core::trim(std::string_view(lower).substr(0, lower.find(';')));
+  if (name == "math/mml") return MathScript::mathml;
+  if (name != "math/tex" && name != "math/latex") return MathScript::none;
+  return lower.find("mode=display") != std::string::npos ? MathScript::tex_display : MathScript::tex;
+}
+
+// A formula's markup beyond this size is dropped with the rest: no page writes one formula that long.
+constexpr std::size_t kMaxFormulaBytes = std::size_t{256} * 1024;
+
+// Appends <span attribute="value"[ display-attribute]></span>, the value escaped for the attribute.
+void append_formula_span(std::string& out, std::string_view attribute, std::string_view value, bool display) {
+  out.append("<span ").append(attribute).append("=\"");
+  for (const char c : value) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      case '<': out += "&lt;"; break;
+      default: out.push_back(c);
+    }
+  }
+  out.append(display ? "\" " : "\"");
+  if (display) out.append(kTexDisplayAttribute);
+  out.append("></span>");
+}
+
 bool mentions_javascript(std::string_view text) {
   constexpr std::string_view kWord = "javascript";
   for (std::size_t i = 0; i + kWord.size() <= text.size(); ++i) {
@@ -92,6 +121,7 @@ class Scanner {
       pos_ = lt;
       markup();
     }
+    if (drop_.active) end_drop(n);
   }
 
  private:
@@ -384,8 +414,12 @@ class Scanner {
         return;
       }
       const std::string_view body = in_.substr(tag.end, raw.content_end - tag.end);
+      const MathScript math = tag.id == kIdScript && tag.has_type ? math_script_of(tag.type) : MathScript::none;
       if (tag.id == kIdScript && tag.has_type && is_ld_json(tag.type)) {
         json_ld_.emplace_back(body);
+      } else if (math != MathScript::none && body.size() <= kMaxFormulaBytes) {
+        append_formula_span(out_, math == MathScript::mathml ? kMathMarkupAttribute : kTexScriptAttribute, body,
+                            math == MathScript::tex_display);
       } else if (tag.id == kIdScript && (!tag.has_type || is_script_type(tag.type))) {
         result_.script_bytes += body.size();
       } else if (tag.id == kIdNoscript && mentions_javascript(body)) {
@@ -395,7 +429,9 @@ class Scanner {
       return;
     }
     if ((flags & kForeign) != 0) {
-      if (!tag.self_closing) drop_ = Drop{true, true, tag.id, 1, 0, 0};
+      if (tag.self_closing) return;
+      drop_ = Drop{true, true, tag.id, 1, 0, 0};
+      if (tag.id == kIdMath) math_begin_ = tag.begin;
       return;
     }
     if ((flags & kDropMarkup) != 0) {
@@ -437,7 +473,7 @@ class Scanner {
     const bool html_rules = !drop_.foreign || drop_.integration_nesting > 0;
     if (!html_rules) {
       if ((flags & kBreakout) != 0 || (tag.id == kIdFont && tag.font_attribute)) {
-        drop_.active = false;
+        end_drop(tag.begin);
         pos_ = tag.begin;  // the tree builder leaves foreign content and reprocesses this tag
         return;
       }
@@ -478,15 +514,24 @@ class Scanner {
 
   void end_tag_in_drop(const Tag& tag) {
     if (drop_.foreign && drop_.integration_nesting == 0 && (tag.id == kIdP || tag.id == kIdBr)) {
-      drop_.active = false;
+      end_drop(tag.begin);
       pos_ = tag.begin;
       return;
     }
     if (tag.id == drop_.root) {
-      if (--drop_.nesting == 0) drop_.active = false;
+      if (--drop_.nesting == 0) end_drop(tag.end);
     } else if (drop_.integration_nesting > 0 && tag.id == drop_.integration) {
       --drop_.integration_nesting;
     }
+  }
+
+  // The dropped subtree ends at `end`; a <math> one is kept aside as its formula's span.
+  void end_drop(std::size_t end) {
+    drop_.active = false;
+    if (math_begin_ == npos) return;
+    const std::string_view markup = in_.substr(math_begin_, end - math_begin_);
+    math_begin_ = npos;
+    if (markup.size() <= kMaxFormulaBytes) append_formula_span(out_, kMathMarkupAttribute, markup, false);
   }
 
   std::string_view in_;
@@ -495,6 +540,7 @@ class Scanner {
   PrepassResult& result_;
   std::size_t pos_ = 0;
   Drop drop_;
+  std::size_t math_begin_ = npos;  // the '<' of the <math> element being dropped
   OpenElements tree_;
   bool seen_doctype_ = false;
 };

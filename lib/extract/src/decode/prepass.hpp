@@ -5,6 +5,7 @@
 //  - drops what can never be Markdown: comments, <script>, <style>, <noscript> (unless it holds a
 //    page's worth of text, which is then kept as markup), <template>,
 //    <iframe>, <noembed>, <noframes>, <object>, <svg> and <math> subtrees (most of a page's bytes);
+//  - keeps each formula (a <math> subtree, a MathJax script) as an attribute of an empty <span>;
 //  - keeps the bodies of <script type="application/ld+json"> aside for the metadata reader;
 //  - bounds how deep elements nest, as browsers do, so that gumbo (quadratic on deep trees and
 //    recursive when freeing) only ever sees a shallow document;
@@ -21,6 +22,14 @@ namespace pagemd::extract {
 // The attribute of the empty <span> the prepass leaves where a React streaming placeholder
 // (<template id="B:1">) stood, the template itself being dropped.
 inline constexpr std::string_view kReactSlotAttribute = "data-pagemd-react-slot";
+
+// The attributes of the empty <span> the prepass leaves where a formula stood, the formula being
+// cut out with the rest of the foreign content and the scripts: the markup of a <math> element
+// (math/ reads it), or the TeX of a MathJax <script type="math/tex"> (with the display attribute
+// when its mode is display).
+inline constexpr std::string_view kMathMarkupAttribute = "data-pagemd-mathml";
+inline constexpr std::string_view kTexScriptAttribute = "data-pagemd-tex";
+inline constexpr std::string_view kTexDisplayAttribute = "data-pagemd-display";
 
 // React's streaming server rendering names the parts of a page by a letter, a colon and hexadecimal
 // digits: <template id="B:1"> (a Suspense boundary) or <template id="P:1"> (a placeholder) where

@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 
 #include "tree/element_kinds.hpp"
 #include "tree/table_kind.hpp"
+#include "markdown/code_blocks.hpp"
 #include "markdown/line_numbers.hpp"
 #include "markdown/markdown_writer.hpp"
+#include "math/formula.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
@@ -39,37 +42,6 @@ enum class Frame : std::uint8_t {
 // Beyond this many nested quotes or lists, deeper ones render flat: each level re-indents its whole
 // content, so unbounded nesting would cost quadratic time on hostile pages.
 constexpr int kMaxContainerDepth = 12;
-
-// The language of a code block, from the class conventions of highlighters and Markdown renderers
-// (`language-x`, `lang-x`, `highlight-x`, `highlight-source-x`, `brush: x`) or a data attribute.
-std::string code_language(const Document& doc, NodeId id) {
-  if (const std::string_view* cls = doc.attribute(id, "class")) {
-    std::string_view rest = *cls;
-    std::string_view previous;
-    while (!rest.empty()) {
-      const std::size_t start = rest.find_first_not_of(" \t\n\r\f");
-      if (start == std::string_view::npos) break;
-      rest.remove_prefix(start);
-      const std::size_t end = std::min(rest.find_first_of(" \t\n\r\f"), rest.size());
-      const std::string_view token = rest.substr(0, end);
-      rest.remove_prefix(end);
-      for (std::string_view prefix : {"language-", "lang-", "highlight-source-", "highlight-", "sourcecode-"}) {
-        if (token.size() > prefix.size() && equals_ignore_case(token.substr(0, prefix.size()), prefix)) {
-          return ascii_lower_copy(token.substr(prefix.size()));
-        }
-      }
-      if (previous == "brush:") return ascii_lower_copy(token.substr(0, token.find(';')));
-      previous = token;
-    }
-  }
-  for (std::string_view attr : {"data-lang"sv, "data-language"sv, "lang"sv}) {
-    if (const std::string_view* value = doc.attribute(id, attr); value && !trim(*value).empty()) {
-      if (std::string_view(attr) == "lang" && !doc.is_element(id, GUMBO_TAG_CODE)) continue;
-      return ascii_lower_copy(trim(*value));
-    }
-  }
-  return {};
-}
 
 bool is_placeholder_image(std::string_view src) {
   if (src.empty()) return true;
@@ -224,6 +196,10 @@ class Renderer {
         descend = false;
         return Frame::transparent;
       }
+      if (is_code_block_control(doc_, id)) {
+        descend = false;
+        return Frame::transparent;
+      }
       if (n.tag == GUMBO_TAG_BR) writer_.raw_text("\n");
       if (is_block_tag(n.tag) || is_highlighted_line(id)) {
         writer_.preformatted_line();
@@ -232,6 +208,10 @@ class Renderer {
       return Frame::transparent;
     }
     if (is_beside_previous_item(id)) writer_.separate_words();
+    if (formula(id) || draws_script_formula(doc_, id) || is_code_block_control(doc_, id)) {
+      descend = false;
+      return Frame::transparent;
+    }
     if (const int level = heading_level(n.tag); level > 0) {
       writer_.open_heading();
       return Frame::heading;
@@ -255,7 +235,7 @@ class Renderer {
           return Frame::transparent;
         }
         line_numbers_ = line_number_elements(doc_, id);
-        writer_.open_preformatted(pre_language(id));
+        writer_.open_preformatted(pre_language(doc_, id));
         return Frame::pre;
       case GUMBO_TAG_CODE:
       case GUMBO_TAG_KBD:
@@ -290,7 +270,8 @@ class Renderer {
       case GUMBO_TAG_LI: writer_.open_list_item(item_value(id)); return Frame::list_item;
       case GUMBO_TAG_DT: writer_.open_inline(InlineKind::strong); return Frame::definition_term;
       case GUMBO_TAG_TABLE:
-        if (classify_table(doc_, id) == TableKind::data && !writer_.in_table()) {
+        // A table numbering displayed equations lays them out: each is a block of its own.
+        if (classify_table(doc_, id) == TableKind::data && !writer_.in_table() && !holds_display_formula(doc_, id)) {
           writer_.open_table();
           return Frame::table;
         }
@@ -385,16 +366,6 @@ class Renderer {
     return classes != nullptr && any_token(*classes, [](std::string_view token) { return token == "line"; });
   }
 
-  std::string pre_language(NodeId pre) const {
-    std::string language = code_language(doc_, pre);
-    if (!language.empty()) return language;
-    // The usual shape is <pre><code class="language-x">; look one level down.
-    for (NodeId c = doc_.node(pre).first_child(); c != kNoNode; c = doc_.node(c).next_sibling) {
-      if (doc_.is_element(c, GUMBO_TAG_CODE)) return code_language(doc_, c);
-    }
-    return {};
-  }
-
   int list_start(NodeId id) const {
     if (const std::string_view* start = doc_.attribute(id, "start")) {
       return static_cast<int>(std::min<std::size_t>(leading_number(*start), 999'999'999));
@@ -450,6 +421,30 @@ class Renderer {
 
   void record_link(const std::string& url) {
     if (seen_links_.insert(url).second) links_.push_back(url);
+  }
+
+  // Writes the formula `id` stands for; whether it is one. An image of a formula beside the
+  // formula's MathML (MediaWiki's fallback) is written once: by the MathML when that is shown,
+  // from the MathML when it is hidden.
+  bool formula(NodeId id) {
+    std::optional<Formula> found = formula_of(doc_, id);
+    if (!found) return false;
+    if (doc_.node(id).tag == GUMBO_TAG_IMG) {
+      if (const NodeId math = math_beside_image(doc_, id); math != kNoNode) {
+        if (is_shown(math)) return true;
+        if (std::optional<Formula> from_math = formula_of(doc_, math)) found = std::move(from_math);
+      }
+    }
+    writer_.formula(found->latex, found->display);
+    return true;
+  }
+
+  // Whether `id` is rendered: neither it nor an ancestor is dropped.
+  bool is_shown(NodeId id) const {
+    for (NodeId at = id; at != kNoNode; at = doc_.node(at).parent) {
+      if (dropped_[at]) return false;
+    }
+    return true;
   }
 
   void image(NodeId id) {

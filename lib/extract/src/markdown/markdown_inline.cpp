@@ -62,6 +62,18 @@ bool is_autolink(std::string_view escaped_text, std::string_view target) {
   return text == target;
 }
 
+// The bytes of an invisible character at text[i] that only guides a browser's line breaking: a
+// soft hyphen (U+00AD), a zero-width space (U+200B), a word joiner (U+2060), a byte-order mark
+// (U+FEFF). Written out they split words for search and comparison. 0 when there is none.
+std::size_t invisible_break_at(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0U; };
+  if (byte(0) == 0xC2 && byte(1) == 0xAD) return 2;
+  if (byte(0) == 0xE2 && byte(1) == 0x80 && byte(2) == 0x8B) return 3;
+  if (byte(0) == 0xE2 && byte(1) == 0x81 && byte(2) == 0xA0) return 3;
+  if (byte(0) == 0xEF && byte(1) == 0xBB && byte(2) == 0xBF) return 3;
+  return 0;
+}
+
 }  // namespace
 
 void MarkdownWriter::sample_char(char c) {
@@ -101,6 +113,10 @@ void MarkdownWriter::text(std::string_view text) {
     raw_text(text);
     return;
   }
+  if (space_before_word_ && !text.empty()) {
+    space_before_word_ = false;
+    if (is_ascii_alnum(text.front())) space(b, ' ');
+  }
   if (word_gap_ && !text.empty()) {
     word_gap_ = false;
     if (is_ascii_alnum(last_text_char_) && is_ascii_alnum(text.front()) && !continues_number(text)) space(b, ' ');
@@ -113,6 +129,10 @@ void MarkdownWriter::text(std::string_view text) {
     if (is_ascii_space(c) || nbsp) {
       space(b, c);
       ++i;
+      continue;
+    }
+    if (const std::size_t invisible = invisible_break_at(text, i); invisible > 0) {
+      i += invisible;
       continue;
     }
     flush_pending(b);
@@ -249,8 +269,53 @@ void MarkdownWriter::image(std::string_view alt, std::string_view url) {
   b.out += ')';
 }
 
+void MarkdownWriter::formula(std::string_view latex, bool display) {
+  Buffer& b = top();
+  if (b.kind == BufferKind::table || b.kind == BufferKind::table_row) return;
+  if (literal_text() || preformatted_depth_ > 0) {
+    text(latex);
+    return;
+  }
+  std::string tex;
+  for (const char c : collapse_whitespace(latex)) {
+    if (c == '|' && cell_depth_ > 0) tex.push_back('\\');
+    tex.push_back(c);
+  }
+  if (tex.empty()) return;
+  word_gap_ = false;
+  words_.boundary();
+  words_.feed(tex);
+  words_.boundary();
+  last_text_char_ = '$';
+  if (display && cell_depth_ == 0 && b.kind != BufferKind::inline_span) {
+    append_block(b, "$$\n" + tex + "\n$$");
+    return;
+  }
+  const std::string_view delimiter = display ? "$$" : "$";
+  flush_pending(b);
+  b.out.append(delimiter).append(tex).append(delimiter);
+}
+
+// Emphasis delimiters next to a letter open or close a span only when the span's text does not
+// begin or end with punctuation ("a**[b](…)**c" shows its asterisks): a space keeps the words
+// apart where the text would otherwise join them.
+void MarkdownWriter::keep_delimiters_flanking(Buffer& parent, std::string_view content) {
+  const auto punctuation = [](char c) {
+    return !is_ascii_alnum(c) && !is_ascii_space(c) && static_cast<unsigned char>(c) < 0x80;
+  };
+  if (punctuation(content.front()) && !parent.out.empty() && is_ascii_alnum(parent.out.back())) {
+    parent.pending_space = true;
+  }
+  space_before_word_ = punctuation(content.back());
+}
+
 void MarkdownWriter::append_inline(Buffer& parent, const Buffer& child, std::string_view rendered) {
-  if (child.leading_space && !parent.out.empty()) parent.pending_space = true;
+  // A space just inside a span goes outside it, into the span around it too when that is empty so
+  // far: "with<b><a> one</a></b>" is "with **[one](…)**", not "with**[one](…)**".
+  if (child.leading_space) {
+    if (parent.out.empty() && parent.pending_break == 0) parent.leading_space = true;
+    parent.pending_space = true;
+  }
   if (!rendered.empty()) {
     flush_pending(parent);
     parent.out.append(rendered);
@@ -289,6 +354,9 @@ void MarkdownWriter::close_inline(InlineKind kind, std::string_view target) {
     append_inline(parent, child, content);
     return;
   }
+  const bool delimited =
+      kind == InlineKind::emphasis || kind == InlineKind::strong || kind == InlineKind::strikethrough;
+  if (delimited) keep_delimiters_flanking(parent, content);
   std::string rendered;
   switch (kind) {
     case InlineKind::emphasis: rendered = "*" + child.out + "*"; break;

@@ -43,6 +43,9 @@ class MarkdownWriter {
   void hard_break();      // <br>: a line break within the paragraph; two in a row end it
   void thematic_break();  // <hr>
   void image(std::string_view alt, std::string_view url);
+  // A formula as LaTeX: inline between single dollars, displayed between double dollars on lines
+  // of their own (inline where a line cannot break: a table cell, a link, an emphasis).
+  void formula(std::string_view latex, bool display);
 
   void open_heading();
   void close_heading(int level);
@@ -133,6 +136,7 @@ class MarkdownWriter {
   void start_block(Buffer& parent, int strength = 2);
   void end_block(Buffer& parent);
   void append_inline(Buffer& parent, const Buffer& child, std::string_view rendered);
+  void keep_delimiters_flanking(Buffer& parent, std::string_view content);
   void escape_into(Buffer& b, std::string_view text, std::size_t& i);
   void sample_char(char c);
   void space(Buffer& b, char c);  // whitespace in the text: one space before the next word
@@ -149,8 +153,9 @@ class MarkdownWriter {
   int inline_depth_[5] = {0, 0, 0, 0, 0};
   WordCounter words_;
   std::string text_sample_;
-  char last_text_char_ = ' ';  // of the text written last, a space after a break
-  bool word_gap_ = false;      // separate_words() was asked since the last text
+  char last_text_char_ = ' ';       // of the text written last, a space after a break
+  bool word_gap_ = false;           // separate_words() was asked since the last text
+  bool space_before_word_ = false;  // an emphasis just closed on punctuation: a word after it needs a space
 };
 
 }  // namespace pagemd::extract

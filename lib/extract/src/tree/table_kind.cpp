@@ -8,6 +8,19 @@
 
 namespace pagemd::extract {
 
+namespace {
+
+bool is_cell_paragraph(const Document& doc, NodeId paragraph) {
+  const NodeId cell = doc.node(paragraph).parent;
+  if (cell == kNoNode || !(doc.is_element(cell, GUMBO_TAG_TD) || doc.is_element(cell, GUMBO_TAG_TH))) return false;
+  for (NodeId c = doc.node(cell).first_child(); c != kNoNode; c = doc.node(c).next_sibling) {
+    if (c != paragraph && doc.node(c).kind == NodeKind::element) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 TableKind classify_table(const Document& doc, NodeId table) {
   if (has_role(doc, table, {"presentation", "none"})) return TableKind::layout;
   if (const std::string_view* datatable = doc.attribute(table, "datatable"); datatable && trim(*datatable) == "0") {
@@ -51,6 +64,10 @@ TableKind classify_table(const Document& doc, NodeId table) {
         return true;
       }
       case GUMBO_TAG_P:
+        // A cell that wraps its text in one paragraph (as editors write every cell) holds text.
+        if (is_cell_paragraph(doc, id)) return true;
+        block_content = true;
+        return true;
       case GUMBO_TAG_DIV:
       case GUMBO_TAG_UL:
       case GUMBO_TAG_OL:

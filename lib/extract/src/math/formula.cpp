@@ -1,0 +1,109 @@
+#include "math/formula.hpp"
+
+#include <array>
+#include <string_view>
+
+#include "decode/prepass.hpp"
+#include "text/text_util.hpp"
+#include "tree/element_kinds.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+using namespace std::string_view_literals;
+
+// How far a look around a formula goes: a formula's wrapper is small.
+constexpr int kMostVisits = 64;
+
+bool class_token(const Document& doc, NodeId id, auto&& accept) {
+  const std::string_view* names = doc.attribute(id, "class");
+  return names != nullptr && any_token(*names, accept);
+}
+
+bool names_display(const Document& doc, NodeId id) {
+  return class_token(doc, id, [](std::string_view token) { return contains_ignore_case(token, "display"); });
+}
+
+std::optional<Formula> tex_formula(std::string_view tex, bool display) {
+  Formula formula{tidy_tex(tex), display};
+  if (formula.latex.empty()) return std::nullopt;
+  return formula;
+}
+
+}  // namespace
+
+std::optional<Formula> formula_of(const Document& doc, NodeId id) {
+  const Node& n = doc.node(id);
+  if (n.kind != NodeKind::element || doc.attributes(id).empty()) return std::nullopt;
+  if (const std::string_view* markup = doc.attribute(id, kMathMarkupAttribute)) return formula_from_mathml(*markup);
+  if (const std::string_view* tex = doc.attribute(id, kTexScriptAttribute)) {
+    return tex_formula(*tex, doc.attribute(id, kTexDisplayAttribute) != nullptr);
+  }
+  for (const std::string_view attribute : {"data-latex"sv, "data-tex"sv}) {
+    if (const std::string_view* tex = doc.attribute(id, attribute)) {
+      const std::string_view* mode = doc.attribute(id, "data-display");
+      const bool display = names_display(doc, id) || doc.is_element(id, GUMBO_TAG_DIV) ||
+                           (mode != nullptr && (trim(*mode) == "true" || trim(*mode) == "block"));
+      return tex_formula(*tex, display);
+    }
+  }
+  if (n.tag == GUMBO_TAG_IMG && is_formula_image(doc, id)) {
+    const std::string_view* alt = doc.attribute(id, "alt");
+    if (alt != nullptr) return tex_formula(*alt, names_display(doc, id));
+  }
+  return std::nullopt;
+}
+
+bool draws_script_formula(const Document& doc, NodeId id) {
+  if (doc.node(id).kind != NodeKind::element || doc.attributes(id).empty()) return false;
+  if (doc.attribute(id, kTexScriptAttribute) != nullptr) return false;
+  const bool mathjax_named = class_token(doc, id, [](std::string_view token) {
+    return starts_with_ignore_case(token, "mathjax") || starts_with_ignore_case(token, "mjx");
+  });
+  if (!mathjax_named) return false;
+  // MathJax 2 writes the preview, then the frame, then the script: the script is at most two
+  // elements on.
+  NodeId at = id;
+  for (int hop = 0; hop < 3; ++hop) {
+    do {
+      at = doc.node(at).next_sibling;
+    } while (at != kNoNode && doc.node(at).kind != NodeKind::element);
+    if (at == kNoNode) return false;
+    if (doc.attribute(at, kTexScriptAttribute) != nullptr) return true;
+  }
+  return false;
+}
+
+NodeId math_beside_image(const Document& doc, NodeId image) {
+  const NodeId parent = doc.node(image).parent;
+  if (parent == kNoNode) return kNoNode;
+  NodeId found = kNoNode;
+  int visits = 0;
+  doc.walk(parent, [&](NodeId at) {
+    if (found != kNoNode || ++visits > kMostVisits) return WalkStep::stop;
+    if (doc.node(at).kind == NodeKind::element && doc.attribute(at, kMathMarkupAttribute) != nullptr) {
+      found = at;
+      return WalkStep::stop;
+    }
+    return WalkStep::descend;
+  });
+  return found;
+}
+
+bool holds_display_formula(const Document& doc, NodeId id) {
+  constexpr int kMostElements = 4000;
+  bool found = false;
+  int visits = 0;
+  doc.walk(id, [&](NodeId at) {
+    if (found || ++visits > kMostElements) return WalkStep::stop;
+    if (doc.node(at).kind != NodeKind::element || doc.attributes(at).empty()) return WalkStep::descend;
+    if (const std::optional<Formula> formula = formula_of(doc, at)) {
+      found = formula->display;
+      return found ? WalkStep::stop : WalkStep::skip;
+    }
+    return WalkStep::descend;
+  });
+  return found;
+}
+
+}  // namespace pagemd::extract

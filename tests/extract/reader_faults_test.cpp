@@ -1,0 +1,92 @@
+// What a reader sees: faults a careful read of unseen pages' Markdown found (issue 45, point 5).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "extract_test_helpers.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+using test_support::run;
+
+ExtractOptions whole_body() {
+  ExtractOptions options;
+  options.scope = ContentScope::whole_body;
+  return options;
+}
+
+// The Markdown of the whole body of `html`, without the heading of the title the page's address gives.
+std::string body_of(const std::string& html) {
+  std::string markdown = run(html, whole_body()).markdown;
+  const std::string title = "# post\n\n";
+  if (markdown.starts_with(title)) markdown.erase(0, title.size());
+  return markdown;
+}
+
+TEST(ReaderEmphasis, EdgeSpacesMoveOutsideNestedSpans) {
+  const std::string e_md =
+      body_of("<p>Shared with<strong><a href=\"https://example.com/s\"> one in three</a></strong> readers.</p>");
+  EXPECT_EQ(e_md, "Shared with **[one in three](https://example.com/s)** readers.\n");
+}
+
+TEST(ReaderEmphasis, ASpaceKeepsDelimitersFromJoiningWords) {
+  // Asterisks next to a letter on one side and punctuation on the other would show as asterisks.
+  const std::string e_md = body_of(
+      "<p>see<strong><a href=\"https://example.com/d\">docs</a></strong>now and "
+      "<em>done.</em>Next</p>");
+  EXPECT_EQ(e_md, "see **[docs](https://example.com/d)** now and *done.* Next\n");
+  // Letters on both sides stay one word: no punctuation inside the delimiters.
+  EXPECT_EQ(body_of("<p>un<b>bold</b>ed</p>"), "un**bold**ed\n");
+}
+
+TEST(ReaderInvisibleCharacters, SoftHyphensAndZeroWidthSpacesGo) {
+  const std::string e_md =
+      body_of("<p>Donau\u00AD dampf\u00ADschiff\u00ADfahrt und Zero\u200Bwidth\u2060joined\uFEFF.</p>");
+  EXPECT_EQ(e_md, "Donau dampfschifffahrt und Zerowidthjoined.\n");
+}
+
+TEST(ReaderInvisibleCharacters, AHeadingAnchorsZeroWidthSpaceDoesNotRepeatTheTitle) {
+  const Extraction e =
+      run("<html><head><title>Release notes</title></head><body><article><h1>Release notes<a href=\"#release-notes\" "
+          "class=\"anchor\">\u200B</a></h1><p>" +
+          test_support::words(60) + "</p></article></body></html>");
+  EXPECT_EQ(e.markdown.find("# Release notes"), 0U) << e.markdown;
+  EXPECT_EQ(e.markdown.find("Release notes", 3), std::string::npos) << e.markdown;
+}
+
+TEST(ReaderCodeBlocks, VitePressLabelAndCopyButtonLeaveOnlyTheFencedCode) {
+  const std::string e_md = body_of(
+      "<p>Install it:</p><div class=\"language-ts vp-adaptive-theme\"><button title=\"Copy Code\" class=\"copy\">Copy"
+      "</button><span class=\"lang\">ts</span><pre class=\"shiki shiki-themes github-light\" tabindex=\"0\"><code>"
+      "<span class=\"line\"><span>const x: number = 1;</span></span></code></pre></div><p>Done.</p>");
+  EXPECT_EQ(e_md, "Install it:\n\n```ts\nconst x: number = 1;\n```\n\nDone.\n");
+}
+
+TEST(ReaderCodeBlocks, TypeScriptHandbookLabelAndTryLinkInsideThePre) {
+  const std::string e_md = body_of(
+      "<p>An example:</p><pre class=\"shiki light-plus twoslash lsp\"><div class=\"language-id\">ts</div>"
+      "<div class=\"code-container\"><code><div class=\"line\">let a = 1;</div><div class=\"line\">a = 2;</div>"
+      "</code><a class=\"playground-link\" href=\"https://www.typescriptlang.org/play\">Try</a></div></pre>");
+  EXPECT_EQ(e_md, "An example:\n\n```ts\nlet a = 1;\na = 2;\n```\n");
+}
+
+TEST(ReaderCodeBlocks, AnAuthorsParagraphNamingTheLanguageStays) {
+  const std::string e_md = body_of("<p>Python</p><pre><code class=\"language-python\">print(1)</code></pre>");
+  EXPECT_EQ(e_md, "Python\n\n```python\nprint(1)\n```\n");
+}
+
+TEST(ReaderTables, CellsWrappingTheirTextInParagraphsStayATable) {
+  const std::string e_md = body_of(
+      "<table><tr><td><p>Plan</p></td><td><p>Price</p></td></tr><tr><td><p>Basic</p></td><td><p>$5</p></td></tr>"
+      "<tr><td><p>Pro</p></td><td><p>$9</p></td></tr></table>");
+  EXPECT_EQ(e_md, "| Plan | Price |\n| --- | --- |\n| Basic | $5 |\n| Pro | $9 |\n");
+  // Cells holding several blocks are a layout still.
+  const std::string layout_md = body_of(
+      "<table><tr><td><p>One</p><p>Two</p></td><td><p>Three</p></td></tr><tr><td><p>Four</p></td><td>Five</td></tr>"
+      "</table>");
+  EXPECT_EQ(layout_md.find('|'), std::string::npos) << layout_md;
+}
+
+}  // namespace
+}  // namespace pagemd::extract
