@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Main content on every kind of page: word F1 by page type on SHARED/wcxb-dev-a (752 pages).
+"""Main content on every kind of page: word F1 by page type on SHARED/wcxb-dev-a (752 pages) or, with
+--half b, on SHARED/wcxb-dev-b (745 pages).
 
 Runs `pagemd convert - --base-url URL --json` on every page as a new user would (the Markdown as
 returned, title heading included), writes OUT/<id>.md and scores the folder with SHARED/score.py
@@ -7,9 +8,10 @@ returned, title heading included), writes OUT/<id>.md and scores the folder with
 metadata.page_type matches the set's labels: accuracy and a confusion matrix. Arguments this
 script does not know go to score.py (--per-page, --json FILE, ...). With --without-url the pages are
 converted without their address, as when HTML comes from a file: page types then come from the
-page alone (its canonical link, structured data and markup).
+page alone (its canonical link, structured data and markup). The script fails (exit 1) when any page
+whose truth holds text comes back with empty Markdown: no page with text may get an empty answer.
 
-    bench/quality_wcxb.py [--pagemd BIN] [--shared DIR] [--out DIR] [-j N] [--type TYPE] [--without-url]
+    bench/quality_wcxb.py [--pagemd BIN] [--shared DIR] [--half a|b] [--out DIR] [-j N] [--type TYPE] [--without-url]
                           [score.py args]
 """
 
@@ -61,7 +63,8 @@ def main() -> int:
     ap.add_argument("--pagemd", help="pagemd binary (default: $PAGEMD, else newest build/*/apps/pagemd-cli/pagemd)")
     ap.add_argument("--shared", type=Path, default=benchlib.DEFAULT_SHARED,
                     help="folder holding wcxb-dev-a/ and score.py (default: %(default)s)")
-    ap.add_argument("--out", type=Path, default=benchlib.BENCH_DIR / "out" / "wcxb-dev-a",
+    ap.add_argument("--half", choices=["a", "b"], default="a", help="which half of the dev split (default: a)")
+    ap.add_argument("--out", type=Path, default=None,
                     help="where <id>.md files go (default: %(default)s)")
     ap.add_argument("-j", "--jobs", type=int, default=benchlib.default_jobs(),
                     help="pages converted in parallel (default: %(default)s)")
@@ -69,11 +72,14 @@ def main() -> int:
     ap.add_argument("--without-url", action="store_true", help="convert without --base-url (the page alone)")
     args, score_args = ap.parse_known_args()
 
-    data = args.shared / "wcxb-dev-a"
+    half = f"wcxb-dev-{args.half}"
+    data = args.shared / half
+    if args.out is None:
+        args.out = benchlib.BENCH_DIR / "out" / half
     truth_path = data / "ground-truth.json"
     scorer = args.shared / "score.py"
     if not truth_path.is_file() or not scorer.is_file():
-        benchlib.die(f"no benchmark data in {args.shared} (expected wcxb-dev-a/ground-truth.json and score.py)")
+        benchlib.die(f"no benchmark data in {args.shared} (expected {half}/ground-truth.json and score.py)")
     pagemd = benchlib.find_pagemd(args.pagemd)
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     ids = sorted(i for i in truth if not args.type or truth[i]["page_type"] == args.type)
@@ -84,12 +90,16 @@ def main() -> int:
 
     started = time.monotonic()
 
+    empty: list[str] = []
+
     def run(page_id: str) -> tuple[str, str | None, str]:
         html = gzip.decompress((data / "html" / f"{page_id}.html.gz").read_bytes())
         result = convert_stdin(pagemd, html, "" if args.without_url else truth[page_id].get("url", ""))
         if isinstance(result, str):
             return page_id, result, ""
         (args.out / f"{page_id}.md").write_text(result["markdown"], encoding="utf-8")
+        if not result["markdown"].strip() and truth[page_id].get("articleBody", "").strip():
+            empty.append(page_id)
         return page_id, None, (result.get("metadata") or {}).get("page_type", "")
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -116,6 +126,10 @@ def main() -> int:
         json.dumps({page_id: page_type for page_id, error, page_type in results if not error}), encoding="utf-8")
     if any(guess != "(none)" for _, guess in pairs):
         print_confusion(pairs)
+    if empty:
+        print(f"\nFAIL: {len(empty)} pages whose truth holds text came back empty: {' '.join(sorted(empty))}")
+        return 1
+    print("\nno empty answer on a page whose truth holds text")
     return status
 
 

@@ -180,7 +180,8 @@ TEST(ExtractWords, EmptyPageIsThin) {
   EXPECT_EQ(e.markdown, "");
   EXPECT_EQ(e.metadata.word_count, 0u);
   ASSERT_TRUE(e.warning.has_value());
-  EXPECT_EQ(*e.warning, "Thin content: the extracted text has 0 words, under the 200-word threshold.");
+  EXPECT_EQ(*e.warning,
+            "Thin content: the extracted text has 0 words, under the 200-word threshold. The page shows no text.");
 }
 
 // A script's empty shell: the title is in the metadata, not a heading over nothing.

@@ -109,10 +109,11 @@ std::string letters_of(std::string_view text) {
   return out;
 }
 
-// Shops often keep a product's description behind tabs or in scripts, and only its structured data
-// says it in full: a description the content does not show yet is added after it, a paragraph a
-// line. Returns the words added.
-std::size_t add_product_description(std::string& markdown, const std::string& description) {
+// A description the content does not show yet is added after it, a paragraph a line: shops often
+// keep a product's description behind tabs or in scripts, and only its structured data says it in
+// full; a forum's thread page served as a script's shell says what its first post says only in its
+// meta description. Returns the words added.
+std::size_t add_description(std::string& markdown, const std::string& description) {
   const std::string wanted = letters_of(description).substr(0, 60);
   if (wanted.size() < 40 || letters_of(markdown).find(wanted) != std::string::npos) return 0;
   MarkdownWriter writer;
@@ -148,6 +149,75 @@ std::optional<core::Error> refuse_size(std::size_t page_bytes) {
                                                                std::to_string(kMaxHtmlBytes >> 20) + " MiB"};
 }
 
+// Whether Markdown holds prose: more words outside links than in them, and more than a widget's
+// few (a cart's "Subtotal $0 USD Shipping Calculated at checkout").
+bool has_prose(std::string_view markdown) {
+  constexpr std::size_t kFewestProseWords = 40;
+  std::string outside_links;
+  std::size_t link_words = 0;
+  std::size_t at = 0;
+  while (at < markdown.size()) {
+    const std::size_t open = markdown.find('[', at);
+    const std::size_t close = open == std::string_view::npos ? open : markdown.find("](", open);
+    const std::size_t end = close == std::string_view::npos ? close : markdown.find(')', close);
+    if (end == std::string_view::npos) {
+      outside_links.append(markdown.substr(at));
+      break;
+    }
+    outside_links.append(markdown.substr(at, open - at)).push_back(' ');
+    link_words += count_words(markdown.substr(open + 1, close - open - 1));
+    at = end + 1;
+  }
+  const std::size_t prose_words = count_words(outside_links);
+  return prose_words >= kFewestProseWords && prose_words > link_words;
+}
+
+// What the content search picked, and its Markdown.
+struct Picked {
+  ContentSelection selection;
+  RenderedMarkdown rendered;
+};
+
+Picked pick_and_render(const Document& doc, const ContentRules& rules, const std::string& title,
+                       const UrlResolver& resolver) {
+  Picked picked{select_content(doc, rules), {}};
+  drop_headline(doc, picked.selection, title);
+  picked.rendered = render_markdown(doc, picked.selection, resolver);
+  return picked;
+}
+
+// Never an empty answer for a page with text: when the search for this kind of page found none
+// (a thread whose posts the search took for chrome), the article search is tried, then the whole
+// body; what they find counts only when it is prose: a footer's list of links is no page's text.
+// A product whose structured data describes it has that text to answer with: no fallback.
+Picked pick_with_fallbacks(const Document& doc, const ContentRules& rules, const std::string& title,
+                           const UrlResolver& resolver, bool described_product) {
+  Picked picked = pick_and_render(doc, rules, title, resolver);
+  // The fallbacks obey no selectors of the caller's: with any, the search's answer stands.
+  const bool chosen_by_caller =
+      (rules.include != nullptr && !rules.include->empty()) || (rules.exclude != nullptr && !rules.exclude->empty());
+  if (picked.rendered.word_count > 0 || chosen_by_caller || described_product ||
+      rules.scope == ContentScope::whole_body) {
+    return picked;
+  }
+  if (rules.page_type != PageType::article) {
+    ContentRules article_search = rules;
+    article_search.page_type = PageType::article;
+    Picked article = pick_and_render(doc, article_search, title, resolver);
+    if (has_prose(article.rendered.markdown)) return article;
+  }
+  // The whole body's text blocks, the page's furniture (its header, navigation, footer, forms) left out.
+  static const SelectorList kFurniture =
+      SelectorList::parse_all({"header", "nav", "footer", "aside", "form", "[role=navigation]", "[role=banner]",
+                               "[role=contentinfo]", "[role=search]"})
+          .value();
+  ContentRules whole_body = rules;
+  whole_body.scope = ContentScope::whole_body;
+  whole_body.exclude = &kFurniture;
+  Picked body = pick_and_render(doc, whole_body, title, resolver);
+  return has_prose(body.rendered.markdown) ? std::move(body) : std::move(picked);
+}
+
 // Everything after decoding: `page_bytes` is the size of the page as it came.
 core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_bytes, const ExtractOptions& options) {
   auto include = SelectorList::parse_all(options.include_selectors);
@@ -163,7 +233,6 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
 
   const PageType page_type = classify_page(doc, info, options.page_url);
   const ContentRules rules{options.scope, &*include, &*exclude, page_type};
-  ContentSelection selection = select_content(doc, rules);
 
   Extraction result;
   Metadata& meta = result.metadata;
@@ -172,13 +241,23 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
     const std::string& source = options.page_url.empty() ? info.canonical_url : options.page_url;
     meta.title = title_from_url(source);
   }
-  drop_headline(doc, selection, meta.title);
-  RenderedMarkdown rendered = render_markdown(doc, selection, resolver);
+  const bool described_product = page_type == PageType::product && !info.product_description.empty();
+  Picked picked = pick_with_fallbacks(doc, rules, meta.title, resolver, described_product);
+  RenderedMarkdown& rendered = picked.rendered;
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
   result.needs_script = looks_like_app_shell(doc, cleaned, page_bytes, rendered.word_count);
   if (page_type == PageType::product && options.scope == ContentScope::main_content) {
-    meta.word_count += add_product_description(result.markdown, info.product_description);
+    meta.word_count += add_description(result.markdown, info.product_description);
+  }
+  // A thread page whose posts come by script, the body holding next to no text: the forum writes
+  // its first post in the page's description. Other pages' descriptions are summaries, not text.
+  constexpr std::size_t kFewWords = 25;
+  std::size_t described = 0;
+  if (page_type == PageType::forum && meta.word_count < kFewWords && options.scope == ContentScope::main_content &&
+      options.include_selectors.empty()) {
+    described = add_description(result.markdown, info.description);
+    meta.word_count += described;
   }
   // The title heads the content; a page where none was found (a script's empty shell, a page
   // behind a consent wall) gets no Markdown rather than a heading over nothing: the title is in
@@ -201,6 +280,11 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   if (meta.word_count < kThinContentWords) {
     result.warning = "Thin content: the extracted text has " + std::to_string(meta.word_count) + " words, under the " +
                      std::to_string(kThinContentWords) + "-word threshold.";
+    if (result.markdown.empty()) {
+      *result.warning += " The page shows no text.";
+    } else if (described > 0 && rendered.word_count == 0) {
+      *result.warning += " The page's body shows no text; its description stands in for it.";
+    }
   }
   return result;
 }
