@@ -59,8 +59,12 @@ TEST(EmptyAnswer, ThreadRepliesTakenForChromeFallBackToTheArticleSearchThenTheBo
   }
   ExtractOptions options;
   options.page_url = "https://forum.example.org/t/range/1";
-  const Extraction e = run("<html><head><title>Range</title></head><body>" + posts + "</body></html>", options);
+  const Extraction e =
+      run("<html><head><title>Range</title></head><body><div id=\"app\"></div>" + posts + "</body></html>", options);
   EXPECT_NE(e.markdown.find("Reply number 3 says the range"), std::string::npos) << e.markdown;
+  // Whether its scripts should run is judged on what the search found, not on a fallback's text.
+  EXPECT_GE(e.metadata.word_count, 50U);
+  EXPECT_TRUE(e.needs_script);
 }
 
 TEST(EmptyAnswer, APageWithoutTextSaysSo) {

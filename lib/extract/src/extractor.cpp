@@ -176,6 +176,9 @@ bool has_prose(std::string_view markdown) {
 struct Picked {
   ContentSelection selection;
   RenderedMarkdown rendered;
+  // Words the search for the page's kind found, before any fallback: whether the page needs its
+  // scripts run is judged on what the page shows as its content, not on a fallback's find.
+  std::size_t searched_words = 0;
 };
 
 Picked pick_and_render(const Document& doc, const ContentRules& rules, const std::string& title,
@@ -183,6 +186,7 @@ Picked pick_and_render(const Document& doc, const ContentRules& rules, const std
   Picked picked{select_content(doc, rules), {}};
   drop_headline(doc, picked.selection, title);
   picked.rendered = render_markdown(doc, picked.selection, resolver);
+  picked.searched_words = picked.rendered.word_count;
   return picked;
 }
 
@@ -204,7 +208,10 @@ Picked pick_with_fallbacks(const Document& doc, const ContentRules& rules, const
     ContentRules article_search = rules;
     article_search.page_type = PageType::article;
     Picked article = pick_and_render(doc, article_search, title, resolver);
-    if (has_prose(article.rendered.markdown)) return article;
+    if (has_prose(article.rendered.markdown)) {
+      article.searched_words = picked.searched_words;
+      return article;
+    }
   }
   // The whole body's text blocks, the page's furniture (its header, navigation, footer, forms) left out.
   static const SelectorList kFurniture =
@@ -215,7 +222,9 @@ Picked pick_with_fallbacks(const Document& doc, const ContentRules& rules, const
   whole_body.scope = ContentScope::whole_body;
   whole_body.exclude = &kFurniture;
   Picked body = pick_and_render(doc, whole_body, title, resolver);
-  return has_prose(body.rendered.markdown) ? std::move(body) : std::move(picked);
+  if (!has_prose(body.rendered.markdown)) return picked;
+  body.searched_words = picked.searched_words;
+  return body;
 }
 
 // Everything after decoding: `page_bytes` is the size of the page as it came.
@@ -246,7 +255,7 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   RenderedMarkdown& rendered = picked.rendered;
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
-  result.needs_script = looks_like_app_shell(doc, cleaned, page_bytes, rendered.word_count);
+  result.needs_script = looks_like_app_shell(doc, cleaned, page_bytes, picked.searched_words);
   if (page_type == PageType::product && options.scope == ContentScope::main_content) {
     meta.word_count += add_description(result.markdown, info.product_description);
   }
