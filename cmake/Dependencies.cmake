@@ -6,6 +6,9 @@ find_package(nlohmann_json 3.11 CONFIG REQUIRED)
 find_package(SQLiteCpp CONFIG REQUIRED)
 find_package(spdlog CONFIG REQUIRED)
 find_package(CURL 7.88 REQUIRED)
+# Sitemaps and feeds (lib/discover): expat parses them, zlib inflates gzipped sitemaps.
+find_package(EXPAT 2.5 REQUIRED)
+find_package(ZLIB REQUIRED)
 find_package(OpenSSL 3.0 REQUIRED)
 find_package(tomlplusplus CONFIG REQUIRED)
 find_package(Threads REQUIRED)
@@ -45,8 +48,8 @@ if(NOT PAGEMD_SANITIZERS)
 endif()
 if(PAGEMD_BUILD_TESTS)
   find_package(GTest CONFIG REQUIRED)
-  # The fetch tests build gzip, deflate and brotli bombs (zstd frames are written by hand).
-  find_package(ZLIB REQUIRED)
+  # The fetch tests build gzip, deflate and brotli bombs (zstd frames are written by hand) with the
+  # zlib found above.
   pkg_check_modules(BROTLIENC REQUIRED IMPORTED_TARGET libbrotlienc)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)  # the man page and install checks
 endif()

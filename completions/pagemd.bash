@@ -3,7 +3,7 @@ _pagemd() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} path= i
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "$path/${COMP_WORDS[i]}" in
-      "/extract"|"/usage"|"/keys"|"/convert"|"/batch"|"/mcp"|"/completion"|"keys/create"|"keys/list"|"keys/revoke") path=${path:+$path }${COMP_WORDS[i]} ;;
+      "/extract"|"/usage"|"/keys"|"/convert"|"/batch"|"/discover"|"/crawl"|"/mcp"|"/completion"|"keys/create"|"keys/list"|"keys/revoke") path=${path:+$path }${COMP_WORDS[i]} ;;
     esac
   done
   __files() { COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; }
@@ -17,7 +17,7 @@ _pagemd() {
       --api-key-file) __files; return 0 ;;
       --retries) return 0 ;;
       esac
-      options='--help -h --version --server --api-key-file --retries' commands='extract usage keys convert batch mcp completion' positional=':' ;;
+      options='--help -h --version --server --api-key-file --retries' commands='extract usage keys convert batch discover crawl mcp completion' positional=':' ;;
     'extract')
       case "$prev" in
       --render) __words 'auto always never' ;;
@@ -53,6 +53,32 @@ _pagemd() {
       --render) __words 'auto always never' ;;
       esac
       options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force --render' commands='' positional=':' ;;
+    'discover')
+      case "$prev" in
+      --from) __words 'auto sitemap feed links' ;;
+      --since) return 0 ;;
+      --max) return 0 ;;
+      --include) return 0 ;;
+      --exclude) return 0 ;;
+      --allow-private-targets) return 0 ;;
+      --timeout) return 0 ;;
+      esac
+      options='--help -h --from --since --max --json --include --exclude --same-domain --ignore-robots --allow-private-targets --timeout' commands='' positional=':' ;;
+    'crawl')
+      case "$prev" in
+      --output-dir) __dirs; return 0 ;;
+      -o) __dirs; return 0 ;;
+      --max-pages) return 0 ;;
+      --depth) return 0 ;;
+      --jobs) return 0 ;;
+      --delay) return 0 ;;
+      --render) __words 'auto always never' ;;
+      --include) return 0 ;;
+      --exclude) return 0 ;;
+      --allow-private-targets) return 0 ;;
+      --timeout) return 0 ;;
+      esac
+      options='--help -h --output-dir -o --max-pages --depth --jobs --delay --llms-txt --render --include --exclude --same-domain --ignore-robots --allow-private-targets --timeout' commands='' positional=':' ;;
     'mcp')
       case "$prev" in
       --allow-private-targets) return 0 ;;

@@ -21,6 +21,8 @@ packages=(
   clang-format clang-tidy
   # lib/fetch: IDN host names; its tests compress their bombs with zlib and brotli
   libidn2-dev zlib1g-dev libbrotli-dev
+  # lib/discover: sitemaps and feeds (expat), registrable domains (the Public Suffix List)
+  libexpat1-dev publicsuffix
   # operations: man page checks (groff), unit checks (systemd-analyze), the Debian package
   groff-base systemd debhelper dpkg-dev fakeroot
   # benchmarks: the daemon load test; lxml-text, the parser anchor of bench/speed.py

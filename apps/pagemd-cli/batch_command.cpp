@@ -1,7 +1,5 @@
 #include "batch_command.hpp"
 
-#include <signal.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -13,76 +11,15 @@
 
 #include "pagemd/core/exit_codes.hpp"
 #include "pagemd/core/read_all.hpp"
-#include "pagemd/render/browser_pool.hpp"
-#include "pagemd/render/sandbox.hpp"
 #include "pagemd/batch/batch_runner.hpp"
 #include "pagemd/batch/progress.hpp"
 #include "pagemd/batch/url_list.hpp"
 #include "pagemd/convert/page_converter.hpp"
 #include "pagemd/fetch/fetcher.hpp"
+#include "run_control.hpp"
 
 namespace pagemd::cli {
 namespace {
-
-using SteadyClock = std::chrono::steady_clock;
-
-// SIGINT and SIGTERM are taken by a thread of their own (sigwait), so the first one can stop the run
-// cleanly, which a signal handler could not do safely; a second one ends the process at once.
-class InterruptWatch {
- public:
-  InterruptWatch() {
-    sigemptyset(&signals_);
-    sigaddset(&signals_, SIGINT);
-    sigaddset(&signals_, SIGTERM);
-    // Blocked before any other thread starts, so every thread inherits the mask.
-    pthread_sigmask(SIG_BLOCK, &signals_, &previous_);
-    thread_ = std::thread([this] { watch(); });
-  }
-  ~InterruptWatch() {
-    done_ = true;
-    thread_.join();
-    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
-  }
-  InterruptWatch(const InterruptWatch&) = delete;
-  InterruptWatch& operator=(const InterruptWatch&) = delete;
-
-  [[nodiscard]] const std::atomic<bool>& stop() const { return stop_; }
-
- private:
-  void watch() {
-    const timespec poll{0, 100'000'000};
-    while (!done_) {
-      if (sigtimedwait(&signals_, nullptr, &poll) < 0) continue;
-      if (stop_.exchange(true)) _exit(core::kExitInterrupted);
-      static constexpr char kNotice[] =
-          "\npagemd batch: interrupted; finishing the URLs in flight (interrupt again to quit at once)\n";
-      if (::write(STDERR_FILENO, kNotice, sizeof kNotice - 1) < 0) {
-        // stderr is gone; the interrupt still takes effect.
-      }
-    }
-  }
-
-  sigset_t signals_{};
-  sigset_t previous_{};
-  std::atomic<bool> stop_{false};
-  std::atomic<bool> done_{false};
-  std::thread thread_;
-};
-
-std::size_t terminal_width() {
-  winsize size{};
-  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
-  return 80;
-}
-
-batch::ColorMode color_mode() {
-  const char* no_color = std::getenv("NO_COLOR");
-  const char* term = std::getenv("TERM");
-  if ((no_color != nullptr && *no_color != '\0') || (term != nullptr && std::string_view(term) == "dumb")) {
-    return batch::ColorMode::plain;
-  }
-  return batch::ColorMode::ansi;
-}
 
 bool read_list(const std::string& input, std::string& text) {
   if (input == "-") {
@@ -147,53 +84,20 @@ int run_batch(const BatchOptions& options) {
 
   fetch::CurlFetcher fetcher(fetch::FetchLimits{}, *policy, fetch::CurlFetcherOptions{});
   convert::InProcessConverter converter;
-  // The browsers only when pages may be rendered; "never" starts none.
-  std::unique_ptr<render::BrowserPool> browsers;
-  if (settings.render != render::RenderMode::never) {
-    const auto browser = render::find_browser({});
-    const render::SandboxDecision sandbox =
-        render::decide_sandbox(render::SandboxMode::automatic, browser && render::browser_sandbox_possible());
-    if (browser && sandbox.render) {
-      render::BrowserPoolOptions browser_options;
-      browser_options.browser = *browser;
-      browser_options.browsers = std::max<std::size_t>(1, std::min<std::size_t>(options.jobs, 2));
-      browser_options.sandbox = sandbox.sandbox;
-      browsers = std::make_unique<render::BrowserPool>(std::move(browser_options));
-    } else if (settings.render == render::RenderMode::always) {
-      std::cerr << "pagemd batch: --render always needs chromium-headless-shell"
-                << (browser ? " and user namespaces for its sandbox, which this system forbids"
-                            : ", which is not installed")
-                << "\n";
-      return core::kExitPageFailed;
-    } else if (browser) {
-      std::cerr << "pagemd batch: pages are not rendered: the browser's sandbox needs user namespaces, which this "
-                   "system forbids\n";
-    }
-  }
-  const convert::Rendering rendering{browsers.get(), browsers ? &fetcher : nullptr};
+  auto browsers = start_browsers(settings.render, options.jobs, "batch");
+  if (!browsers) return core::kExitPageFailed;
+  const convert::Rendering rendering{browsers->get(), *browsers ? &fetcher : nullptr};
   batch::BatchRunner runner(settings, fetcher, converter, rendering);
 
-  const bool terminal = ::isatty(STDERR_FILENO) == 1;
-  const batch::ColorMode color = color_mode();
-  const std::size_t width = terminal_width();
-  const auto started = SteadyClock::now();
-  const auto elapsed = [&] {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - started);
-  };
-  batch::RedrawThrottle throttle;
-  bool drew = false;
-  const auto on_progress = [&](const batch::BatchProgress& progress) {
-    if (!terminal || (!throttle.due(SteadyClock::now()) && progress.done != progress.total)) return;
-    std::cerr << '\r' << batch::format_progress(progress, elapsed(), color, width - 1) << "\x1b[K" << std::flush;
-    drew = true;
-  };
+  ProgressDisplay display;
+  const auto on_progress = [&](const batch::BatchProgress& progress) { display.show(progress); };
 
   core::Result<batch::BatchSummary> summary = core::unexpected(core::ErrorCode::internal, "not run");
   {
-    const InterruptWatch interrupts;
+    const InterruptWatch interrupts("batch");
     summary = runner.run(batch::parse_url_list(list), interrupts.stop(), on_progress);
   }
-  if (drew) std::cerr << '\n';
+  display.finish();
   if (!summary) {
     std::cerr << "pagemd batch: " << summary.error().message << '\n';
     return core::kExitOther;
@@ -203,7 +107,7 @@ int run_batch(const BatchOptions& options) {
               << options.output_dir
               << "; nothing was written there and those URLs were converted again under fresh names\n";
   }
-  std::cerr << batch::format_summary(*summary, elapsed()) << '\n';
+  std::cerr << batch::format_summary(*summary, display.elapsed()) << '\n';
   if (summary->interrupted) return core::kExitInterrupted;
   return summary->any_failed() ? core::kExitPageFailed : core::kExitOk;
 }

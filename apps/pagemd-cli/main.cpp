@@ -9,6 +9,8 @@
 #include "client_session.hpp"
 #include "completion_command.hpp"
 #include "convert_command.hpp"
+#include "crawl_command.hpp"
+#include "discover_command.hpp"
 #include "pagemd/convert/isolated_converter.hpp"
 #include "pagemd/core/exit_codes.hpp"
 #include "extract_command.hpp"
@@ -40,6 +42,10 @@ int main(int argc, char** argv) {
   CLI::App& convert = setup_convert(app, convert_options);
   BatchOptions batch_options;
   CLI::App& batch = setup_batch(app, batch_options);
+  DiscoverOptions discover_options;
+  CLI::App& discover = setup_discover(app, discover_options);
+  CrawlOptions crawl_options;
+  CLI::App& crawl = setup_crawl(app, crawl_options);
   McpOptions mcp_options;
   CLI::App& mcp = setup_mcp(app, mcp_options);
   CompletionOptions completion_options;
@@ -63,6 +69,8 @@ int main(int argc, char** argv) {
     if (keys.keys->parsed()) return run_keys(keys, keys_options, globals);
     if (convert.parsed()) return run_convert(convert_options);
     if (batch.parsed()) return run_batch(batch_options);
+    if (discover.parsed()) return run_discover(discover_options);
+    if (crawl.parsed()) return run_crawl(crawl_options);
     if (mcp.parsed()) return run_mcp(mcp_options, globals);
     if (completion.parsed()) return run_completion(completion_options, app);
   } catch (const std::exception& e) {

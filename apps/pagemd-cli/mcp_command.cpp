@@ -13,6 +13,7 @@
 #include "pagemd/convert/result_json.hpp"
 #include "pagemd/core/exit_codes.hpp"
 #include "pagemd/core/time.hpp"
+#include "pagemd/discover/discoverer.hpp"
 #include "pagemd/fetch/fetcher.hpp"
 #include "pagemd/fetch/url.hpp"
 #include "pagemd/mcp/stdio_server.hpp"
@@ -61,6 +62,9 @@ class DaemonTools final : public mcp::ToolRunner {
     return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::Answered::page);
   }
   std::string run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments, converter_); }
+  std::string run_one(const mcp::DiscoverArguments&) {
+    return error_text({core::ErrorCode::invalid_request, "discover runs with --local only"});
+  }
   std::string run_one(const mcp::UsageArguments&) {
     const client::Reply reply = client_->usage();
     return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::Answered::usage);
@@ -101,6 +105,30 @@ class LocalTools final : public mcp::ToolRunner {
   std::string run_one(const mcp::ConvertHtmlArguments& arguments) { return convert_html(arguments, converter_); }
   std::string run_one(const mcp::UsageArguments&) {
     return error_text({core::ErrorCode::invalid_request, "usage needs the daemon; this server runs with --local"});
+  }
+  // The URLs of a site, found as `pagemd discover` finds them; what went wrong on the way is in `warnings`.
+  std::string run_one(const mcp::DiscoverArguments& arguments) {
+    discover::DiscoverSettings settings;
+    settings.from = discover::parse_from(arguments.from).value_or(discover::From::automatic);
+    settings.max = arguments.max;
+    settings.policy = policy_;
+    std::vector<std::string> warnings;
+    auto found = discover::Discoverer(settings, fetcher_).run(arguments.url, [&warnings](const std::string& warning) {
+      warnings.push_back(warning);
+    });
+    if (!found) return error_text(found.error());
+    if (found->urls.empty()) {
+      std::string why = "no URLs found";
+      for (const std::string& warning : warnings) why += "; " + warning;
+      return error_text({core::ErrorCode::fetch_failed, why});
+    }
+    json urls = json::array();
+    for (const discover::DiscoveredUrl& url : found->urls) {
+      urls.push_back({{"url", url.url},
+                      {"lastmod", url.lastmod.empty() ? json() : json(url.lastmod)},
+                      {"source", discover::to_string(url.source)}});
+    }
+    return mcp::url_list_result(urls, warnings).dump();
   }
 
   fetch::AddressPolicy policy_;

@@ -360,3 +360,57 @@ TEST_F(BatchRunnerTest, ASymlinkedManifestOrLockIsRefused) {
 
 }  // namespace
 }  // namespace pagemd::batch
+
+namespace pagemd::batch {
+namespace {
+
+// Each fetched page adds the next one of a chain, so the list grows one URL at a time from a single
+// seed while the first is in flight; a page named "dup" stands for another and is not converted.
+class ChainFollower final : public LinkFollower {
+ public:
+  FollowUp fetched(const std::string& url, const fetch::FetchedPage&) override {
+    const std::lock_guard lock(mutex_);
+    told_.push_back(url);
+    FollowUp follow_up;
+    if (url.ends_with("/dup")) follow_up.convert = false;
+    const char last = url.back();
+    if (last >= '0' && last < '4') {
+      follow_up.more.push_back(url.substr(0, url.size() - 1) + static_cast<char>(last + 1));
+      follow_up.more.push_back("https://a.example/p0");  // already in the run: ignored
+    }
+    if (url.ends_with("p2")) follow_up.more.push_back("https://a.example/dup");
+    return follow_up;
+  }
+  std::vector<std::string> told() {
+    const std::lock_guard lock(mutex_);
+    return told_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> told_;
+};
+
+TEST_F(BatchRunnerTest, AFollowerGrowsTheRunWhileItWorksAndItsDuplicatesGetNoLine) {
+  for (int n = 0; n <= 4; ++n)
+    fetcher_.page("https://a.example/p" + std::to_string(n), article("P" + std::to_string(n)));
+  fetcher_.page("https://a.example/dup", article("P2 again"));
+  BatchSettings settings;
+  settings.output_dir = dir_.path() / "out";
+  settings.jobs = 4;
+  settings.robots = RobotsMode::ignore;
+  BatchRunner runner(settings, fetcher_, converter_);
+  ChainFollower follower;
+  auto summary = runner.run({"https://a.example/p0"}, stop_, {}, &follower);
+  ASSERT_TRUE(summary) << summary.error().message;
+  EXPECT_EQ(summary->listed, 6U);
+  EXPECT_EQ(summary->ok, 5U);
+  EXPECT_EQ(manifest_lines().size(), 5U);
+  EXPECT_EQ(follower.told().size(), 6U);
+  for (int n = 0; n <= 4; ++n) EXPECT_EQ(fetcher_.fetched("https://a.example/p" + std::to_string(n)), 1U) << n;
+  EXPECT_EQ(fetcher_.fetched("https://a.example/dup"), 1U);
+  for (const auto& line : manifest_lines()) EXPECT_NE(line["url"], "https://a.example/dup");
+}
+
+}  // namespace
+}  // namespace pagemd::batch

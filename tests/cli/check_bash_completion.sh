@@ -12,7 +12,7 @@ expect() {
     echo "completing [$*]: got [${COMPREPLY[*]}], want [$want]"; failed=1
   fi
 }
-expect "extract usage keys convert batch mcp completion" pagemd ""
+expect "extract usage keys convert batch discover crawl mcp completion" pagemd ""
 expect "keys" pagemd ke
 expect "create list revoke" pagemd keys ""
 expect "--help --json" pagemd keys list --

@@ -38,6 +38,18 @@ json call(int id, const std::string& tool, const json& arguments) {
       {"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"}, {"params", {{"name", tool}, {"arguments", arguments}}}};
 }
 
+// The answers of `pagemd mcp --local` (loopback allowed) to `input`: only JSON on stdout, each message
+// one object whose keys are unique (as strict parsers demand).
+std::vector<json> local_answers(const std::string& input) {
+  const RunResult served =
+      run_program({pagemd_binary(), "mcp", "--local", "--allow-private-targets", "127.0.0.0/8"}, {}, input);
+  EXPECT_EQ(served.status, 0) << served.err;
+  std::vector<json> answers;
+  std::istringstream lines(served.out);
+  for (std::string text; std::getline(lines, text);) answers.push_back(parse_strict_json(text));
+  return answers;
+}
+
 TEST(CliMcp, TheLocalServerConvertsLikeConvertAndRefusesWhatItShould) {
   FixtureServer origin;
   origin.handle("/page.html", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", kPage); });
@@ -48,17 +60,11 @@ TEST(CliMcp, TheLocalServerConvertsLikeConvertAndRefusesWhatItShould) {
       line({{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/list"}}) + line(call(3, "extract", {{"url", url}})) +
       line(call(4, "extract", {{"url", "http://10.0.0.1/latest/meta-data/"}})) + "not json at all\n" +
       line(call(5, "usage", json::object())) + line(call(6, "convert_html", {{"html", kPage}, {"base_url", url}}));
-  const RunResult served =
-      run_program({pagemd_binary(), "mcp", "--local", "--allow-private-targets", "127.0.0.0/8"}, {}, input);
-  ASSERT_EQ(served.status, 0) << served.err;
-  std::vector<json> answers;
-  std::istringstream lines(served.out);
-  // Only JSON on stdout, each message one object whose keys are unique (as strict parsers demand).
-  for (std::string text; std::getline(lines, text);) answers.push_back(parse_strict_json(text));
-  ASSERT_EQ(answers.size(), 7U) << served.out;
+  const std::vector<json> answers = local_answers(input);
+  ASSERT_EQ(answers.size(), 7U);
 
   EXPECT_EQ(answers[0]["result"]["protocolVersion"], "2025-03-26");
-  EXPECT_EQ(answers[1]["result"]["tools"].size(), 2U);  // no usage tool without the daemon
+  EXPECT_EQ(answers[1]["result"]["tools"].size(), 3U);  // no usage tool without the daemon, but discover
   const json& extracted = answers[2]["result"];
   ASSERT_EQ(extracted["isError"], false) << extracted.dump();
   EXPECT_EQ(extracted["structuredContent"]["final_url"], url);
@@ -78,6 +84,33 @@ TEST(CliMcp, TheLocalServerConvertsLikeConvertAndRefusesWhatItShould) {
   const std::string markdown = json::parse(converted.out)["markdown"];
   EXPECT_EQ(extracted["content"][0]["text"], markdown);
   EXPECT_EQ(answers[6]["result"]["content"][0]["text"], markdown);
+}
+
+TEST(CliMcp, TheLocalServersDiscoverToolListsASitesUrls) {
+  FixtureServer origin;
+  origin.handle("/sitemap.xml", [&origin](const HttpRequest&, Responder& out) {
+    out.send(200, "application/xml",
+             "<urlset><url><loc>" + origin.url("/a?utm_source=x") +
+                 "</loc><lastmod>2024-05-06</lastmod></url><url><loc>" + origin.url("/b") +
+                 "</loc></url><url><loc>https://elsewhere.example/c</loc></url></urlset>");
+  });
+  const std::string input = line(call(1, "discover", {{"url", origin.url("/")}, {"max", 1}})) +
+                            line(call(2, "discover", {{"url", origin.url("/")}, {"from", "sitemap"}})) +
+                            line(call(3, "discover", {{"url", origin.url("/nothing")}, {"from", "links"}}));
+  const std::vector<json> answers = local_answers(input);
+  ASSERT_EQ(answers.size(), 3U);
+  const json& one = answers[0]["result"];
+  ASSERT_EQ(one["isError"], false) << one.dump();
+  EXPECT_EQ(one["structuredContent"]["urls"],
+            json::array({{{"url", origin.url("/a")}, {"lastmod", "2024-05-06"}, {"source", "sitemap"}}}));
+  const json& both = answers[1]["result"];
+  EXPECT_EQ(both["content"][0]["text"], origin.url("/a") + "\n" + origin.url("/b") + "\n");
+  EXPECT_EQ(both["structuredContent"]["urls"][1]["lastmod"], nullptr);
+  EXPECT_NE(both["structuredContent"]["warnings"][0].get<std::string>().find("on other hosts dropped"),
+            std::string::npos);
+  const json& none = answers[2]["result"];
+  EXPECT_EQ(none["isError"], true);
+  EXPECT_NE(none["content"][0]["text"].get<std::string>().find("HTTP 404"), std::string::npos) << none.dump();
 }
 
 // A message over the daemon's MCP body bound is refused as a parse error, unread, and the server

@@ -48,8 +48,32 @@ TEST(McpDispatcher, ListsToolsWithSchemas) {
   }
   EXPECT_EQ(tools[0].at("name"), "extract");
   EXPECT_EQ(tools[0].at("inputSchema").at("required"), json::array({"url"}));
-  // Without the daemon there is no account, so no usage tool.
-  EXPECT_EQ(kLocal.dispatch(request(1, "tools/list")).reply->at("result").at("tools").size(), 2U);
+  // Without the daemon there is no account, so no usage tool; discover fetches here, so only there.
+  const json local = kLocal.dispatch(request(1, "tools/list")).reply->at("result").at("tools");
+  ASSERT_EQ(local.size(), 3U);
+  EXPECT_EQ(local[2].at("name"), "discover");
+  EXPECT_EQ(local[2].at("outputSchema").at("required"), json::array({"urls", "warnings"}));
+  for (const json& tool : tools) EXPECT_NE(tool.at("name"), "discover");
+}
+
+TEST(McpDispatcher, DiscoverArgumentsAreCheckedAndOnlyTheLocalServerTakesThem) {
+  const auto call = [](const Dispatcher& dispatcher, json arguments) {
+    return dispatcher.dispatch(request(9, "tools/call", {{"name", "discover"}, {"arguments", std::move(arguments)}}));
+  };
+  const Dispatch given = call(kLocal, {{"url", "https://a.example/"}, {"from", "feed"}, {"max", 7}});
+  ASSERT_TRUE(given.call);
+  const auto& arguments = std::get<DiscoverArguments>(given.call->arguments);
+  EXPECT_EQ(arguments.url, "https://a.example/");
+  EXPECT_EQ(arguments.from, "feed");
+  EXPECT_EQ(arguments.max, 7U);
+  const Dispatch defaults = call(kLocal, {{"url", "https://a.example/"}});
+  EXPECT_EQ(std::get<DiscoverArguments>(defaults.call->arguments).from, "auto");
+  EXPECT_EQ(std::get<DiscoverArguments>(defaults.call->arguments).max, 500U);
+  EXPECT_EQ(error_code(call(kLocal, json::object())), rpc::kInvalidParams);
+  EXPECT_EQ(error_code(call(kLocal, {{"url", "https://a.example/"}, {"from", "rss"}})), rpc::kInvalidParams);
+  EXPECT_EQ(error_code(call(kLocal, {{"url", "https://a.example/"}, {"max", 0}})), rpc::kInvalidParams);
+  EXPECT_EQ(error_code(call(kLocal, {{"url", "https://a.example/"}, {"depth", 2}})), rpc::kInvalidParams);
+  EXPECT_EQ(error_code(call(kDaemon, {{"url", "https://a.example/"}})), rpc::kInvalidParams);
 }
 
 TEST(McpDispatcher, NotificationsAndResponsesGetNoAnswer) {

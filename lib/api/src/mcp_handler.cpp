@@ -68,6 +68,11 @@ asio::awaitable<std::string> run_tool(const Call& call, const mcp::ToolArguments
     page.url = given->base_url;
     co_return tool_result_of(co_await serve_convert_given(call, std::move(page)));
   }
+  if (std::holds_alternative<mcp::DiscoverArguments>(arguments)) {
+    // The dispatcher of the daemon lists no discover tool; a call of it never gets here.
+    co_return mcp::error_result({core::ErrorCode::invalid_request, "discover runs in `pagemd mcp --local` only"})
+        .dump();
+  }
   auto usage = usage_record(call);
   if (!usage) co_return mcp::error_result(for_client(usage.error())).dump();
   co_return mcp::usage_result(*usage).dump();

@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <unordered_set>
 
 #include "pagemd/batch/dir_lock.hpp"
 #include "pagemd/batch/manifest.hpp"
@@ -87,7 +88,7 @@ BatchRunner::BatchRunner(BatchSettings settings, fetch::Fetcher& fetcher, conver
     : settings_(std::move(settings)), fetcher_(fetcher), converter_(converter), rendering_(rendering) {}
 
 core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls, const std::atomic<bool>& stop,
-                                            const ProgressCallback& on_progress) {
+                                            const ProgressCallback& on_progress, LinkFollower* follower) {
   const fs::path& dir = settings_.output_dir;
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -101,7 +102,6 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
   if (!writer) return core::unexpected(writer.error());
 
   BatchSummary summary;
-  summary.listed = urls.size();
   NameAllocator names;
   for (auto it = earlier->begin(); it != earlier->end();) {
     if (it->second.status == EntryStatus::ok && !is_plain_file_name(it->second.file)) {
@@ -132,8 +132,12 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
 
   detail::WorkQueue queue(settings_.per_host, settings_.delay, stop);
   std::vector<ManifestEntry> refused;
-  for (std::size_t i = 0; i < urls.size(); ++i) {
-    const std::string& url = urls[i];
+  std::unordered_set<std::string> listed;
+  std::size_t next_order = 0;
+  // Under progress_mutex once workers run (a follower adds URLs from their threads).
+  const auto enqueue = [&](const std::string& url) {
+    if (!listed.insert(url).second) return;
+    const std::size_t order = next_order++;
     const auto found = earlier->find(url);
     if (found != earlier->end()) {
       const bool failed_before = found->second.status == EntryStatus::error;
@@ -141,19 +145,22 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
       if (!redo) {
         ++summary.skipped;
         if (failed_before) ++summary.skipped_failures;
-        continue;
+        return;
       }
     }
     ++progress.total;
     auto parsed = fetch::parse_url(url, settings_.policy);
     if (!parsed) {
       refused.push_back(failure(url, parsed.error()));
-      continue;
+      return;
     }
     std::string file = names.name_for(url, parsed->normalized);
-    queue.push(detail::WorkItem{i, url, std::move(*parsed), std::move(file)});
-  }
+    queue.push(detail::WorkItem{order, url, std::move(*parsed), std::move(file)});
+  };
+  for (const std::string& url : urls) enqueue(url);
+  summary.listed = listed.size();
   for (const ManifestEntry& entry : refused) record(entry);
+  refused.clear();
 
   RobotsCache robots(fetcher_, settings_.policy, settings_.robots_agent);
   const auto convert_one = [&](const detail::WorkItem& item) -> ManifestEntry {
@@ -164,6 +171,18 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     }
     auto page = fetcher_.fetch(item.parsed);
     if (!page) return failure(item.url, page.error());
+    if (follower != nullptr) {
+      LinkFollower::FollowUp follow_up = follower->fetched(item.url, *page);
+      std::vector<ManifestEntry> refused_here;
+      {
+        const std::lock_guard guard(progress_mutex);
+        for (const std::string& url : follow_up.more) enqueue(url);
+        summary.listed = listed.size();
+        refused_here.swap(refused);
+      }
+      for (const ManifestEntry& entry : refused_here) record(entry);
+      if (!follow_up.convert) return {};
+    }
     convert::ConvertOptions options;
     options.render = settings_.render;
     auto converted =
@@ -183,7 +202,9 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     return entry;
   };
 
-  const std::size_t workers = std::max<std::size_t>(1, std::min(settings_.jobs, progress.total));
+  // A follower's run starts small and grows, so it gets all its workers from the start.
+  const std::size_t workers =
+      std::max<std::size_t>(1, follower != nullptr ? settings_.jobs : std::min(settings_.jobs, progress.total));
   std::vector<std::thread> threads;
   threads.reserve(workers);
   for (std::size_t t = 0; t < workers; ++t) {
@@ -196,8 +217,15 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
           // One page that breaks its conversion (out of memory on a hostile page, say) fails alone.
           entry = failure(item->url, {core::ErrorCode::internal, std::string("the conversion failed: ") + e.what()});
         }
-        queue.finished(*item);
+        if (entry.url.empty()) {
+          // A follower's duplicate: counted neither as done nor as failed.
+          const std::lock_guard guard(progress_mutex);
+          --progress.total;
+          queue.finished(*item);
+          continue;
+        }
         record(entry);
+        queue.finished(*item);
       }
     });
   }

@@ -50,10 +50,10 @@ std::string format_progress(const BatchProgress& progress, std::chrono::millisec
   return line;
 }
 
-std::string format_summary(const BatchSummary& summary, std::chrono::milliseconds elapsed) {
+std::string format_summary(const BatchSummary& summary, std::chrono::milliseconds elapsed, std::string_view command) {
   const std::size_t finished = summary.ok + summary.failed;
-  std::string line = "pagemd batch: " + std::to_string(summary.listed) + " URLs, " + std::to_string(summary.ok) +
-                     " converted, " + std::to_string(summary.failed) + " failed";
+  std::string line = "pagemd " + std::string(command) + ": " + std::to_string(summary.listed) + " URLs, " +
+                     std::to_string(summary.ok) + " converted, " + std::to_string(summary.failed) + " failed";
   if (summary.skipped > 0) {
     line += ", " + std::to_string(summary.skipped) + " already done";
     if (summary.skipped_failures > 0) line += " (" + std::to_string(summary.skipped_failures) + " of them failed)";

@@ -84,29 +84,19 @@ RobotsRules RobotsRules::disallow_all() {
 RobotsRules RobotsRules::parse(std::string_view text, std::string_view agent) {
   std::vector<Group> groups;
   bool in_agent_lines = false;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find_first_of("\r\n", start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    line = core::trim(line.substr(0, line.find('#')));
-    const std::size_t colon = line.find(':');
-    if (colon == std::string_view::npos) continue;
-    const std::string key = core::ascii_lower_copy(core::trim(line.substr(0, colon)));
-    const std::string_view value = core::trim(line.substr(colon + 1));
+  for_each_robots_line(text, [&](const std::string& key, std::string_view value) {
     if (key == "user-agent") {
       if (!in_agent_lines) groups.emplace_back();
       in_agent_lines = true;
       groups.back().agents.push_back(core::ascii_lower_copy(value));
     } else if (key == "allow" || key == "disallow") {
       in_agent_lines = false;
-      if (groups.empty()) continue;  // a rule before any user-agent line belongs to no group
+      if (groups.empty()) return;  // a rule before any user-agent line belongs to no group
       groups.back().rules.emplace_back(normalise(value), key == "allow");
     } else {
       // Sitemap, Crawl-delay and the like: they neither start nor end a group.
     }
-  }
+  });
   const std::string token = core::ascii_lower_copy(agent);
   RobotsRules result;
   for (const std::string& wanted : {token, std::string("*")}) {
@@ -136,6 +126,21 @@ bool RobotsRules::allows(std::string_view path) const {
     }
   }
   return !best || best->allow;
+}
+
+void for_each_robots_line(std::string_view text,
+                          const std::function<void(const std::string& key, std::string_view value)>& on_line) {
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    line = core::trim(line.substr(0, line.find('#')));
+    const std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos) continue;
+    on_line(core::ascii_lower_copy(core::trim(line.substr(0, colon))), core::trim(line.substr(colon + 1)));
+  }
 }
 
 std::string path_of_url(std::string_view url) {

@@ -13,13 +13,13 @@ void WorkQueue::push(WorkItem item) {
   const std::lock_guard lock(mutex_);
   by_host_[item.parsed.host].push_back(std::move(item));
   ++queued_;
-  changed_.notify_one();
+  changed_.notify_all();
 }
 
 std::optional<WorkItem> WorkQueue::take() {
   std::unique_lock lock(mutex_);
   for (;;) {
-    if (stop_.load() || queued_ == 0) return std::nullopt;
+    if (stop_.load() || (queued_ == 0 && in_flight_ == 0)) return std::nullopt;
     const auto now = std::chrono::steady_clock::now();
     auto wake = now + kStopPoll;
     std::deque<WorkItem>* best = nullptr;
@@ -37,6 +37,7 @@ std::optional<WorkItem> WorkQueue::take() {
       WorkItem item = std::move(best->front());
       best->pop_front();
       --queued_;
+      ++in_flight_;
       gate_.start(item.parsed.host, now);
       return item;
     }
@@ -47,6 +48,7 @@ std::optional<WorkItem> WorkQueue::take() {
 void WorkQueue::finished(const WorkItem& item) {
   const std::lock_guard lock(mutex_);
   gate_.finish(item.parsed.host);
+  --in_flight_;
   changed_.notify_all();
 }
 

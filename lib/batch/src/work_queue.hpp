@@ -29,8 +29,9 @@ class WorkQueue {
       : gate_(per_host, delay), stop_(stop) {}
 
   void push(WorkItem item);
-  // The next item a host allows now, waiting while none does; nullopt when the queue is empty or
-  // `stop` is set. The caller calls finished(item) when its fetches from the host are over.
+  // The next item a host allows now, waiting while none does; nullopt when `stop` is set, or when the
+  // queue is empty and no item is in flight (one in flight may still push more). The caller calls finished(item) when
+  // its fetches from the host are over.
   [[nodiscard]] std::optional<WorkItem> take();
   void finished(const WorkItem& item);
   // Items never taken (after a stop).
@@ -43,6 +44,7 @@ class WorkQueue {
   const std::atomic<bool>& stop_;
   std::unordered_map<std::string, std::deque<WorkItem>> by_host_;
   std::size_t queued_ = 0;
+  std::size_t in_flight_ = 0;
 };
 
 }  // namespace pagemd::batch::detail

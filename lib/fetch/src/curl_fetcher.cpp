@@ -217,21 +217,6 @@ std::string lower_scheme_of(std::string_view url) {
   return scheme;
 }
 
-// A Location resolved against the URL it came from (RFC 3986, by libcurl's parser). Spaces and
-// non-ASCII bytes are percent-encoded first, as browsers do. nullopt when it cannot be resolved.
-std::optional<std::string> resolve_reference(const std::string& base, std::string_view location) {
-  const std::string encoded = detail::percent_encode_unsafe_bytes(location);
-  const CurlUrlPtr url(curl_url());
-  char* resolved = nullptr;
-  if (!url || curl_url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
-      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
-      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
-    return std::nullopt;
-  }
-  const CurlStringPtr owned(resolved);
-  return std::string(resolved);
-}
-
 long remaining_ms(Deadline deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
   return static_cast<long>(left.count());
@@ -455,6 +440,10 @@ class CurlFetcher::Impl {
       return fetch_failed("The target redirected to an invalid URL: " + next.error().message,
                           static_cast<int>(hop.status));
     }
+    if (options_.redirect_allowed && !options_.redirect_allowed(*next)) {
+      return fetch_failed("The target redirected to " + next->normalized + ", outside the pages asked for.",
+                          static_cast<int>(hop.status));
+    }
     if (std::find(visited.begin(), visited.end(), next->normalized) != visited.end()) {
       return fetch_failed("The target's redirects form a loop.", static_cast<int>(hop.status));
     }
@@ -494,7 +483,7 @@ CurlFetcher::CurlFetcher(FetchLimits limits, AddressPolicy policy, CurlFetcherOp
     : impl_(std::make_unique<Impl>(limits, std::move(policy), std::move(options))) {}
 
 CurlFetcher::CurlFetcher(FetchLimits limits, AddressPolicy policy, std::string user_agent)
-    : CurlFetcher(limits, std::move(policy), CurlFetcherOptions{std::move(user_agent), {}}) {}
+    : CurlFetcher(limits, std::move(policy), CurlFetcherOptions{std::move(user_agent), {}, {}}) {}
 
 CurlFetcher::~CurlFetcher() = default;
 

@@ -228,4 +228,18 @@ core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& pol
 
 core::Result<ParsedUrl> parse_url(std::string_view raw) { return parse_url(raw, AddressPolicy{}); }
 
+std::optional<std::string> resolve_reference(std::string_view base, std::string_view reference) {
+  const std::string encoded = detail::percent_encode_unsafe_bytes(reference);
+  const std::string base_text(base);
+  const CurlUrlPtr url(curl_url());
+  char* resolved = nullptr;
+  if (!url || curl_url_set(url.get(), CURLUPART_URL, base_text.c_str(), 0) != CURLUE_OK ||
+      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
+      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
+    return std::nullopt;
+  }
+  const CurlStringPtr owned(resolved);
+  return std::string(resolved);
+}
+
 }  // namespace pagemd::fetch

@@ -119,6 +119,47 @@ json usage_tool() {
   };
 }
 
+json discover_tool() {
+  return {
+      {"name", "discover"},
+      {"title", "A site's URLs"},
+      {"description",
+       "List the pages of a site: from its sitemaps (robots.txt's Sitemap lines, else /sitemap.xml), else "
+       "its RSS/Atom feeds, else the start page's links, or from the source named. URLs are normalized, "
+       "each once, on the start URL's host and allowed by its robots.txt. Pass them to extract."},
+      {"inputSchema",
+       {{"type", "object"},
+        {"properties",
+         {{"url", {{"type", "string"}, {"description", "The site's start page (http or https)."}}},
+          {"from",
+           {{"type", "string"},
+            {"enum", {"auto", "sitemap", "feed", "links"}},
+            {"description", "Where the URLs come from; auto (the default) tries them in that order."}}},
+          {"max",
+           {{"type", "integer"},
+            {"minimum", 1},
+            {"maximum", 50000},
+            {"description", "At most this many URLs (default 500)."}}}}},
+        {"required", {"url"}},
+        {"additionalProperties", false}}},
+      {"outputSchema",
+       {{"type", "object"},
+        {"properties",
+         {{"urls",
+           {{"type", "array"},
+            {"items",
+             {{"type", "object"},
+              {"properties",
+               {{"url", {{"type", "string"}}},
+                {"lastmod", {{"type", {"string", "null"}}}},
+                {"source", {{"type", "string"}, {"enum", {"sitemap", "feed", "links"}}}}}},
+              {"required", {"url", "lastmod", "source"}}}}}},
+          {"warnings", {{"type", "array"}, {"items", {{"type", "string"}}}}}}},
+        {"required", {"urls", "warnings"}}}},
+      {"annotations", {{"readOnlyHint", true}, {"openWorldHint", true}}},
+  };
+}
+
 using ArgumentsResult = core::Result<ToolArguments>;
 
 core::Unexpected bad_arguments(std::string message) {
@@ -181,6 +222,28 @@ ArgumentsResult extract_arguments(const json& arguments) {
   return ToolArguments{std::move(parsed)};
 }
 
+ArgumentsResult discover_arguments(const json& arguments) {
+  if (auto known = only_known(arguments, {"url", "from", "max"}); !known) return core::unexpected(known.error());
+  DiscoverArguments parsed;
+  const auto url = arguments.find("url");
+  if (url == arguments.end() || !url->is_string()) return bad_arguments("`url` is required and must be a string.");
+  parsed.url = url->get<std::string>();
+  if (const auto from = arguments.find("from"); from != arguments.end() && !from->is_null()) {
+    static constexpr std::array<std::string_view, 4> kSources{"auto", "sitemap", "feed", "links"};
+    if (!from->is_string() || std::find(kSources.begin(), kSources.end(), from->get<std::string>()) == kSources.end()) {
+      return bad_arguments("`from` must be auto, sitemap, feed or links.");
+    }
+    parsed.from = from->get<std::string>();
+  }
+  if (const auto max = arguments.find("max"); max != arguments.end() && !max->is_null()) {
+    if (!max->is_number_integer() || max->get<std::int64_t>() < 1 || max->get<std::int64_t>() > 50000) {
+      return bad_arguments("`max` must be a whole number from 1 to 50000.");
+    }
+    parsed.max = static_cast<std::size_t>(max->get<std::int64_t>());
+  }
+  return ToolArguments{std::move(parsed)};
+}
+
 ArgumentsResult convert_html_arguments(const json& arguments) {
   if (auto known = only_known(arguments, {"html", "base_url"}); !known) return core::unexpected(known.error());
   ConvertHtmlArguments parsed;
@@ -214,6 +277,7 @@ json result_message(const json& id, json result) {
 json Dispatcher::tool_list() const {
   json tools = json::array({extract_tool(), convert_html_tool()});
   if (!local_only_) tools.push_back(usage_tool());
+  if (local_only_) tools.push_back(discover_tool());
   return {{"tools", std::move(tools)}};
 }
 
@@ -280,6 +344,8 @@ Dispatch Dispatcher::dispatch(const json& message) const {
     if (auto known = only_known(arguments, {}); !known)
       return {error_message(*id, rpc::kInvalidParams, known.error().message), {}, {}};
     parsed = ToolArguments{UsageArguments{}};
+  } else if (tool_name == "discover" && local_only_) {
+    parsed = discover_arguments(arguments);
   }
   if (!parsed) return {error_message(*id, rpc::kInvalidParams, parsed.error().message), {}, {}};
   return {{}, ToolCall{*id, std::move(*parsed)}, {}};

@@ -42,6 +42,16 @@ json usage_result(const json& usage) {
   };
 }
 
+json url_list_result(const json& urls, const std::vector<std::string>& warnings) {
+  std::string text;
+  for (const json& url : urls) text += url.value("url", "") + "\n";
+  return {
+      {"content", json::array({{{"type", "text"}, {"text", text}}})},
+      {"structuredContent", {{"urls", urls}, {"warnings", warnings}}},
+      {"isError", false},
+  };
+}
+
 json error_result(const core::Error& error, std::optional<std::chrono::seconds> retry_after) {
   std::string text = std::string(core::to_string(error.code)) + ": " + error.message;
   // What the agent should do next, when waiting helps.

@@ -58,6 +58,19 @@ struct BatchSummary {
   [[nodiscard]] bool any_failed() const { return failed > 0 || skipped_failures > 0; }
 };
 
+// Lets a run grow its list while it works (`pagemd crawl`). Called from the worker threads, so
+// implementations are thread-safe.
+class LinkFollower {
+ public:
+  struct FollowUp {
+    bool convert = true;            // false: the page stands for one already listed (its canonical); no line
+    std::vector<std::string> more;  // URLs to add to the run; those already in it are ignored
+  };
+  virtual ~LinkFollower() = default;
+  // Told of each page fetched (`url` as the run has it), before it is converted.
+  [[nodiscard]] virtual FollowUp fetched(const std::string& url, const fetch::FetchedPage& page) = 0;
+};
+
 // `pagemd batch`: converts a URL list into DIR/<name>.md files and DIR/manifest.jsonl (the manifest
 // format and naming of DESIGN.md), fetching concurrently within per-host limits and robots.txt.
 class BatchRunner {
@@ -74,8 +87,11 @@ class BatchRunner {
   // recorded. `on_progress` is called after each finished URL, one call at a time.
   // Fails with busy when another run holds the directory's lock, and with internal when DIR cannot be
   // created or the manifest cannot be read or written.
+  // With a `follower`, each fetched page may add URLs, which are worked on as the list's are, and
+  // the run ends when no URL is left and none is in flight.
   [[nodiscard]] core::Result<BatchSummary> run(const std::vector<std::string>& urls, const std::atomic<bool>& stop,
-                                               const ProgressCallback& on_progress = {});
+                                               const ProgressCallback& on_progress = {},
+                                               LinkFollower* follower = nullptr);
 
  private:
   BatchSettings settings_;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "pagemd/batch/batch_runner.hpp"
 
@@ -19,8 +20,10 @@ enum class ColorMode { plain, ansi };
                                           ColorMode color, std::size_t width);
 
 // The line printed at the end: "pagemd batch: 100 URLs, 95 converted, 3 failed, 2 already done
-// (1 of them failed) in 3.2 s, 31.3 pages/s", plus ", interrupted" after a stop.
-[[nodiscard]] std::string format_summary(const BatchSummary& summary, std::chrono::milliseconds elapsed);
+// (1 of them failed) in 3.2 s, 31.3 pages/s", plus ", interrupted" after a stop; `command` names the
+// subcommand ("crawl" for a crawl).
+[[nodiscard]] std::string format_summary(const BatchSummary& summary, std::chrono::milliseconds elapsed,
+                                         std::string_view command = "batch");
 
 // Lets a redraw through at most once per `interval` (5 a second by default); time is passed in.
 class RedrawThrottle {

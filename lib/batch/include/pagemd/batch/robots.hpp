@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,11 @@ class RobotsRules {
   };
   std::vector<Rule> rules_;
 };
+
+// Calls `on_line(key, value)` for each "key: value" line of a robots.txt, in order: the comment
+// dropped, both sides trimmed, the key lower-cased ("user-agent", "disallow", "sitemap", ...).
+void for_each_robots_line(std::string_view text,
+                          const std::function<void(const std::string& key, std::string_view value)>& on_line);
 
 // The path and query of an absolute http(s) URL ("/" when it has none), for RobotsRules::allows.
 [[nodiscard]] std::string path_of_url(std::string_view url);

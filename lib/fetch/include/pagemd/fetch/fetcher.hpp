@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -74,6 +75,9 @@ struct CurlFetcherOptions {
   // Each connection is still judged by the AddressPolicy: a name mapped to 127.0.0.1 is refused
   // unless the policy allows 127.0.0.1. Meant for tests and pinned intranet hosts.
   std::vector<std::string> resolve;
+  // When set, a page's redirect is followed only to a URL it accepts; any other target fails the
+  // fetch (fetch_failed) before a request is sent there. A crawl keeps to its site with it.
+  std::function<bool(const ParsedUrl&)> redirect_allowed;
 };
 
 // The libcurl fetcher: HTTP(S) only, no proxy (environment variables ignored), each redirect

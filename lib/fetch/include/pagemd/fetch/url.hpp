@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,5 +37,10 @@ struct ParsedUrl {
 
 // parse_url with the default policy (globally reachable addresses only).
 [[nodiscard]] core::Result<ParsedUrl> parse_url(std::string_view raw);
+
+// `reference` (a Location header, an href) resolved against the absolute URL `base` as RFC 3986 says,
+// by libcurl's parser; spaces and non-ASCII bytes are percent-encoded first, as browsers do. nullopt
+// when it cannot be resolved. The result is not judged: pass it to parse_url.
+[[nodiscard]] std::optional<std::string> resolve_reference(std::string_view base, std::string_view reference);
 
 }  // namespace pagemd::fetch

@@ -4,6 +4,7 @@
 // the initialize handshake, the tool list and the tool calls' arguments. `pagemd mcp` (stdio) and
 // pagemdd's POST /mcp (Streamable HTTP) both go through Dispatcher, so they answer alike.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -49,7 +50,13 @@ struct ConvertHtmlArguments {
   std::string base_url;
 };
 struct UsageArguments {};
-using ToolArguments = std::variant<ExtractArguments, ConvertHtmlArguments, UsageArguments>;
+// `pagemd mcp --local` only: the daemon fetches no lists of URLs for its accounts.
+struct DiscoverArguments {
+  std::string url;
+  std::string from = "auto";  // auto, sitemap, feed or links
+  std::size_t max = 500;      // at most this many URLs (an agent's context is not endless)
+};
+using ToolArguments = std::variant<ExtractArguments, ConvertHtmlArguments, UsageArguments, DiscoverArguments>;
 
 // A tools/call for the transport to run (each runs tools its own way: through the daemon, in
 // process, or in the daemon's own handlers), answered with result_message(id, <tool result>).
@@ -72,7 +79,7 @@ struct Dispatch {
 class Dispatcher {
  public:
   // `version`: pagemd's, for serverInfo. `local_only`: a server without the daemon (pagemd mcp
-  // --local), which has no usage tool.
+  // --local), which has no usage tool and has the discover tool.
   explicit Dispatcher(std::string version, bool local_only = false)
       : version_(std::move(version)), local_only_(local_only) {}
 

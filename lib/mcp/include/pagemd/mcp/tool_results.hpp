@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +27,10 @@ namespace pagemd::mcp {
 
 // The result of usage from the usage record.
 [[nodiscard]] nlohmann::json usage_result(const nlohmann::json& usage);
+
+// The result of discover: the URLs one a line as text content; {urls: [{url, lastmod, source}],
+// warnings: [...]} as structured content.
+[[nodiscard]] nlohmann::json url_list_result(const nlohmann::json& urls, const std::vector<std::string>& warnings);
 
 // A refusal as an error result: the code and sentence for the agent, and, when waiting helps (the
 // error table's retry column, or a monthly limit's reset), the wait in the text and in
