@@ -50,6 +50,7 @@ struct Hop {
   std::optional<std::uint64_t> content_length;  // declared length when the body is not encoded
   bool encoded = false;                         // a Content-Encoding other than identity
   std::vector<std::pair<std::string, std::string>> cors_headers;  // any_resource only
+  std::vector<std::pair<std::string, std::string>> wall_headers;  // of kWallHeaders
   enum class Body { undecided, keep, discard, too_large, unsupported_type, http_error } body_mode = Body::undecided;
   std::string body;
   std::size_t discarded = 0;
@@ -112,7 +113,12 @@ Hop::Body judge_headers(const Hop& hop) {
     return Hop::Body::keep;
   }
   if (hop.status >= 400) {
-    return Hop::Body::http_error;
+    // A challenge or block page is read for the conversion to recognise; other error pages are not.
+    const detail::ContentType type = detail::parse_content_type(hop.content_type);
+    const bool html = type.media_type == "text/html" || type.media_type == "application/xhtml+xml";
+    if (!may_be_wall_status(static_cast<int>(hop.status)) || !html) return Hop::Body::http_error;
+    if (!hop.encoded && hop.content_length && *hop.content_length > hop.max_body_bytes) return Hop::Body::http_error;
+    return Hop::Body::keep;
   }
   if (hop.status >= 300) {
     return Hop::Body::discard;
@@ -143,6 +149,7 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     hop.content_length.reset();
     hop.encoded = false;
     hop.cors_headers.clear();
+    hop.wall_headers.clear();
   } else if (constexpr std::string_view kCors = "access-control-";
              hop.any_resource && line.size() > kCors.size() &&
              core::equals_ignore_case(line.substr(0, kCors.size()), kCors) &&
@@ -162,6 +169,13 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     hop.location = *location;
   } else if (const auto language = header_value(line, "content-language")) {
     hop.content_language = *language;
+  } else if (!hop.any_resource) {
+    for (const std::string_view name : kWallHeaders) {
+      if (const auto value = header_value(line, name)) {
+        hop.wall_headers.emplace_back(name, *value);
+        break;
+      }
+    }
   } else if (core::trim(line).empty()) {
     long status = 0;
     curl_easy_getinfo(hop.handle, CURLINFO_RESPONSE_CODE, &status);
@@ -400,7 +414,8 @@ class CurlFetcher::Impl {
     if (hop.headers_too_large) {
       return fetch_failed("The target sent more than 64 KiB of headers.");
     }
-    if (hop.body_mode == Hop::Body::http_error) {
+    // An error page read for its walls that is over the cap is still the error it answered with.
+    if (hop.body_mode == Hop::Body::http_error || (hop.status >= 400 && hop.body_mode == Hop::Body::too_large)) {
       return fetch_failed("The target answered with HTTP status " + std::to_string(hop.status) + ".",
                           static_cast<int>(hop.status));
     }
@@ -476,8 +491,9 @@ class CurlFetcher::Impl {
       }
       type.media_type = std::move(*sniffed);
     }
-    return FetchedPage{std::move(url.normalized), static_cast<int>(hop.status), std::move(type.media_type),
-                       std::move(type.charset),   std::move(hop.body),          std::move(hop.content_language)};
+    return FetchedPage{std::move(url.normalized),  static_cast<int>(hop.status), std::move(type.media_type),
+                       std::move(type.charset),    std::move(hop.body),          std::move(hop.content_language),
+                       std::move(hop.wall_headers)};
   }
 
   FetchLimits limits_;
