@@ -133,6 +133,17 @@ Hop::Body judge_headers(const Hop& hop) {
   return Hop::Body::keep;
 }
 
+// Keeps `line` when it is one of kWallHeaders; whether it was.
+bool keep_wall_header(Hop& hop, std::string_view line) {
+  for (const std::string_view name : kWallHeaders) {
+    if (const auto value = header_value(line, name)) {
+      hop.wall_headers.emplace_back(name, *value);
+      return true;
+    }
+  }
+  return false;
+}
+
 std::size_t on_header(char* data, std::size_t size, std::size_t count, void* user) {
   auto& hop = *static_cast<Hop*>(user);
   const std::size_t bytes = size * count;
@@ -169,13 +180,8 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     hop.location = *location;
   } else if (const auto language = header_value(line, "content-language")) {
     hop.content_language = *language;
-  } else if (!hop.any_resource) {
-    for (const std::string_view name : kWallHeaders) {
-      if (const auto value = header_value(line, name)) {
-        hop.wall_headers.emplace_back(name, *value);
-        break;
-      }
-    }
+  } else if (!hop.any_resource && keep_wall_header(hop, line)) {
+    // a vendor's mark, kept for the wall judges
   } else if (core::trim(line).empty()) {
     long status = 0;
     curl_easy_getinfo(hop.handle, CURLINFO_RESPONSE_CODE, &status);
