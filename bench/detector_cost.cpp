@@ -24,35 +24,15 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-template <typename Work>
-double seconds_of(Work&& work) {
-  const auto start = Clock::now();
-  work();
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using pagemd::bench::seconds_of;
 
 }  // namespace
 
 int main(int argc, char** argv) {
   namespace extract = pagemd::extract;
   int repeat = 3;
-  std::vector<pagemd::bench::Page> pages;
-  const std::vector<std::string> words(argv + 1, argv + argc);
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if (words[i] == "--repeat" && i + 1 < words.size()) {
-      repeat = std::max(1, std::atoi(words[++i].c_str()));
-    } else if (words[i] == "--manifest" && i + 1 < words.size()) {
-      pagemd::bench::load_manifest(words[++i], pages);
-    } else if (!words[i].empty() && words[i].front() == '-') {
-      pagemd::bench::fail("usage: detector_cost [--repeat N] [--manifest FILE] [FILE...]");
-    } else {
-      pages.push_back({words[i], {}, {}});
-    }
-  }
-  if (pages.empty()) pagemd::bench::fail("no pages given");
-  for (auto& page : pages) page.html = pagemd::bench::read_page(page.path);
+  const std::vector<pagemd::bench::Page> pages = pagemd::bench::pages_from_arguments(
+      argc, argv, repeat, "usage: detector_cost [--repeat N] [--manifest FILE] [FILE...]");
 
   extract::warm_up();  // ICU's dictionaries load once per process; the daemon's workers do it at start
   double conversion = 0;

@@ -3,6 +3,8 @@
 // Loading benchmark pages (plain or .gz files, or a manifest of "path<TAB>url" lines) for the C++
 // benchmark programs. Header-only: each program is one file plus this.
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -76,6 +78,35 @@ inline void load_manifest(const std::string& manifest, std::vector<Page>& pages)
     if (tab != std::string::npos) page.url = line.substr(tab + 1);
     pages.push_back(std::move(page));
   }
+}
+
+// The wall time `work` takes, in seconds.
+template <typename Work>
+double seconds_of(Work&& work) {
+  const auto start = std::chrono::steady_clock::now();
+  work();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The arguments of a program that times pages, "[--repeat N] [--manifest FILE] [FILE...]", with the
+// pages read: `repeat` is set when given; anything else ends the program with `usage`.
+inline std::vector<Page> pages_from_arguments(int argc, char** argv, int& repeat, const std::string& usage) {
+  std::vector<Page> pages;
+  const std::vector<std::string> words(argv + 1, argv + argc);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "--repeat" && i + 1 < words.size()) {
+      repeat = std::max(1, std::atoi(words[++i].c_str()));
+    } else if (words[i] == "--manifest" && i + 1 < words.size()) {
+      load_manifest(words[++i], pages);
+    } else if (!words[i].empty() && words[i].front() == '-') {
+      fail(usage);
+    } else {
+      pages.push_back({words[i], {}, {}});
+    }
+  }
+  if (pages.empty()) fail("no pages given");
+  for (auto& page : pages) page.html = read_page(page.path);
+  return pages;
 }
 
 }  // namespace pagemd::bench

@@ -23,7 +23,7 @@ _pagemd() {
       --render) __words 'auto always never' ;;
       --wait-for) return 0 ;;
       esac
-      options='--help -h --json --render --wait-for' commands='' positional=':' ;;
+      options='--help -h --json --render --wait-for --accept-walls' commands='' positional=':' ;;
     'usage')
       options='--help -h --json' commands='' positional=':' ;;
     'keys')
@@ -40,7 +40,7 @@ _pagemd() {
       --output-dir) __dirs; return 0 ;;
       -o) __dirs; return 0 ;;
       esac
-      options='--help -h --base-url --json --output-dir -o --whole-body --text' commands='' positional='__files' ;;
+      options='--help -h --base-url --json --output-dir -o --whole-body --accept-walls --text' commands='' positional='__files' ;;
     'batch')
       case "$prev" in
       --input) __files; return 0 ;;

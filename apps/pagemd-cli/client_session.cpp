@@ -76,8 +76,10 @@ int report_failure(const client::Reply& reply) {
   } else if (reply.http_status == 0) {
     std::cerr << "pagemd: " << error.message << '\n';
   } else {
-    std::cerr << "pagemd: " << error.message << " (" << core::to_string(error.code) << ", HTTP " << reply.http_status
-              << ")\n";
+    std::cerr << "pagemd: " << error.message << " (" << core::to_string(error.code);
+    if (!error.vendor.empty()) std::cerr << ", vendor " << error.vendor;
+    if (!error.reason.empty()) std::cerr << ", reason " << error.reason;
+    std::cerr << ", HTTP " << reply.http_status << ")\n";
   }
   return exit_code_for(reply);
 }

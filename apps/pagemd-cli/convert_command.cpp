@@ -54,6 +54,15 @@ convert::MediaType media_type_of(const std::string& input, bool plain_text) {
   return extension == ".txt" || extension == ".text" ? convert::MediaType::plain_text : convert::MediaType::html;
 }
 
+// The failure as stderr says it: the sentence, then the code of the error table and, for a wall,
+// what it is ("page_blocked, vendor cloudflare").
+std::string describe(const core::Error& error) {
+  std::string text = error.message + " (" + std::string(core::to_string(error.code));
+  if (!error.vendor.empty()) text += ", vendor " + error.vendor;
+  if (!error.reason.empty()) text += ", reason " + error.reason;
+  return text + ")";
+}
+
 }  // namespace
 
 CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
@@ -69,6 +78,8 @@ CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
                    "Write each FILE to DIR/<name>.md (.json with --json); required with several files")
       ->type_name("DIR");
   convert->add_flag("--whole-body", options.whole_body, "Convert the whole <body>, not only the main content");
+  convert->add_flag("--accept-walls", options.accept_walls,
+                    "Convert a bot challenge, sign-in or consent wall or soft 404 as it is, instead of failing");
   convert->add_flag("--text", options.plain_text,
                     "Read the input as plain text, not HTML (the default for *.txt and *.text files)");
   return *convert;
@@ -92,6 +103,7 @@ int run_convert(const ConvertCommandOptions& options) {
 
   convert::ConvertOptions convert_options;
   convert_options.scope = options.whole_body ? extract::ContentScope::whole_body : extract::ContentScope::main_content;
+  convert_options.accept_walls = options.accept_walls;
 
   int status = core::kExitOk;
   for (const std::string& input : inputs) {
@@ -106,8 +118,8 @@ int run_convert(const ConvertCommandOptions& options) {
     }
     auto extraction = convert::convert_page(std::move(page), convert_options);
     if (!extraction) {
-      std::cerr << "pagemd convert: " << input << ": " << extraction.error().message << '\n';
-      status = core::kExitPageFailed;
+      std::cerr << "pagemd convert: " << input << ": " << describe(extraction.error()) << '\n';
+      status = core::kind_of(extraction.error().code).exit_status;
       continue;
     }
     const std::string output = render(std::move(*extraction), options.json);

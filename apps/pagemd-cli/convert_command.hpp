@@ -13,7 +13,8 @@ struct ConvertCommandOptions {
   std::string output_dir;
   bool json = false;
   bool whole_body = false;
-  bool plain_text = false;  // every input is text, not only *.txt files
+  bool plain_text = false;    // every input is text, not only *.txt files
+  bool accept_walls = false;  // convert walls as they are (--accept-walls)
 };
 
 // Registers `convert` on the app; the options live as long as the returned reference's owner.

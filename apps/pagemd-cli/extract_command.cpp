@@ -17,6 +17,8 @@ CLI::App& setup_extract(CLI::App& app, ExtractCommandOptions& options) {
       ->type_name("MODE");
   extract->add_option("--wait-for", options.wait_for, "A rendered page is done once this CSS selector matches")
       ->type_name("SELECTOR");
+  extract->add_flag("--accept-walls", options.accept_walls,
+                    "Convert a bot challenge, sign-in or consent wall or soft 404 as it is, instead of failing");
   return *extract;
 }
 
@@ -26,6 +28,7 @@ int run_extract(const ExtractCommandOptions& options, const ClientGlobals& globa
   nlohmann::json request{{"url", options.url}};
   if (!options.render.empty()) request["render"] = options.render;
   if (!options.wait_for.empty()) request["wait_for"] = options.wait_for;
+  if (options.accept_walls) request["accept_walls"] = true;
   const client::Reply reply = client->extract_with(request);
   if (options.json && reply.http_status != 0) print_raw_body(reply);
   if (!reply.ok()) return report_failure(reply);

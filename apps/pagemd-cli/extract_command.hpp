@@ -13,6 +13,7 @@ struct ExtractCommandOptions {
   bool json = false;
   std::string render;    // auto, always or never; empty: the daemon's default (auto)
   std::string wait_for;  // CSS selector a rendered page is done at
+  bool accept_walls = false;
 };
 
 // Registers `extract URL [--json] [--render MODE] [--wait-for SELECTOR]` on the app.

@@ -42,6 +42,33 @@ TEST(Manifest, LinesHaveEveryFieldWithNullsWhereTheyDoNotApply) {
       "error":"HTTP 404"})"));
 }
 
+TEST(Manifest, AWallsLineSaysWhatTheWallWasAndReadsBack) {
+  ManifestEntry blocked;
+  blocked.url = "https://c.example/";
+  blocked.status = EntryStatus::error;
+  blocked.code = "page_blocked";
+  blocked.error = "The site blocked the request.";
+  blocked.vendor = "datadome";
+  const auto line = nlohmann::json::parse(to_json_line(blocked));
+  EXPECT_EQ(line["code"], "page_blocked");
+  EXPECT_EQ(line["vendor"], "datadome");
+  EXPECT_FALSE(line.contains("reason"));
+  ManifestEntry unusable = blocked;
+  unusable.code = "page_unusable";
+  unusable.vendor.clear();
+  unusable.reason = "soft_404";
+  EXPECT_EQ(nlohmann::json::parse(to_json_line(unusable))["reason"], "soft_404");
+  testing::ScratchDir dir;
+  {
+    auto writer = ManifestWriter::open(dir.path() / "manifest.jsonl");
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE((*writer)->append(unusable));
+  }
+  const auto read = read_manifest(dir.path() / "manifest.jsonl");
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->at("https://c.example/").reason, "soft_404");
+}
+
 TEST(Manifest, InvalidUtf8IsReplacedNotThrownOver) {
   ManifestEntry failed;
   failed.url = "https://b.example/\xff\xfe";

@@ -225,3 +225,27 @@ TEST(OnePath, ConvertRunsIntoOneDirectoryDoNotClobberEachOther) {
 
 }  // namespace
 }  // namespace pagemd::testing
+
+namespace pagemd::testing {
+namespace {
+
+// A wall is refused by `pagemd convert` as by the daemon (issue 43): exit 5, the sentence and its code
+// on stderr, nothing on stdout; --accept-walls converts it, with metadata.wall.
+TEST(OnePath, ConvertRefusesAWallFileAndAcceptsItWhenAsked) {
+  const std::string wall = (fs::path(PAGEMD_TEST_DATA_DIR) / "walls" / "akamai-access-denied.html").string();
+  const RunResult refused = run_program({pagemd_binary(), "convert", wall});
+  EXPECT_EQ(refused.status, 5) << refused.err;
+  EXPECT_TRUE(refused.out.empty()) << refused.out;
+  EXPECT_NE(refused.err.find("(page_blocked, vendor akamai)"), std::string::npos) << refused.err;
+  const std::string login = (fs::path(PAGEMD_TEST_DATA_DIR) / "walls" / "login-wall-de.html").string();
+  const RunResult unusable = run_program({pagemd_binary(), "convert", login});
+  EXPECT_EQ(unusable.status, 5);
+  EXPECT_NE(unusable.err.find("(page_unusable, reason login_wall)"), std::string::npos) << unusable.err;
+  const RunResult accepted = run_program({pagemd_binary(), "convert", wall, "--accept-walls", "--json"});
+  ASSERT_EQ(accepted.status, 0) << accepted.err;
+  const auto result = nlohmann::json::parse(accepted.out);
+  EXPECT_EQ(result["metadata"]["wall"]["vendor"], "akamai");
+}
+
+}  // namespace
+}  // namespace pagemd::testing

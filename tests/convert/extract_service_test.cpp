@@ -93,6 +93,10 @@ TEST_F(ExtractServiceTest, OptionsThatChangeTheOutputHaveTheirOwnEntry) {
   whole.options.scope = extract::ContentScope::whole_body;
   ExtractRequest excluding = request_;
   excluding.options.exclude_selectors = {"p"};
+  // A wall converted on request must never answer a request that did not accept walls.
+  ExtractRequest accepting = request_;
+  accepting.options.accept_walls = true;
+  EXPECT_NE(cache_key(request_), cache_key(accepting));
   EXPECT_NE(cache_key(request_), cache_key(whole));
   EXPECT_NE(cache_key(request_), cache_key(excluding));
   EXPECT_EQ(cache_key(request_), "https://example.com/a");

@@ -185,5 +185,72 @@ TEST(ResultText, InvalidUtf8BecomesReplacementCharacters) {
   EXPECT_NE(ResultText::of(result).markdown().find("bad \xef\xbf\xbd byte"), std::string::npos);
 }
 
+// A Cloudflare 1020 block page, as a fetch hands it on: the status and the edge's headers with it.
+Page blocked_page() {
+  Page page = html_page(R"(<html><head><title>Access denied | example.com used Cloudflare to restrict access</title>
+    </head><body><div id="cf-wrapper"><div id="cf-error-details"><h1>Error 1020</h1><h2>Access denied</h2>
+    <p>This website is using a security service to protect itself from online attacks.</p></div></div></body></html>)");
+  page.http_status = 403;
+  page.wall_headers = {{"server", "cloudflare"}};
+  return page;
+}
+
+TEST(ConvertPage, AChallengeOrBlockPageIsPageBlockedWithItsVendorAndStatus) {
+  auto result = convert_page(blocked_page(), {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().code, core::ErrorCode::page_blocked);
+  EXPECT_EQ(result.error().vendor, "cloudflare");
+  EXPECT_EQ(result.error().upstream_status, 403);
+  EXPECT_NE(result.error().message.find("does not solve challenges"), std::string::npos);
+}
+
+TEST(ConvertPage, AcceptedWallsConvertWithWhatWasFound) {
+  ConvertOptions options;
+  options.accept_walls = true;
+  auto result = convert_page(blocked_page(), options);
+  ASSERT_TRUE(result) << result.error().message;
+  EXPECT_EQ(result->wall, (extract::Wall{extract::WallKind::blocked, "cloudflare"}));
+  const auto json = to_json(PageResult{*result, "2026-01-01T00:00:00Z", "", std::nullopt});
+  EXPECT_EQ(json["metadata"]["wall"], (nlohmann::json{{"code", "page_blocked"}, {"vendor", "cloudflare"}}));
+}
+
+TEST(ConvertPage, ARefusalStatusThatIsNoWallIsTheFetchFailureItWas) {
+  Page page = html_page("<html><body><h1>Down for maintenance</h1><p>Back soon.</p></body></html>");
+  page.http_status = 503;
+  auto result = convert_page(page, {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().code, core::ErrorCode::fetch_failed);
+  EXPECT_EQ(result.error().upstream_status, 503);
+}
+
+TEST(ConvertPage, AFileThatIsASignInFormIsUnusable) {
+  auto result = convert_page(html_page(R"(<html><head><title>Sign in</title></head><body><main><h1>Sign in</h1>
+    <form action="/session" method="post"><input name="login"><input type="password" name="password">
+    <button>Sign in</button></form></main></body></html>)"),
+                             {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().code, core::ErrorCode::page_unusable);
+  EXPECT_EQ(result.error().reason, "login_wall");
+  EXPECT_FALSE(result.error().upstream_status);
+  EXPECT_EQ(core::kind_of(result.error().code).exit_status, 5);
+}
+
+TEST(ConvertPage, PlainTextIsNeverAWall) {
+  Page page = html_page("Page not found\n\nThe page you are looking for does not exist.");
+  page.media_type = MediaType::plain_text;
+  EXPECT_TRUE(convert_page(page, {}));
+}
+
+TEST(ConvertPage, APaywalledTeaserConvertsFlagged) {
+  auto result = convert_page(html_page(R"(<html><head><script type="application/ld+json">{"@type":"NewsArticle",
+    "isAccessibleForFree":false}</script></head><body><article><h1>Teaser</h1><p>The start of it.</p></article>
+    </body></html>)"),
+                             {});
+  ASSERT_TRUE(result) << result.error().message;
+  const auto json = to_json(PageResult{*result, "2026-01-01T00:00:00Z", "", std::nullopt});
+  EXPECT_EQ(json["metadata"]["paywalled"], true);
+  EXPECT_FALSE(json["metadata"].contains("wall"));
+}
+
 }  // namespace
 }  // namespace pagemd::convert

@@ -25,7 +25,9 @@ extract::Extraction full_extraction() {
   m.image = "https://example.com/i.png";
   m.canonical_url = "https://example.com/canonical";
   m.page_type = extract::PageType::documentation;
+  m.paywalled = true;
   extraction.warning = "thin";
+  extraction.wall = {extract::WallKind::blocked, "datadome"};
   return extraction;
 }
 
@@ -40,6 +42,9 @@ TEST(WorkerProtocol, RequestsComeThroughWhole) {
   options.scope = extract::ContentScope::whole_body;
   options.include_selectors = {"article", "main p"};
   options.exclude_selectors = {".ad"};
+  options.accept_walls = true;
+  page.http_status = 429;
+  page.wall_headers = {{"server", "cloudflare"}, {"cf-mitigated", "challenge"}};
   const auto decoded =
       decode_request(encode_request(page, options, WorkerLimits{std::chrono::seconds{7}, 48 << 20, 4242}));
   ASSERT_TRUE(decoded);
@@ -54,6 +59,25 @@ TEST(WorkerProtocol, RequestsComeThroughWhole) {
   EXPECT_EQ(decoded->limits.cpu, std::chrono::seconds{7});
   EXPECT_EQ(decoded->limits.memory_bytes, 48U << 20);
   EXPECT_EQ(decoded->limits.result_bytes, 4242U);
+  EXPECT_EQ(decoded->page.http_status, 429);
+  EXPECT_EQ(decoded->page.wall_headers, page.wall_headers);
+  EXPECT_TRUE(decoded->options.accept_walls);
+}
+
+TEST(WorkerProtocol, AWallsErrorKeepsItsVendorReasonAndStatus) {
+  core::Error blocked{core::ErrorCode::page_blocked, "blocked", 403};
+  blocked.vendor = "akamai";
+  const auto decoded = decode_reply(encode_reply(core::unexpected(blocked)));
+  ASSERT_TRUE(decoded && !*decoded);
+  EXPECT_EQ(decoded->error().code, core::ErrorCode::page_blocked);
+  EXPECT_EQ(decoded->error().vendor, "akamai");
+  EXPECT_EQ(decoded->error().upstream_status, 403);
+  core::Error unusable{core::ErrorCode::page_unusable, "login"};
+  unusable.reason = "login_wall";
+  const auto login = decode_reply(encode_reply(core::unexpected(unusable)));
+  ASSERT_TRUE(login && !*login);
+  EXPECT_EQ(login->error().reason, "login_wall");
+  EXPECT_FALSE(login->error().upstream_status);
 }
 
 TEST(WorkerProtocol, ResultsComeThroughTyped) {
@@ -89,7 +113,8 @@ TEST(WorkerProtocol, TruncatedOrPaddedFramesAreRefused) {
   EXPECT_FALSE(decode_request(request + "x"));
   // A list count far larger than the frame must not be believed (nor allocated for).
   std::string huge_count = encode_request(Page{}, {}, {});
-  const std::size_t count_at = 1 + 8 + 8 + 8 + 1;  // media type, charset, language, url, scope
+  // media type, charset, language, url, status, header count, accept_walls, scope
+  const std::size_t count_at = 1 + 8 + 8 + 8 + 4 + 8 + 1 + 1;
   huge_count.replace(count_at, 8, std::string(8, '\xff'));
   EXPECT_FALSE(decode_request(huge_count));
 }

@@ -19,6 +19,7 @@ STAGES = {
     "page_info": ["text", "decode", "parse", "tree"],
     "content": ["text", "parse", "tree"],
     "markdown": ["text", "parse", "math", "tree"],
+    "walls": ["text", "decode", "parse", "tree"],
 }
 # Of the library's public headers, a stage includes core's and the types the stages share with the
 # library's users; pagemd/extract/extractor.hpp is the pipeline's, which runs the stages.

@@ -82,14 +82,32 @@ TEST_F(FetchTest, TheHeaderCharsetReachesTheExtractorsDecoder) {
 }
 
 TEST_F(FetchTest, HttpErrorsCarryTheUpstreamStatus) {
+  // The statuses a block page comes with are errors too when their body is not HTML.
   for (const int status : {400, 403, 404, 410, 429, 500, 502, 503}) {
     server_.handle("/status", [status](const testing::HttpRequest&, testing::Responder& responder) {
-      responder.send(status, "text/html", "<p>error page</p>");
+      responder.send(status, status == 403 || status == 429 || status == 503 ? "text/plain" : "text/html",
+                     "<p>error page</p>");
     });
     const auto result = fetch("/status");
     EXPECT_EQ(code_of(result), ErrorCode::fetch_failed) << status;
     EXPECT_EQ(result.error().upstream_status, status);
     EXPECT_NE(result.error().message.find(std::to_string(status)), std::string::npos);
+  }
+}
+
+TEST_F(FetchTest, AnHtmlAnswerThatMayBeABlockPageComesWithItsStatusAndVendorHeaders) {
+  for (const int status : {401, 403, 405, 428, 429, 503}) {
+    server_.handle("/blocked", [status](const testing::HttpRequest&, testing::Responder& responder) {
+      responder.send(status, "text/html; charset=UTF-8", "<title>Just a moment...</title>",
+                     {{"Server", "cloudflare"}, {"CF-Mitigated", "challenge"}, {"X-Other", "kept out"}});
+    });
+    const auto page = fetch("/blocked");
+    ASSERT_TRUE(page) << status << ": " << page.error().message;
+    EXPECT_EQ(page->http_status, status);
+    EXPECT_EQ(page->body, "<title>Just a moment...</title>");
+    const std::vector<std::pair<std::string, std::string>> headers{{"server", "cloudflare"},
+                                                                   {"cf-mitigated", "challenge"}};
+    EXPECT_EQ(page->wall_headers, headers);
   }
 }
 

@@ -109,6 +109,30 @@ TEST_F(RenderApi, AutoRendersAnAppShellAndLeavesAnArticleStatic) {
   EXPECT_NE(metrics.body.find("pagemd_render_seconds_total"), std::string::npos);
 }
 
+// An in-DOM template (issue 43, point 7): its text is mustaches until its script runs, so "auto"
+// renders it, and without a browser it is page_unusable (needs_javascript), never template text.
+constexpr const char* kTemplatePage = R"(<!DOCTYPE html><html lang="en"><head><title>Field notes</title></head>
+<body><div id="app" v-cloak><article><h1>{{ a.title }}</h1><section v-for="s in a.sections"><h2>{{ s.h }}</h2>
+<p v-for="t in s.paragraphs">{{ t }}</p></section><p v-if="loading">Loading…</p></article></div>
+<script>fetch('/story.json').then(r => r.json()).then(story => {
+  document.getElementById('app').innerHTML = '<article><h1>' + story.title + '</h1>' +
+      story.paragraphs.map(p => '<p>' + p + '</p>').join('') + '</article>';
+});</script></body></html>)";
+
+TEST_F(RenderApi, AutoRendersATemplateAndWithoutABrowserCallsItUnusable) {
+  if (!have_browser()) GTEST_SKIP() << "chromium-headless-shell is not installed";
+  origin_.handle("/template", [](const HttpRequest&, Responder& out) { out.send(200, "text/html", kTemplatePage); });
+  start_daemon({"--render-concurrency", "1"});
+  const auto rendered = extract_rendering("/template", "auto");
+  EXPECT_EQ(rendered["metadata"]["rendered"], true) << rendered.dump();
+  const std::string markdown = rendered["markdown"].get<std::string>();
+  EXPECT_NE(markdown.find("herons of the marsh return"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("{{"), std::string::npos) << markdown;
+  const auto never = extract_rendering("/template", "never", 422);
+  EXPECT_EQ(never["code"], "page_unusable");
+  EXPECT_EQ(never["reason"], "needs_javascript");
+}
+
 TEST_F(RenderApi, NeverKeepsTheShellAndAlwaysRefusesItsStaticCachedCopy) {
   if (!have_browser()) GTEST_SKIP() << "chromium-headless-shell is not installed";
   start_daemon({"--render-concurrency", "1"});

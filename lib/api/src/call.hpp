@@ -30,7 +30,8 @@ struct ExtractParameters {
   std::vector<std::string> include_selectors;
   std::vector<std::string> exclude_selectors;
   render::RenderMode render = render::RenderMode::automatic;
-  std::string wait_for;  // a CSS selector the rendered page is done at
+  std::string wait_for;       // a CSS selector the rendered page is done at
+  bool accept_walls = false;  // convert a challenge, sign-in or consent wall, soft 404 as it is
 };
 
 // The account's monthly quota when a page was refused for it.

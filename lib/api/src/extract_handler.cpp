@@ -90,6 +90,10 @@ core::Result<ExtractParameters> parse_body(std::string_view text) {
     if (!mode) return core::unexpected(bad_request(R"(`render` must be "auto", "always" or "never".)"));
     parsed.render = *mode;
   }
+  if (const auto accept = body.find("accept_walls"); accept != body.end() && !accept->is_null()) {
+    if (!accept->is_boolean()) return core::unexpected(bad_request("`accept_walls` must be true or false."));
+    parsed.accept_walls = accept->get<bool>();
+  }
   if (const auto wait_for = body.find("wait_for"); wait_for != body.end() && !wait_for->is_null()) {
     if (!wait_for->is_string()) return core::unexpected(bad_request(wait_for_rule()));
     parsed.wait_for = wait_for->get<std::string>();
@@ -197,6 +201,7 @@ asio::awaitable<Served> serve_extract(const Call& call, ExtractParameters parame
   extract_request.options.exclude_selectors = std::move(parameters.exclude_selectors);
   extract_request.options.render = parameters.render;
   extract_request.options.wait_for = std::move(parameters.wait_for);
+  extract_request.options.accept_walls = parameters.accept_walls;
   extract_request.account_id = call.caller.account_id;
   convert::ExtractService& extractor = *call.settings.extractor;
 

@@ -30,6 +30,8 @@ nlohmann::json error_body(const core::Error& given) {
                       {"status", http_status_of(error.code)},
                       {"code", std::string(core::to_string(error.code))}};
   if (error.upstream_status) body["upstream_status"] = *error.upstream_status;
+  if (!error.vendor.empty()) body["vendor"] = error.vendor;
+  if (!error.reason.empty()) body["reason"] = error.reason;
   return body;
 }
 

@@ -32,6 +32,8 @@ ManifestEntry failure(const std::string& url, const core::Error& error) {
   entry.status = EntryStatus::error;
   entry.code = std::string(core::to_string(error.code));
   entry.error = error.message;
+  entry.vendor = error.vendor;
+  entry.reason = error.reason;
   return entry;
 }
 
@@ -66,10 +68,11 @@ class RobotsCache {
     auto parsed = fetch::parse_url(robots_url, policy_);
     if (!parsed) return {};
     auto page = fetcher_.fetch(*parsed);
-    if (page) return RobotsRules::parse(page->body, agent_);
+    if (page && page->http_status < 400) return RobotsRules::parse(page->body, agent_);
     // RFC 9309 §2.3.1: a server error means "disallow all", any other HTTP error "no rules". A
-    // site that cannot be reached at all is left to the page's own fetch, which says why.
-    const std::optional<int> status = page.error().upstream_status;
+    // site that cannot be reached at all is left to the page's own fetch, which says why. (An error
+    // that may be a block page comes as a page with its status.)
+    const std::optional<int> status = page ? std::optional<int>{page->http_status} : page.error().upstream_status;
     if (status && *status >= 500) return RobotsRules::disallow_all();
     return {};
   }

@@ -43,6 +43,8 @@ std::optional<ManifestEntry> entry_of(const std::string& line) {
   entry.page_type = string_field("page_type");
   entry.code = string_field("code");
   entry.error = string_field("error");
+  entry.vendor = string_field("vendor");
+  entry.reason = string_field("reason");
   if (const auto rendered = json.find("rendered"); rendered != json.end() && rendered->is_boolean()) {
     entry.rendered = rendered->get<bool>();
   }
@@ -57,7 +59,7 @@ std::optional<ManifestEntry> entry_of(const std::string& line) {
 std::string to_json_line(const ManifestEntry& entry) {
   const bool ok = entry.status == EntryStatus::ok;
   // In DESIGN.md's order, for people reading the file.
-  const nlohmann::ordered_json line{
+  nlohmann::ordered_json line{
       {"url", entry.url},
       {"file", text_or_null(entry.file, ok)},
       {"status", ok ? "ok" : "error"},
@@ -68,6 +70,9 @@ std::string to_json_line(const ManifestEntry& entry) {
       {"code", text_or_null(entry.code, !ok)},
       {"error", text_or_null(entry.error, !ok)},
   };
+  // What the wall was: only on a page_blocked or page_unusable line.
+  if (!ok && !entry.vendor.empty()) line["vendor"] = entry.vendor;
+  if (!ok && !entry.reason.empty()) line["reason"] = entry.reason;
   // Invalid UTF-8 in a URL or an error text is replaced rather than thrown over.
   return line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }

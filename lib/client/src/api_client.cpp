@@ -74,6 +74,11 @@ core::Error error_of(long status, const std::string& body) {
   if (const auto upstream = parsed.find("upstream_status"); upstream != parsed.end() && upstream->is_number_integer()) {
     error.upstream_status = upstream->get<int>();
   }
+  for (const auto& [field, text] : {std::pair{"vendor", &error.vendor}, std::pair{"reason", &error.reason}}) {
+    if (const auto found = parsed.find(field); found != parsed.end() && found->is_string()) {
+      *text = found->get<std::string>();
+    }
+  }
   return error;
 }
 

@@ -26,7 +26,7 @@ std::string cache_key(const ExtractRequest& request) {
   std::string key = request.url.normalized;
   const ConvertOptions& given = request.options;
   if (given.scope == extract::ContentScope::main_content && given.include_selectors.empty() &&
-      given.exclude_selectors.empty() && given.wait_for.empty()) {
+      given.exclude_selectors.empty() && given.wait_for.empty() && !given.accept_walls) {
     return key;
   }
   nlohmann::json options{{"whole_body", given.scope == extract::ContentScope::whole_body},
@@ -34,6 +34,8 @@ std::string cache_key(const ExtractRequest& request) {
                          {"exclude", given.exclude_selectors}};
   // The render mode is not part of the key: an entry says whether it was rendered (see cached()).
   if (!given.wait_for.empty()) options["wait_for"] = given.wait_for;
+  // A wall converted on request must not answer a request that did not accept walls.
+  if (given.accept_walls) options["accept_walls"] = true;
   key += ' ';
   key += options.dump();
   return key;

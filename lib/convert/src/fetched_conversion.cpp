@@ -21,25 +21,34 @@ core::Result<ConvertedPage> render_and_convert(const fetch::FetchedPage& fetched
   return ConvertedPage{std::move(*extraction), std::move(page.url), true};
 }
 
+// A failure that is the page's own verdict on itself rather than a failure of the conversion.
+bool is_wall_error(const core::Error& error) {
+  return error.code == core::ErrorCode::page_blocked || error.code == core::ErrorCode::page_unusable;
+}
+
 }  // namespace
 
 core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const ConvertOptions& options,
                                             const Rendering& rendering, std::string_view account_id,
                                             const ConvertStep& convert) {
   const bool html = fetched.content_type != "text/plain";  // as page_from_fetch decides
+  // An error page read for its walls (fetch::may_be_wall_status) is judged as it came: there is
+  // nothing in it for a browser to find, and a challenge must not run.
+  const bool error_page = fetched.http_status >= 400;
   switch (options.render) {
     case render::RenderMode::always:
       if (!rendering.available()) {
         return core::unexpected(core::ErrorCode::render_unavailable,
                                 "This service has no browser to render pages with.");
       }
-      if (html) return render_and_convert(fetched, options, rendering, account_id, convert);
+      if (html && !error_page) return render_and_convert(fetched, options, rendering, account_id, convert);
       break;  // plain text has nothing to run
     case render::RenderMode::automatic:
     case render::RenderMode::never: break;
   }
   std::string final_url = fetched.final_url;
-  const bool may_render = options.render == render::RenderMode::automatic && html && rendering.available();
+  const bool may_render =
+      options.render == render::RenderMode::automatic && html && !error_page && rendering.available();
   if (!may_render) {
     auto extraction = convert(page_from_fetch(std::move(fetched)));
     if (!extraction) return core::unexpected(extraction.error());
@@ -47,12 +56,17 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
   }
   // The fetched page stays for the browser, which may need it.
   auto extraction = convert(page_from_fetch(fetched));
-  if (!extraction) return core::unexpected(extraction.error());
-  if (extraction->needs_script) {
+  const bool template_page = !extraction && extraction.error().code == core::ErrorCode::page_unusable &&
+                             extraction.error().reason == "needs_javascript";
+  if (!extraction && !template_page) return core::unexpected(extraction.error());
+  // pagemd never hands a challenge to a browser to solve.
+  const bool blocked = extraction && extraction->wall.kind == extract::WallKind::blocked;
+  if (template_page || (extraction->needs_script && !blocked)) {
     auto rendered = render_and_convert(fetched, options, rendering, account_id, convert);
-    if (rendered) return rendered;
+    if (rendered || is_wall_error(rendered.error())) return rendered;
     spdlog::warn("render: {} looked like it needs scripts, but rendering failed ({}); the page is converted as fetched",
                  final_url, rendered.error().message);
+    if (template_page) return core::unexpected(extraction.error());
   }
   return ConvertedPage{std::move(*extraction), std::move(final_url), false};
 }

@@ -290,7 +290,10 @@ struct IsolatedConverter::Impl {
         case ErrorCode::invalid_request:
         case ErrorCode::unsupported_content:
         case ErrorCode::pdf_encrypted:
-        case ErrorCode::no_text_layer: break;
+        case ErrorCode::no_text_layer:
+        case ErrorCode::page_blocked:
+        case ErrorCode::page_unusable:
+        case ErrorCode::fetch_failed: break;
         default: return std::nullopt;
       }
     }

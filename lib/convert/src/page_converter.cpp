@@ -65,6 +65,8 @@ Page page_from_fetch(fetch::FetchedPage fetched) {
   page.declared_charset = std::move(fetched.charset);
   page.declared_language = std::move(fetched.content_language);
   page.url = std::move(fetched.final_url);
+  page.http_status = fetched.http_status;
+  page.wall_headers = std::move(fetched.wall_headers);
   return page;
 }
 
@@ -89,12 +91,55 @@ core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& 
   extract_options.scope = options.scope;
   extract_options.include_selectors = options.include_selectors;
   extract_options.exclude_selectors = options.exclude_selectors;
-  if (page.media_type == MediaType::plain_text) {
+  extract_options.http_status = page.http_status;
+  extract_options.wall_headers = std::move(page.wall_headers);
+  const bool plain_text = page.media_type == MediaType::plain_text;
+  if (plain_text) {
     // A text file has no furniture to drop, and its paragraphs are not scored like an article's.
     extract_options.scope = extract::ContentScope::whole_body;
     page.body = plain_text_as_html(page.body);
   }
-  return extract::extract_owned(std::move(page.body), extract_options);
+  auto extraction = extract::extract_owned(std::move(page.body), extract_options);
+  if (!extraction) return extraction;
+  // Text has no markup for a wall to be built of.
+  if (plain_text) extraction->wall = {};
+  if (auto refused = wall_refusal(*extraction, page.http_status, options.accept_walls)) {
+    return core::unexpected(std::move(*refused));
+  }
+  return extraction;
+}
+
+std::optional<core::Error> wall_refusal(const extract::Extraction& extraction, int http_status, bool accept_walls) {
+  const extract::Wall& wall = extraction.wall;
+  const std::optional<int> upstream = http_status > 0 ? std::optional<int>{http_status} : std::nullopt;
+  if (wall.kind == extract::WallKind::none) {
+    if (http_status < 400) return std::nullopt;
+    return core::Error{core::ErrorCode::fetch_failed,
+                       "The target answered with HTTP status " + std::to_string(http_status) + ".", upstream};
+  }
+  if (accept_walls) return std::nullopt;
+  if (wall.kind == extract::WallKind::blocked) {
+    core::Error error{core::ErrorCode::page_blocked,
+                      "The site blocked the request: it answered with a bot challenge or block page (" + wall.detail +
+                          ") instead of the page. pagemd does not solve challenges; accept_walls converts the page "
+                          "as it is.",
+                      upstream};
+    error.vendor = wall.detail;
+    return error;
+  }
+  core::Error error{core::ErrorCode::page_unusable, std::string(unusable_sentence(wall.detail)), upstream};
+  error.reason = wall.detail;
+  return error;
+}
+
+std::string_view unusable_sentence(std::string_view reason) {
+  if (reason == "login_wall") return "The page is only a sign-in form: its content needs an account.";
+  if (reason == "consent_wall") return "The page is only a cookie or consent dialog, with no content behind it.";
+  if (reason == "soft_404") return "The page says it does not exist (a \"not found\" page answered as a success).";
+  if (reason == "needs_javascript") {
+    return "The page is a client-side template that its scripts fill in, and it could not be rendered.";
+  }
+  return "The page holds no content to convert.";
 }
 
 core::Error result_too_large(std::size_t size, std::size_t bound) {

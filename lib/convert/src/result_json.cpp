@@ -37,6 +37,14 @@ json metadata_json(const PageResult& result) {
   for (const auto& [name, value] : optional_fields) {
     if (!value->empty()) metadata[name] = *value;
   }
+  if (m.paywalled) metadata["paywalled"] = true;
+  // A wall converted because the caller accepted walls: what was found.
+  if (const extract::Wall& wall = result.extraction.wall; wall.kind != extract::WallKind::none) {
+    const bool blocked = wall.kind == extract::WallKind::blocked;
+    metadata["wall"] = {{"code", blocked ? core::to_string(core::ErrorCode::page_blocked)
+                                         : core::to_string(core::ErrorCode::page_unusable)},
+                        {blocked ? "vendor" : "reason", wall.detail}};
+  }
   return metadata;
 }
 

@@ -95,6 +95,9 @@ void write_extraction(FrameWriter& out, const extract::Extraction& extraction) {
   out.integer(static_cast<std::uint8_t>(extraction.warning ? 1 : 0));
   if (extraction.warning) out.text(*extraction.warning);
   out.integer(static_cast<std::uint8_t>(extraction.needs_script ? 1 : 0));
+  out.integer(static_cast<std::uint8_t>(m.paywalled ? 1 : 0));
+  out.integer(static_cast<std::uint8_t>(extraction.wall.kind));
+  out.text(extraction.wall.detail);
 }
 
 extract::Extraction read_extraction(FrameReader& in) {
@@ -113,6 +116,11 @@ extract::Extraction read_extraction(FrameReader& in) {
   m.page_type = static_cast<extract::PageType>(page_type);
   if (in.integer<std::uint8_t>() != 0) extraction.warning = in.text();
   extraction.needs_script = in.integer<std::uint8_t>() != 0;
+  m.paywalled = in.integer<std::uint8_t>() != 0;
+  const auto wall = in.integer<std::uint8_t>();
+  if (wall > static_cast<std::uint8_t>(extract::WallKind::unusable)) in.invalidate();
+  extraction.wall.kind = static_cast<extract::WallKind>(wall);
+  extraction.wall.detail = in.text();
   return extraction;
 }
 
@@ -165,6 +173,13 @@ std::string encode_request(const Page& page, const ConvertOptions& options, cons
   out.text(page.declared_charset);
   out.text(page.declared_language);
   out.text(page.url);
+  out.integer(static_cast<std::int32_t>(page.http_status));
+  out.integer(static_cast<std::uint64_t>(page.wall_headers.size()));
+  for (const auto& [name, value] : page.wall_headers) {
+    out.text(name);
+    out.text(value);
+  }
+  out.integer(static_cast<std::uint8_t>(options.accept_walls ? 1 : 0));
   out.integer(static_cast<std::uint8_t>(options.scope == extract::ContentScope::whole_body ? 1 : 0));
   out.texts(options.include_selectors);
   out.texts(options.exclude_selectors);
@@ -182,6 +197,15 @@ std::optional<WorkerRequest> decode_request(std::string_view frame) {
   request.page.declared_charset = in.text();
   request.page.declared_language = in.text();
   request.page.url = in.text();
+  request.page.http_status = in.integer<std::int32_t>();
+  const auto headers = in.integer<std::uint64_t>();
+  // The fetcher keeps a dozen headers at most (fetch::kWallHeaders); more is a corrupted frame.
+  if (headers > std::size(fetch::kWallHeaders)) in.invalidate();
+  for (std::uint64_t i = 0; i < headers && i < std::size(fetch::kWallHeaders); ++i) {
+    std::string name = in.text();
+    request.page.wall_headers.emplace_back(std::move(name), in.text());
+  }
+  request.options.accept_walls = in.integer<std::uint8_t>() != 0;
   request.options.scope =
       in.integer<std::uint8_t>() == 1 ? extract::ContentScope::whole_body : extract::ContentScope::main_content;
   request.options.include_selectors = in.texts();
@@ -200,9 +224,13 @@ std::string encode_reply(const core::Result<extract::Extraction>& reply) {
     out.integer(kOk);
     write_extraction(out, *reply);
   } else {
+    const core::Error& error = reply.error();
     out.integer(kError);
-    out.text(core::to_string(reply.error().code));
-    out.text(reply.error().message);
+    out.text(core::to_string(error.code));
+    out.text(error.message);
+    out.integer(static_cast<std::int32_t>(error.upstream_status.value_or(0)));
+    out.text(error.vendor);
+    out.text(error.reason);
   }
   return out.take();
 }
@@ -216,10 +244,12 @@ std::optional<core::Result<extract::Extraction>> decode_reply(std::string_view f
     return core::Result<extract::Extraction>(std::move(extraction));
   }
   const std::string code = in.text();
-  std::string message = in.text();
+  core::Error error{core::error_code_from_string(code).value_or(core::ErrorCode::unsupported_content), in.text()};
+  if (const auto upstream = in.integer<std::int32_t>(); upstream > 0) error.upstream_status = upstream;
+  error.vendor = in.text();
+  error.reason = in.text();
   if (outcome != kError || !in.complete()) return std::nullopt;
-  return core::Result<extract::Extraction>(core::unexpected(
-      core::error_code_from_string(code).value_or(core::ErrorCode::unsupported_content), std::move(message)));
+  return core::Result<extract::Extraction>(core::unexpected(std::move(error)));
 }
 
 bool write_frame(int fd, std::string_view payload) {

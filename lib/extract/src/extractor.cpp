@@ -20,6 +20,7 @@
 #include "text/text_util.hpp"
 #include "text/url_resolve.hpp"
 #include "text/words.hpp"
+#include "walls/walls.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -256,6 +257,10 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
   result.needs_script = looks_like_app_shell(doc, cleaned, page_bytes, picked.searched_words);
+  const walls::Verdict verdict = walls::judge({doc, cleaned, options, rendered.word_count});
+  result.wall = verdict.wall;
+  // A template is what a browser makes the page from: rendering it finds the content.
+  if (result.wall == Wall{WallKind::unusable, "needs_javascript"}) result.needs_script = true;
   if (page_type == PageType::product && options.scope == ContentScope::main_content) {
     meta.word_count += add_description(result.markdown, info.product_description);
   }
@@ -286,15 +291,22 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   meta.image = info.image;
   meta.canonical_url = info.canonical_url;
   meta.page_type = page_type;
+  meta.paywalled = verdict.paywalled;
+  std::string warning;
+  if (meta.paywalled) {
+    warning = "Paywalled: only the teaser was available; the rest of the page is behind a paywall.";
+  }
   if (meta.word_count < kThinContentWords) {
-    result.warning = "Thin content: the extracted text has " + std::to_string(meta.word_count) + " words, under the " +
-                     std::to_string(kThinContentWords) + "-word threshold.";
+    if (!warning.empty()) warning += ' ';
+    warning += "Thin content: the extracted text has " + std::to_string(meta.word_count) + " words, under the " +
+               std::to_string(kThinContentWords) + "-word threshold.";
     if (result.markdown.empty()) {
-      *result.warning += " The page shows no text.";
+      warning += " The page shows no text.";
     } else if (described > 0 && rendered.word_count == 0) {
-      *result.warning += " The page's body shows no text; its description stands in for it.";
+      warning += " The page's body shows no text; its description stands in for it.";
     }
   }
+  if (!warning.empty()) result.warning = std::move(warning);
   return result;
 }
 

@@ -50,6 +50,7 @@ struct Hop {
   std::optional<std::uint64_t> content_length;  // declared length when the body is not encoded
   bool encoded = false;                         // a Content-Encoding other than identity
   std::vector<std::pair<std::string, std::string>> cors_headers;  // any_resource only
+  std::vector<std::pair<std::string, std::string>> wall_headers;  // of kWallHeaders
   enum class Body { undecided, keep, discard, too_large, unsupported_type, http_error } body_mode = Body::undecided;
   std::string body;
   std::size_t discarded = 0;
@@ -112,7 +113,12 @@ Hop::Body judge_headers(const Hop& hop) {
     return Hop::Body::keep;
   }
   if (hop.status >= 400) {
-    return Hop::Body::http_error;
+    // A challenge or block page is read for the conversion to recognise; other error pages are not.
+    const detail::ContentType type = detail::parse_content_type(hop.content_type);
+    const bool html = type.media_type == "text/html" || type.media_type == "application/xhtml+xml";
+    if (!may_be_wall_status(static_cast<int>(hop.status)) || !html) return Hop::Body::http_error;
+    if (!hop.encoded && hop.content_length && *hop.content_length > hop.max_body_bytes) return Hop::Body::http_error;
+    return Hop::Body::keep;
   }
   if (hop.status >= 300) {
     return Hop::Body::discard;
@@ -125,6 +131,17 @@ Hop::Body judge_headers(const Hop& hop) {
     return Hop::Body::unsupported_type;
   }
   return Hop::Body::keep;
+}
+
+// Keeps `line` when it is one of kWallHeaders; whether it was.
+bool keep_wall_header(Hop& hop, std::string_view line) {
+  for (const std::string_view name : kWallHeaders) {
+    if (const auto value = header_value(line, name)) {
+      hop.wall_headers.emplace_back(name, *value);
+      return true;
+    }
+  }
+  return false;
 }
 
 std::size_t on_header(char* data, std::size_t size, std::size_t count, void* user) {
@@ -143,6 +160,7 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     hop.content_length.reset();
     hop.encoded = false;
     hop.cors_headers.clear();
+    hop.wall_headers.clear();
   } else if (constexpr std::string_view kCors = "access-control-";
              hop.any_resource && line.size() > kCors.size() &&
              core::equals_ignore_case(line.substr(0, kCors.size()), kCors) &&
@@ -162,6 +180,8 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     hop.location = *location;
   } else if (const auto language = header_value(line, "content-language")) {
     hop.content_language = *language;
+  } else if (!hop.any_resource && keep_wall_header(hop, line)) {
+    // a vendor's mark, kept for the wall judges
   } else if (core::trim(line).empty()) {
     long status = 0;
     curl_easy_getinfo(hop.handle, CURLINFO_RESPONSE_CODE, &status);
@@ -385,7 +405,8 @@ class CurlFetcher::Impl {
     if (hop.headers_too_large) {
       return fetch_failed("The target sent more than 64 KiB of headers.");
     }
-    if (hop.body_mode == Hop::Body::http_error) {
+    // An error page read for its walls that is over the cap is still the error it answered with.
+    if (hop.body_mode == Hop::Body::http_error || (hop.status >= 400 && hop.body_mode == Hop::Body::too_large)) {
       return fetch_failed("The target answered with HTTP status " + std::to_string(hop.status) + ".",
                           static_cast<int>(hop.status));
     }
@@ -465,8 +486,9 @@ class CurlFetcher::Impl {
       }
       type.media_type = std::move(*sniffed);
     }
-    return FetchedPage{std::move(url.normalized), static_cast<int>(hop.status), std::move(type.media_type),
-                       std::move(type.charset),   std::move(hop.body),          std::move(hop.content_language)};
+    return FetchedPage{std::move(url.normalized),  static_cast<int>(hop.status), std::move(type.media_type),
+                       std::move(type.charset),    std::move(hop.body),          std::move(hop.content_language),
+                       std::move(hop.wall_headers)};
   }
 
   FetchLimits limits_;

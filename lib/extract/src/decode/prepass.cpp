@@ -414,6 +414,9 @@ class Scanner {
         return;
       }
       const std::string_view body = in_.substr(tag.end, raw.content_end - tag.end);
+      if ((tag.id == kIdScript || tag.id == kIdIframe) && result_.script_signs.size() < kMaxScriptSigns) {
+        result_.script_signs.append(tag.attributes).append(" ").append(body.substr(0, kScriptSignBodyBytes)) += '\n';
+      }
       const MathScript math = tag.id == kIdScript && tag.has_type ? math_script_of(tag.type) : MathScript::none;
       if (tag.id == kIdScript && tag.has_type && is_ld_json(tag.type)) {
         json_ld_.emplace_back(body);
@@ -435,6 +438,9 @@ class Scanner {
       return;
     }
     if ((flags & kDropMarkup) != 0) {
+      if (tag.id == kIdTemplate && !tag.attributes.empty() && result_.template_signs.size() < kMaxTemplateSigns) {
+        result_.template_signs.append(tag.attributes) += '\n';
+      }
       if (tag.id == kIdTemplate && is_react_stream_id(tag.element_id, "BP")) {
         // Where React's streamed content goes (parse/dom.cpp moves it there): the template is
         // dropped, a mark of its place is kept.

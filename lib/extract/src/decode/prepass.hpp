@@ -48,7 +48,16 @@ struct PrepassResult {
   // Signs of a page that builds itself with scripts (see looks_like_app_shell):
   std::size_t script_bytes = 0;  // in the bodies of scripts that run (not data such as ld+json)
   bool noscript_pleads = false;  // a dropped <noscript> names JavaScript ("please enable JavaScript")
+  // What walls/ recognises vendors' challenge scripts and client-side templates by, from elements
+  // the prepass drops: each script's (and iframe's) attributes and the start of its body, each
+  // <template>'s attributes, a line each, up to kMaxScriptSigns and kMaxTemplateSigns bytes.
+  std::string script_signs;
+  std::string template_signs;
 };
+
+inline constexpr std::size_t kMaxScriptSigns = std::size_t{32} << 10;
+inline constexpr std::size_t kScriptSignBodyBytes = 1536;
+inline constexpr std::size_t kMaxTemplateSigns = std::size_t{4} << 10;
 
 [[nodiscard]] PrepassResult prepass(std::string_view utf8_html, std::size_t max_open_elements = kMaxOpenElements);
 

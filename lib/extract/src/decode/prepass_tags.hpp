@@ -253,6 +253,7 @@ constexpr std::uint16_t kIdOl = id("ol");
 constexpr std::uint16_t kIdOptgroup = id("optgroup");
 constexpr std::uint16_t kIdOption = id("option");
 constexpr std::uint16_t kIdMath = id("math");
+constexpr std::uint16_t kIdIframe = id("iframe");
 constexpr std::uint16_t kIdP = id("p");
 constexpr std::uint16_t kIdRb = id("rb");
 constexpr std::uint16_t kIdRp = id("rp");

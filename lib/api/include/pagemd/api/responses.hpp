@@ -20,8 +20,8 @@ inline constexpr int kStoreRetrySeconds = 5;
 // detail (paths, hosts, users, the code's insides) is logged instead.
 [[nodiscard]] core::Error for_client(const core::Error& error);
 
-// `{"error": message, "status": n, "code": "..."}` plus `upstream_status` when the error has one;
-// the message as for_client() gives it.
+// `{"error": message, "status": n, "code": "..."}` plus `upstream_status`, `vendor` and `reason` when the error has
+// them; the message as for_client() gives it.
 [[nodiscard]] nlohmann::json error_body(const core::Error& error);
 
 // A response with a JSON body and `Content-Type: application/json`, echoing the request's HTTP version

@@ -30,7 +30,10 @@ using ConvertStep = std::function<core::Result<extract::Extraction>(const Page&)
 //  - render never: `convert` on the page as fetched;
 //  - always: the page rendered (render_unavailable without a browser), then converted;
 //  - auto: converted as fetched, and rendered then converted again only when the static page looks
-//    like an app shell (Extraction::needs_script); a render that fails then leaves the static result.
+//    like an app shell (Extraction::needs_script) or is still a template (page_unusable,
+//    needs_javascript); a render that fails then leaves the static result (or that error). A bot
+//    challenge (Extraction::wall blocked) is never rendered;
+//  - a page with an error status (fetch::may_be_wall_status) is converted as it came, in any mode.
 // A render answers the browser's request for the page with `fetched`, so the page is fetched once.
 // `account_id` is who asks (render::RenderRequest::account_id).
 [[nodiscard]] core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const ConvertOptions& options,

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pagemd/core/result.hpp"
@@ -20,6 +22,10 @@ struct Page {
   std::string declared_charset;   // named by a Content-Type header; empty when nothing declared one
   std::string url;                // its address after redirects, the base of its links; may be empty
   std::string declared_language;  // named by a Content-Language header; empty when none came
+  // The HTTP status it came with (0 for a file): a refusal status (fetch::FetchedPage) is converted
+  // only to see whether it is a wall, and otherwise fails with fetch_failed.
+  int http_status = 0;
+  std::vector<std::pair<std::string, std::string>> wall_headers{};  // fetch::FetchedPage::wall_headers
 };
 
 // What to make of a page: the options of POST /extract that change the output.
@@ -31,6 +37,9 @@ struct ConvertOptions {
   // a page given whole is converted as it is.
   render::RenderMode render = render::RenderMode::automatic;
   std::string wait_for;  // a CSS selector; empty: the load event and a quiet network
+  // Convert a wall (a bot challenge, a sign-in or consent wall, a soft 404, a template) as it is,
+  // with Extraction::wall saying what it is, instead of failing with page_blocked or page_unusable.
+  bool accept_walls = false;
 };
 
 // A page that came through a fetcher (the daemon and `pagemd batch`), ready to convert.
@@ -47,9 +56,19 @@ enum class ByteKind { text, pdf, binary };
 // paragraphs, whole; a PDF (by its bytes) by pdf::convert_pdf, whole, which also fails with
 // pdf_encrypted and no_text_layer. Fails with invalid_request for a malformed selector, and with
 // unsupported_content for other bytes that are not text (kind_of_bytes): never passes them off as
-// Markdown. Takes the page, so that its bytes can be freed as soon as they are decoded: callers
-// that are done with it move it in.
+// Markdown. A page that is a wall fails with page_blocked (Error::vendor) or page_unusable
+// (Error::reason) unless options.accept_walls; a page with a refusal status that is no wall fails
+// with fetch_failed. Takes the page, so that its bytes can be freed as soon as they are decoded:
+// callers that are done with it move it in.
 [[nodiscard]] core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options);
+
+// The error convert_page fails with for an extraction of a page that came with `http_status` (0 for a
+// file): page_blocked or page_unusable for a wall the caller does not accept, fetch_failed for a
+// refusal status that is no wall; empty when the extraction is the answer.
+[[nodiscard]] std::optional<core::Error> wall_refusal(const extract::Extraction& extraction, int http_status,
+                                                      bool accept_walls);
+// The sentence of page_unusable for a reason ("login_wall", ...).
+[[nodiscard]] std::string_view unusable_sentence(std::string_view reason);
 
 // unsupported_content for a page whose result (`size` bytes) is over the bound of `bound` bytes
 // (max_result_bytes), with a message that says so.

@@ -41,8 +41,14 @@ struct ErrorKind {
 struct Error {
   ErrorCode code;
   std::string message;  // a human sentence, safe to show to the client
-  // fetch_failed only: the target's HTTP status when it answered with one (the wire's `upstream_status`).
+  // fetch_failed and page_blocked: the target's HTTP status when it answered with one (the wire's
+  // `upstream_status`).
   std::optional<int> upstream_status{};
+  // page_blocked: who blocked the request, lower-case ("cloudflare", "unknown"); the wire's `vendor`.
+  std::string vendor{};
+  // page_unusable: why there is nothing to convert ("login_wall", "consent_wall", "soft_404",
+  // "needs_javascript"); the wire's `reason`.
+  std::string reason{};
   // When waiting is known to help and how long (the answer's Retry-After), if the failure knows it.
   std::optional<std::chrono::seconds> retry_after{};
 };

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pagemd::extract {
@@ -31,6 +32,27 @@ struct ExtractOptions {
   // combinators). When include is non-empty, only matching subtrees are converted.
   std::vector<std::string> include_selectors;
   std::vector<std::string> exclude_selectors;
+  // The HTTP status the page came with (0 for a file) and the response headers a bot-protection
+  // service marks its answers with (lower-case names: server, cf-mitigated, x-datadome...): signs of
+  // a challenge or block page (walls/).
+  int http_status = 0;
+  std::vector<std::pair<std::string, std::string>> wall_headers{};
+};
+
+// What stands between the reader and the page, when the page is not the content (walls/).
+enum class WallKind {
+  none,
+  blocked,   // a bot challenge or block page: the error page_blocked
+  unusable,  // a sign-in form, a consent dialog, a soft 404, a template: the error page_unusable
+};
+
+struct Wall {
+  WallKind kind = WallKind::none;
+  // blocked: the vendor, lower-case ("cloudflare", "unknown"); unusable: the reason ("login_wall",
+  // "consent_wall", "soft_404", "needs_javascript").
+  std::string detail;
+
+  bool operator==(const Wall&) const = default;
 };
 
 // What kind of page it is; each kind has its own idea of what the main content is.
@@ -64,6 +86,8 @@ struct Metadata {
   std::string image;
   std::string canonical_url;
   PageType page_type = PageType::article;
+  // Only a teaser was served: the rest is behind a paywall (structured data or a paywall box).
+  bool paywalled = false;
 
   bool operator==(const Metadata&) const = default;
 };
@@ -71,10 +95,13 @@ struct Metadata {
 struct Extraction {
   std::string markdown;
   Metadata metadata;
-  std::optional<std::string> warning;  // set only for thin content (under kThinContentWords words)
+  std::optional<std::string> warning;  // thin content (under kThinContentWords words), a paywalled teaser
   // The page's own markup shows next to nothing until its scripts run (an app shell): rendering it
   // in a browser would find the content. Not part of the result object.
   bool needs_script = false;
+  // The page is a wall rather than content. Converting it is refused unless the caller accepts
+  // walls (convert::ConvertOptions::accept_walls); an accepted wall is metadata.wall.
+  Wall wall;
 
   bool operator==(const Extraction&) const = default;
 };

@@ -29,14 +29,30 @@ struct FetchedPage {
   std::string charset;           // from the Content-Type header, lower-case; empty if none
   std::string body;              // decoded (decompressed) bytes, at most FetchLimits::max_body_bytes
   std::string content_language;  // the Content-Language header as sent; empty if none
+  // The headers bot-protection services mark their answers with (kWallHeaders), lower-case names,
+  // as sent: the signs of a challenge or block page besides its body.
+  std::vector<std::pair<std::string, std::string>> wall_headers{};
 };
+
+// The headers FetchedPage::wall_headers keeps.
+inline constexpr std::string_view kWallHeaders[] = {
+    "server",      "cf-mitigated",   "x-datadome", "x-dd-b", "x-amzn-waf-action", "x-kpsdk-ct", "x-kpsdk-r",
+    "x-sucuri-id", "x-sucuri-block", "x-iinfo",    "x-cdn",  "x-px-blocked"};
+
+// Whether an answer with this status may be a bot challenge or block page (401, 403, 405, 428, 429,
+// 503): its HTML comes as a FetchedPage with that status, for the conversion to judge (a page that
+// is no wall then fails there with fetch_failed). Other 4xx and 5xx are fetch_failed at once.
+[[nodiscard]] constexpr bool may_be_wall_status(int status) noexcept {
+  return status == 401 || status == 403 || status == 405 || status == 428 || status == 429 || status == 503;
+}
 
 // URL -> page. Implementations are blocking and thread-safe.
 class Fetcher {
  public:
   virtual ~Fetcher() = default;
   // The page at `url` after redirects, or an Error: fetch_failed (unreachable, DNS or TLS failure,
-  // HTTP 4xx/5xx with Error::upstream_status set, too many redirects, a loop), fetch_timeout,
+  // HTTP 4xx/5xx with Error::upstream_status set, too many redirects, a loop; an HTML answer with a
+  // status may_be_wall_status() is a page instead), fetch_timeout,
   // unsupported_content (not HTML/XHTML/plain text, or over the size cap), url_not_allowed (a
   // non-public address connected to or redirected to, a redirect to a non-http(s) URL), busy.
   [[nodiscard]] virtual core::Result<FetchedPage> fetch(const ParsedUrl& url) = 0;

@@ -1,0 +1,198 @@
+// Walls (lib/extract/src/walls/): every tests/data/walls/<case>.html says on its first line what it
+// is and how it was served,
+//   <!-- pagemd-wall: expect=blocked:cloudflare status=403 headers=server:cloudflare;cf-mitigated:challenge -->
+// (expect: blocked:<vendor>, unusable:<reason>, paywalled or content), and extract() must find
+// exactly that. Then the rules one at a time, each with the page that tells it apart from content.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "extract_test_helpers.hpp"
+#include "pagemd/extract/extractor.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::run;
+
+const fs::path kWallDir = fs::path(PAGEMD_TEST_DATA_DIR) / "walls";
+
+struct WallCase {
+  std::string name;
+  std::string html;
+  std::string expect;
+  ExtractOptions options;
+};
+
+// The value of `key=` in the header line, up to the next " key=" or the comment's end.
+std::string field(const std::string& line, const std::string& key) {
+  const std::size_t at = line.find(" " + key + "=");
+  if (at == std::string::npos) return {};
+  const std::size_t from = at + key.size() + 2;
+  std::size_t end = line.find(" -->", from);
+  for (const char* next : {" expect=", " status=", " headers="}) {
+    const std::size_t other = line.find(next, from);
+    if (other != std::string::npos && other < end) end = other;
+  }
+  return line.substr(from, end - from);
+}
+
+std::vector<WallCase> wall_cases() {
+  std::vector<WallCase> cases;
+  for (const auto& entry : fs::directory_iterator(kWallDir)) {
+    if (entry.path().extension() != ".html") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    WallCase wall{entry.path().stem().string(), text.str(), {}, {}};
+    const std::string line = wall.html.substr(0, wall.html.find('\n'));
+    wall.expect = field(line, "expect");
+    wall.options.page_url = "https://www.example.com/" + wall.name;
+    const std::string status = field(line, "status");
+    wall.options.http_status = status.empty() ? 0 : std::stoi(status);
+    std::stringstream headers(field(line, "headers"));
+    for (std::string header; std::getline(headers, header, ';');) {
+      const std::size_t colon = header.find(':');
+      if (colon != std::string::npos)
+        wall.options.wall_headers.emplace_back(header.substr(0, colon), header.substr(colon + 1));
+    }
+    cases.push_back(std::move(wall));
+  }
+  return cases;
+}
+
+std::string verdict_of(const Extraction& extraction) {
+  switch (extraction.wall.kind) {
+    case WallKind::blocked: return "blocked:" + extraction.wall.detail;
+    case WallKind::unusable: return "unusable:" + extraction.wall.detail;
+    case WallKind::none: break;
+  }
+  return extraction.metadata.paywalled ? "paywalled" : "content";
+}
+
+TEST(Walls, EveryFixtureIsJudgedAsItSays) {
+  const std::vector<WallCase> cases = wall_cases();
+  ASSERT_GE(cases.size(), 30U);
+  std::size_t kinds[4] = {};
+  for (const WallCase& wall : cases) {
+    ASSERT_FALSE(wall.expect.empty()) << wall.name << " has no pagemd-wall line";
+    const Extraction extraction = run(wall.html, wall.options);
+    EXPECT_EQ(verdict_of(extraction), wall.expect) << wall.name;
+    ++kinds[wall.expect.starts_with("blocked")    ? 0
+            : wall.expect.starts_with("unusable") ? 1
+            : wall.expect == "paywalled"          ? 2
+                                                  : 3];
+  }
+  // Each kind has its pages, and content its tricky negatives.
+  EXPECT_GE(kinds[0], 12U);
+  EXPECT_GE(kinds[1], 10U);
+  EXPECT_GE(kinds[2], 2U);
+  EXPECT_GE(kinds[3], 6U);
+}
+
+TEST(Walls, TheResponseHeadersAloneNameACloudflareChallenge) {
+  ExtractOptions options;
+  options.http_status = 403;
+  options.wall_headers = {{"cf-mitigated", "challenge"}};
+  const Extraction extraction = run("<html><body><p>Checking.</p></body></html>", options);
+  EXPECT_EQ(extraction.wall, (Wall{WallKind::blocked, "cloudflare"}));
+}
+
+TEST(Walls, AVendorSensorOnAnOrdinaryPageIsNoBlock) {
+  // Protected sites load the sensor on every page; a short page that says something is content.
+  const std::string page = R"(<html><head><script src="https://js.datadome.co/tags.js"></script>
+    <script>window._pxAppId='PXabc';</script></head><body><h1>Opening hours</h1>
+    <p>The library is open from nine to six on weekdays and from ten to four on Saturdays. On public
+    holidays the reading room stays closed, but the return box by the door is emptied every morning.</p></body></html>)";
+  EXPECT_EQ(run(page).wall.kind, WallKind::none);
+}
+
+TEST(Walls, ChallengePhrasesCountOnlyOnPagesThatSayLittleElse) {
+  std::string article = "<html><head><title>Access denied: a history of the 403</title></head><body><article>";
+  for (int i = 0; i < 12; ++i) {
+    article +=
+        "<p>Access denied pages, captchas and checks that verify you are human have a long history on the "
+        "web, from the first password prompts to the managed challenges of today's CDNs.</p>";
+  }
+  article += "</article></body></html>";
+  ExtractOptions refused;
+  refused.http_status = 403;
+  EXPECT_EQ(run(article, refused).wall.kind, WallKind::none);
+  const Extraction tiny =
+      run("<html><head><title>Access denied</title></head><body><h1>Access denied</h1></body></html>", refused);
+  EXPECT_EQ(tiny.wall, (Wall{WallKind::blocked, "unknown"}));
+}
+
+TEST(Walls, ARefusalStatusWithAnOrdinaryErrorPageIsNoWall) {
+  // A 503 maintenance page is not a block page: the conversion reports the status instead.
+  ExtractOptions unavailable;
+  unavailable.http_status = 503;
+  EXPECT_EQ(
+      run("<html><body><h1>Down for maintenance</h1><p>We will be back soon.</p></body></html>", unavailable).wall.kind,
+      WallKind::none);
+}
+
+TEST(Walls, APasswordFieldInTheFurnitureMakesNoLoginWall) {
+  const std::string page = R"(<html><body><header><form><input type="password"></form></header>
+    <main><h1>Returns</h1><p>Return any item within thirty days.</p></main></body></html>)";
+  EXPECT_EQ(run(page).wall.kind, WallKind::none);
+  const std::string wall = R"(<html><body><main><h1>Returns</h1><form><input name="u"><input type="password"></form>
+    </main></body></html>)";
+  EXPECT_EQ(run(wall).wall, (Wall{WallKind::unusable, "login_wall"}));
+}
+
+TEST(Walls, A404StatusIsNoSoft404) {
+  ExtractOptions not_found;
+  not_found.http_status = 404;
+  EXPECT_EQ(run("<html><head><title>Page not found</title></head><body><h1>Not found</h1></body></html>", not_found)
+                .wall.kind,
+            WallKind::none);
+  EXPECT_EQ(run("<html><head><title>Page not found</title></head><body><h1>Not found</h1></body></html>").wall,
+            (Wall{WallKind::unusable, "soft_404"}));
+}
+
+TEST(Walls, MustachesInCodeAreNoTemplate) {
+  EXPECT_EQ(run("<html><body><h1>Interpolation</h1><pre><code>{{ msg }} and {{ other }}</code></pre>"
+                "<p>The braces are replaced by the value.</p></body></html>")
+                .wall.kind,
+            WallKind::none);
+  EXPECT_EQ(run("<html><body><h1>{{ title }}</h1><p>{{ body }}</p></body></html>").wall,
+            (Wall{WallKind::unusable, "needs_javascript"}));
+}
+
+TEST(Walls, ATemplateAsksForRendering) {
+  const Extraction extraction = run(R"(<html><body><main x-data="{}"><h1 x-text="t"></h1><p x-text="b"></p>
+    </main></body></html>)");
+  EXPECT_EQ(extraction.wall, (Wall{WallKind::unusable, "needs_javascript"}));
+  EXPECT_TRUE(extraction.needs_script);
+}
+
+TEST(Walls, APaywallSaysSoInTheWarning) {
+  const Extraction extraction = run(R"(<html><head><script type="application/ld+json">
+    {"@type":"NewsArticle","isAccessibleForFree": false}</script></head><body><article><h1>Teaser</h1>
+    <p>The first paragraph of the story.</p></article></body></html>)");
+  EXPECT_TRUE(extraction.metadata.paywalled);
+  ASSERT_TRUE(extraction.warning);
+  EXPECT_NE(extraction.warning->find("only the teaser"), std::string::npos);
+  EXPECT_FALSE(run(R"(<html><head><script type="application/ld+json">{"isAccessibleForFree": true}</script></head>
+    <body><p>Free to read.</p></body></html>)")
+                   .metadata.paywalled);
+}
+
+TEST(Walls, HostileInputIsJudgedWithoutHarm) {
+  // Unclosed braces, a flood of ids and classes, nested forms: answered, not crashed or slow.
+  std::string page = "<html><body>";
+  for (int i = 0; i < 20'000; ++i) page += "<div class=\"cf-wrapper paywall consent-banner\" id=\"x\">{{";
+  page += "<form><form><input type=password></form></form></body></html>";
+  const Extraction extraction = run(page);
+  EXPECT_NE(extraction.wall.kind, WallKind::none);
+  EXPECT_EQ(run(std::string(100'000, '{')).wall.kind, WallKind::none);
+}
+
+}  // namespace
+}  // namespace pagemd::extract
