@@ -33,6 +33,9 @@ add_library(pagemd::cld2 ALIAS pagemd_cld2)
 # PDFs: poppler's GLib binding, the one that gives per-character fonts (headings, code, emphasis) and
 # link annotations; the C++ binding has no links (README's Dependencies section says more).
 pkg_check_modules(POPPLER_GLIB REQUIRED IMPORTED_TARGET poppler-glib>=22.02)
+# zlib inflates a PDF's streams once, counting, before poppler does (a bound on compression bombs);
+# the fetch tests also build their gzip and deflate bombs with it.
+find_package(ZLIB REQUIRED)
 # The converter worker's system-call filter.
 pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp>=2.5)
 # The shared store of several nodes (lib/store/src/postgres): PostgreSQL's C client.
@@ -46,7 +49,6 @@ endif()
 if(PAGEMD_BUILD_TESTS)
   find_package(GTest CONFIG REQUIRED)
   # The fetch tests build gzip, deflate and brotli bombs (zstd frames are written by hand).
-  find_package(ZLIB REQUIRED)
   pkg_check_modules(BROTLIENC REQUIRED IMPORTED_TARGET libbrotlienc)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)  # the man page and install checks
 endif()

@@ -62,11 +62,35 @@ TEST(PdfFailures, DamagedFilesConvertWhatIsLeftOrSayWhy) {
   }
 }
 
-TEST(PdfFailures, DeepNestingAndAFlateBombEndInAnError) {
-  // Neither page has text: the nesting stops at poppler's recursion limit, the bomb's zeros are
-  // white space to a content stream.
+TEST(PdfFailures, DeepNestingEndsAtPopplersRecursionLimit) {
+  // The page has no text: the nesting stops where poppler's parser stops recursing.
   EXPECT_EQ(failure_of("deep-nesting.pdf").code, ErrorCode::no_text_layer);
-  EXPECT_EQ(failure_of("flate-bomb.pdf").code, ErrorCode::no_text_layer);
+}
+
+// The bomb's content stream inflates to 80 MiB, past the default bound of 64 MiB: zlib counts it
+// before poppler lexes a byte of it.
+TEST(PdfFailures, AFlateBombPastTheInflateBoundIsRefusedWithTheBoundSaid) {
+  const core::Error error = failure_of("flate-bomb.pdf");
+  EXPECT_EQ(error.code, ErrorCode::unsupported_content);
+  EXPECT_NE(error.message.find("inflate to more than 64 MiB"), std::string::npos) << error.message;
+}
+
+// The bound counts what the text layer reads; its edge is exact, and images are not counted.
+TEST(PdfFailures, TheInflateBoundCountsContentStreamsNotImages) {
+  PdfOptions tight;
+  tight.max_inflated_bytes = 16;
+  EXPECT_EQ(failure_of("deep-nesting.pdf", tight).code, ErrorCode::unsupported_content);
+  EXPECT_NE(failure_of("deep-nesting.pdf", tight).message.find("more than 16 bytes"), std::string::npos);
+  // 100,000 brackets each way inflate to 200,000 bytes: at the bound exactly, poppler reads them.
+  PdfOptions exact;
+  exact.max_inflated_bytes = 200000;
+  EXPECT_EQ(failure_of("deep-nesting.pdf", exact).code, ErrorCode::no_text_layer);
+  exact.max_inflated_bytes = 199999;
+  EXPECT_EQ(failure_of("deep-nesting.pdf", exact).code, ErrorCode::unsupported_content);
+  // The scan's image inflates to 64 KiB, and images never count: the page is still found textless.
+  PdfOptions kibibyte;
+  kibibyte.max_inflated_bytes = 1024;
+  EXPECT_EQ(failure_of("image-only.pdf", kibibyte).code, ErrorCode::no_text_layer);
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ standard fonts (nothing embedded), so that each test knows where every line is.
   truncated.pdf      the first half of article.pdf.
   bad-xref.pdf       article.pdf with its cross-reference offsets garbled.
   deep-nesting.pdf   a page whose content stream opens 100,000 arrays.
-  flate-bomb.pdf     a content stream that inflates to 64 MiB of zero bytes.
+  flate-bomb.pdf     a content stream that inflates to 80 MiB of zero bytes (past the 64 MiB bound).
 """
 
 import os
@@ -110,8 +110,11 @@ def write_pdf(path, pages, info=None, raw_content=None):
                               b"/A<</S/URI/URI(%s)>>>>" % (x0, y0, x1, y1, esc(uri).encode())))
         resources = b"<</Font " + fonts + b">>"
         if page is not None and getattr(page, "image", False):
-            image = add(b"<</Type/XObject/Subtype/Image/Width 2/Height 2/ColorSpace/DeviceGray"
-                        b"/BitsPerComponent 8/Length 4>>stream\n\x00\xff\xff\x00\nendstream")
+            # 64 KiB of samples, Flate-compressed: images never count against the inflate bound.
+            samples = zlib.compress(bytes((x ^ y) & 0xFF for y in range(256) for x in range(256)), 9)
+            image = add(b"<</Type/XObject/Subtype/Image/Width 256/Height 256/ColorSpace/DeviceGray"
+                        b"/BitsPerComponent 8/Filter/FlateDecode/Length %d>>stream\n" % len(samples) + samples
+                        + b"\nendstream")
             resources = b"<</XObject<</Im1 %d 0 R>>>>" % image
         kid = add(b"<</Type/Page/Parent %d 0 R/Contents %d 0 R/Resources %s%s>>"
                   % (pages_id, stream_id, resources,
@@ -249,7 +252,7 @@ def main():
     with open(path("bad-xref.pdf"), "wb") as f:
         f.write(garbled)
     write_pdf(path("deep-nesting.pdf"), [Page()], raw_content=[(b"FlateDecode", zlib.compress(b"[" * 100000 + b"]" * 100000, 9))])
-    bomb = zlib.compress(b"\0" * (64 << 20), 9)
+    bomb = zlib.compress(b"\0" * (80 << 20), 9)
     write_pdf(path("flate-bomb.pdf"), [Page()], raw_content=[(b"FlateDecode", bomb)])
 
 

@@ -203,8 +203,11 @@ class BlockBuilder {
   }
 
   // Whether a line was ended by its column's edge rather than by its paragraph: the next line's
-  // first word would not have fitted after it. The edge is where the paragraph's lines (and the next
-  // line, in the same column) reach, not the region's: a wider table or code block sets no measure.
+  // first word would not have fitted after it. Once a block has two lines, the edge is where its own
+  // lines reach (a quote's measure is narrower than its column's). A block's first line is measured
+  // by its column, less its indentation when it is indented as a whole (a quote is indented on both
+  // sides, which its first line cannot show): a line of its own (a short list item whose marker is
+  // no text, a line of an address) does not reach that edge, and the next starts a block of its own.
   bool filled(const Line& line, const Line& next) const {
     double word = 0;
     for (const Glyph& g : next.glyphs) {
@@ -212,7 +215,10 @@ class BlockBuilder {
       word = g.box.x1 - next.glyphs.front().box.x0;
     }
     double edge = current_right_;
-    if (next.region == line.region) edge = std::max(edge, next.box.x1);
+    if (current_lines_ < 2 && line.region != nullptr) {
+      const double indent = line.box.x0 - line.region->box.x0;
+      edge = line.region->measure - (indent >= 1.5 * body_ ? indent : 0);
+    }
     return line.box.x1 + word + 0.25 * line.size >= edge;
   }
 

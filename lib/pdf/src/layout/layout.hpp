@@ -34,6 +34,9 @@ struct Region {
   Box box;
   std::size_t page = 0;
   double page_height = 0;
+  // Where the region's running text ends on the right: its column's measure, which a line that the
+  // column's edge broke reaches (a table or code wider than the text sets none).
+  double measure = 0;
 };
 
 // The page's text, furniture left out, as regions in reading order: columns left to right, bands
