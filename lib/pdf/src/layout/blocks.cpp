@@ -518,6 +518,12 @@ std::vector<Block> blocks_of(const std::vector<Region>& regions, double body) {
     if (footnote_row < region.rows.size()) footnotes.emplace_back(&region, footnote_row);
     std::size_t r = 0;
     while (r < footnote_row) {
+      Block grid;
+      if (const std::size_t rows = aligned_grid(region, r, footnote_row, body, grid); rows > 0) {
+        builder.add_table(std::move(grid));
+        r += rows;
+        continue;
+      }
       std::size_t end = r;
       while (end < footnote_row && region.rows[end].cells.size() >= 2) ++end;
       if (end - r >= 2) {

@@ -58,6 +58,11 @@ struct Block {
   std::vector<std::vector<GlyphLine>> table;  // rows of cells, for a table
 };
 
+// A table whose columns show by alignment alone (no ruling, gaps no wider than a word space) that
+// starts at the region's row `first` and ends before `end`: the number of rows it takes, 0 if none.
+[[nodiscard]] std::size_t aligned_grid(const Region& region, std::size_t first, std::size_t end, double body,
+                                       Block& table);
+
 // The document's blocks in reading order, footnotes at the end.
 [[nodiscard]] std::vector<Block> blocks_of(const std::vector<Region>& regions, double body);
 
