@@ -10,6 +10,11 @@ standard fonts (nothing embedded), so that each test knows where every line is.
                      running header and page number on both pages; Info Title "Microsoft Word -
                      draft3.docx" (not a real title), Author and CreationDate.
   two-columns.pdf    one page: a full-width title over two columns of text.
+  layout-cues.pdf    one page of what only positions show: list items whose bullets are drawn discs
+                     (no text), one of them wrapping under its first line; items that all start
+                     with the same word; a table without rules whose columns are 3 pt apart (its
+                     second column right-aligned); one whose first two columns are 3 pt apart and
+                     the third 30 pt, with a cell on two lines; a quote indented on both sides.
   image-only.pdf     a page with an image and no text (a scan).
   partly-scanned.pdf a page of text, then a page with an image only.
   blank-pages.pdf    600 empty pages (more than max_pages' 500).
@@ -229,6 +234,75 @@ def two_columns():
     return [page]
 
 
+def layout_cues():
+    """Structure a browser prints without text to show it: drawn bullets, 3 pt table gaps."""
+    page = Page()
+    page.text(72, 60, 18, "B", "Layout Cues")
+    y = 96
+    intro = ("A browser draws the discs of a bulleted list as shapes, and sets the cells of a table without "
+             "rules only a few points apart, so that the text layer alone shows neither; the positions of "
+             "the words do.")
+    for line in wrap(intro, 11, MEASURE):
+        page.text(72, y, 11, "R", line)
+        y += 14
+    y += 10
+
+    def bullet(y_top):
+        # A filled circle of radius 2 left of the item's text, as Chromium draws list-style: disc.
+        cx, cy, r, k = 92, H - y_top - 4, 2, 1.1
+        page.ops.append("%g %g m %g %g %g %g %g %g c %g %g %g %g %g %g c %g %g %g %g %g %g c %g %g %g %g %g %g c f"
+                        % (cx + r, cy, cx + r, cy + k, cx + k, cy + r, cx, cy + r, cx - k, cy + r, cx - r, cy + k,
+                           cx - r, cy, cx - r, cy - k, cx - k, cy - r, cx, cy - r, cx + k, cy - r, cx + r, cy - k,
+                           cx + r, cy))
+
+    long_item = ("Collect the loaves at the end of the week, when the bakery sells what is left at half the "
+                 "price it asked in the morning")
+    for item in ["Plan two schedules before winter", long_item, "Visit the market first"]:
+        bullet(y)
+        for line in wrap(item, 11, MEASURE - 28):
+            page.text(100, y, 11, "R", line)
+            y += 14
+    y += 10
+    for item in ["Keep the seeds dry", "Keep a notebook of sowings", "Keep the frame shut at night",
+                 "Keep the labels"]:
+        bullet(y)
+        page.text(100, y, 11, "R", item)
+        y += 14
+    y += 10
+    rows = [("Crop", "Weeks", "Notes"), ("Onion", "12", "sow thinly"), ("Leek", "16", "transplant in June"),
+            ("Garlic", "30", "plant cloves in autumn"), ("Shallot", "9", "sets, not seed")]
+    first = max(width(r[0], 11) for r in rows)
+    second = max(width(r[1], 11) for r in rows)
+    for n, (crop, weeks, notes) in enumerate(rows):
+        page.text(72, y, 11, "B" if n == 0 else "R", crop)
+        # The second column right-aligned, 3 pt after the first; the third 3 pt after it.
+        page.text(72 + first + 3 + second - width(weeks, 11), y, 11, "B" if n == 0 else "R", weeks)
+        page.text(72 + first + 3 + second + 3, y, 11, "B" if n == 0 else "R", notes)
+        y += 16
+    y += 12
+    # Cells 3 pt apart beside a column 30 pt away, one of whose cells wraps onto a second line.
+    rows = [("Bed", "Size", ["Crop"]), ("North", "2x4", ["onions"]), ("South", "3x3", ["leeks, then", "winter kale"]),
+            ("East", "1x2", ["garlic"]), ("West", "2x2", ["shallots"])]
+    first = max(width(r[0], 11) for r in rows)
+    second = max(width(r[1], 11) for r in rows)
+    for n, (bed, size, crop) in enumerate(rows):
+        font = "B" if n == 0 else "R"
+        page.text(72, y, 11, font, bed)
+        page.text(72 + first + 3, y, 11, font, size)
+        for k, line in enumerate(crop):
+            page.text(72 + first + 3 + second + 30, y + 13 * k, 11, font, line)
+        y += 16 + 13 * (len(crop) - 1)
+    y += 12
+    quote = ("Sow in the dark of the moon and reap in the light of it, as the old almanac says; nobody has "
+             "ever shown that it matters, but nobody has shown that it does not either.")
+    for line in wrap(quote, 11, MEASURE - 80):
+        page.text(112, y, 11, "I", line)
+        y += 14
+    y += 10
+    page.text(72, y, 11, "R", "That is all the frame needs.")
+    return [page]
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     path = lambda name: os.path.join(OUT, name)
@@ -236,6 +310,7 @@ def main():
             "CreationDate": "D:20240131120000Z"}
     data = write_pdf(path("article.pdf"), article(), info)
     write_pdf(path("two-columns.pdf"), two_columns(), {"Title": "Two Column Report"})
+    write_pdf(path("layout-cues.pdf"), layout_cues())
     scan = Page()
     scan.image = True
     scan.ops = ["q 200 0 0 200 100 400 cm /Im1 Do Q"]

@@ -63,6 +63,13 @@ struct Block {
 [[nodiscard]] std::size_t aligned_grid(const Region& region, std::size_t first, std::size_t end, double body,
                                        Block& table);
 
+// A table of rows of two cells or more (segments apart) that starts at the region's row `first`,
+// with the lines of its wrapped cells: the number of rows it takes, 0 if none. Its columns are where
+// the gaps that no row's letters cover line up with the cells beside them (cells as close as words
+// part), else where the cells of the row with the most cells stand.
+[[nodiscard]] std::size_t spaced_table(const Region& region, std::size_t first, std::size_t end, double body,
+                                       Block& table);
+
 // The document's blocks in reading order, footnotes at the end.
 [[nodiscard]] std::vector<Block> blocks_of(const std::vector<Region>& regions, double body);
 
