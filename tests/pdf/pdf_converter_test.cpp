@@ -148,6 +148,31 @@ TEST_F(LayoutCues, AParagraphIndentedOnBothSidesIsAQuote) {
   at(markdown(), "shown that it does not either.*\n\nThat is all the frame needs.");
 }
 
+// The fonts are not embedded and have no ToUnicode: their codes reach Unicode through poppler-data's
+// CMaps (tests/convert reads the same file in the worker's jail, where only what warm_up read is).
+TEST_F(LayoutCues, AScriptIsFencedInTheLanguageItsFirstLineNames) {
+  at(markdown(), "```python\n#!/usr/bin/env python3\nprint('sown')\n```");
+}
+
+TEST(Cjk, CidFontsMappedByPopplerDataComeOutAsUnicode) {
+  auto converted = convert_pdf(pdf_file("cjk.pdf"), {});
+  ASSERT_TRUE(converted) << converted.error().message;
+  const std::string& markdown = converted->extraction.markdown;
+  EXPECT_LT(at(markdown, "\n中文文本\n"), at(markdown, "\n日本語の文書\n"));
+  at(markdown, "\n한국어 문서\n");
+}
+
+// Poppler gives the Hebrew word in reading order, wrapped in direction marks that have no place on
+// the page; the letters and the words after them keep their own places.
+TEST(RightToLeft, AHebrewWordReadsInLogicalOrderAndTheLineGoesOnAfterIt) {
+  auto converted = convert_pdf(pdf_file("hebrew-word.pdf"), {});
+  ASSERT_TRUE(converted) << converted.error().message;
+  const std::string& markdown = converted->extraction.markdown;
+  at(markdown, "The word \u05e9\u05dc\u05d5\u05dd means peace, and the line goes on after it.");
+  at(markdown, "A second line follows.");
+  EXPECT_EQ(markdown.find("\u202b"), std::string::npos) << markdown;
+}
+
 TEST(PartlyScanned, ThePagesWithoutTextAreNamedInTheWarning) {
   auto converted = convert_pdf(pdf_file("partly-scanned.pdf"), {});
   ASSERT_TRUE(converted) << converted.error().message;

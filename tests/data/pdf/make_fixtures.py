@@ -14,7 +14,14 @@ standard fonts (nothing embedded), so that each test knows where every line is.
                      (no text), one of them wrapping under its first line; items that all start
                      with the same word; a table without rules whose columns are 3 pt apart (its
                      second column right-aligned); one whose first two columns are 3 pt apart and
-                     the third 30 pt, with a cell on two lines; a quote indented on both sides.
+                     the third 30 pt, with a cell on two lines; a quote indented on both sides; a
+                     script in Courier whose first line names its interpreter.
+  cjk.pdf            Chinese, Japanese and Korean lines in CID fonts that are not embedded and map
+                     their codes through poppler-data's CMaps (UniGB-UCS2-H, UniJIS-UCS2-H,
+                     UniKS-UCS2-H), with no ToUnicode: text only poppler's data files can read.
+  hebrew-word.pdf    a line of English with a Hebrew word in it, drawn right to left as a
+                     typesetter draws it (a font whose ToUnicode maps its glyphs to Hebrew letters),
+                     and a line after it.
   image-only.pdf     a page with an image and no text (a scan).
   partly-scanned.pdf a page of text, then a page with an image only.
   blank-pages.pdf    600 empty pages (more than max_pages' 500).
@@ -132,6 +139,11 @@ def write_pdf(path, pages, info=None, raw_content=None):
         info_id = add(b"<<" + b"".join(b"/%s(%s)" % (k.encode(), esc(v).encode()) for k, v in info.items())
                       + b">>")
     catalog = add(b"<</Type/Catalog/Pages %d 0 R>>" % pages_id)
+    return write_objects(path, objects, catalog, info_id)
+
+
+def write_objects(path, objects, catalog, info_id=None):
+    """Objects numbered from 1, an exact cross-reference table and the trailer."""
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for i, body in enumerate(objects, 1):
@@ -300,7 +312,77 @@ def layout_cues():
         y += 14
     y += 10
     page.text(72, y, 11, "R", "That is all the frame needs.")
+    y += 24
+    # A script that names its interpreter on its first line.
+    for line in ["#!/usr/bin/env python3", "print('sown')"]:
+        page.text(72, y, 10, "C", line)
+        y += 12
     return [page]
+
+
+def cjk(path):
+    """Three lines, one per Adobe character collection, each in a non-embedded CID font."""
+    lines = [("GB1", "STSong-Light", "UniGB-UCS2-H", "\u4e2d\u6587\u6587\u672c"),  # 中文文本
+             ("Japan1", "HeiseiMin-W3", "UniJIS-UCS2-H", "\u65e5\u672c\u8a9e\u306e\u6587\u66f8"),  # 日本語の文書
+             ("Korea1", "HYSMyeongJo-Medium", "UniKS-UCS2-H", "\ud55c\uad6d\uc5b4 \ubb38\uc11c")]  # 한국어 문서
+    objects = [None, None]  # 1: catalog, 2: pages
+    fonts = []
+    for ordering, name, cmap, _ in lines:
+        descriptor = len(objects) + 1
+        objects.append(b"<</Type/FontDescriptor/FontName/%s/Flags 6/FontBBox[0 -200 1000 900]/ItalicAngle 0"
+                       b"/Ascent 880/Descent -120/CapHeight 880/StemV 80>>" % name.encode())
+        cid_font = len(objects) + 1
+        objects.append(b"<</Type/Font/Subtype/CIDFontType0/BaseFont/%s/CIDSystemInfo<</Registry(Adobe)"
+                       b"/Ordering(%s)/Supplement 2>>/FontDescriptor %d 0 R/DW 1000>>"
+                       % (name.encode(), ordering.encode(), descriptor))
+        fonts.append(len(objects) + 1)
+        objects.append(b"<</Type/Font/Subtype/Type0/BaseFont/%s/Encoding/%s/DescendantFonts[%d 0 R]>>"
+                       % (name.encode(), cmap.encode(), cid_font))
+    ops = ["BT /F0 18 Tf 72 720 Td (CJK) Tj ET"]
+    for n, (_, _, _, text) in enumerate(lines):
+        ops.append("BT /F%d 14 Tf 72 %d Td <%s> Tj ET" % (n + 1, 680 - 30 * n, text.encode("utf-16-be").hex()))
+    content = "\n".join(ops).encode()
+    objects.append(b"<</Length %d>>stream\n" % len(content) + content + b"\nendstream")
+    helvetica = len(objects) + 1
+    objects.append(b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>")
+    resources = b"<</Font<</F0 %d 0 R" % helvetica + b"".join(
+        b"/F%d %d 0 R" % (n + 1, f) for n, f in enumerate(fonts)) + b">>>>"
+    page = len(objects) + 1
+    objects.append(b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 %d %d]/Contents %d 0 R/Resources %s>>"
+                   % (W, H, page - 2, resources))
+    objects[0] = b"<</Type/Catalog/Pages 2 0 R>>"
+    objects[1] = b"<</Type/Pages/Kids[%d 0 R]/Count 1>>" % page
+    write_objects(path, objects, 1)
+
+
+def hebrew_word(path):
+    """An English line with the Hebrew word for peace in it, its letters drawn right to left."""
+    letters = ["\u05e9", "\u05dc", "\u05d5", "\u05dd"]  # shin, lamed, vav, final mem: in reading order
+    to_unicode = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Hebrew def "
+                  "1 begincodespacerange <0000> <FFFF> endcodespacerange %d beginbfchar " % len(letters)
+                  + " ".join("<%04x> <%04x>" % (n + 1, ord(c)) for n, c in enumerate(letters))
+                  + " endbfchar endcmap CMapName currentdict /CMap defineresource pop end end").encode()
+    before, after = "The word ", " means peace, and the line goes on after it."
+    x = 72 + width(before, 11)
+    # The leftmost glyph is the word's last letter: a right-to-left word is drawn from its end.
+    drawn = "".join("%04x" % (len(letters) - n) for n in range(len(letters)))
+    ops = ["BT /F1 11 Tf 72 700 Td (%s) Tj ET" % before,
+           "BT /F9 11 Tf %g 700 Td <%s> Tj ET" % (x, drawn),
+           "BT /F1 11 Tf %g 700 Td (%s) Tj ET" % (x + len(letters) * 6.6 + width(" ", 11), after.lstrip()),
+           "BT /F1 11 Tf 72 684 Td (A second line follows.) Tj ET"]
+    content = "\n".join(ops).encode()
+    objects = [b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+               b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 %d %d]/Contents 4 0 R/Resources<</Font<</F1 5 0 R/F9 6 0 R>>>>>>"
+               % (W, H),
+               b"<</Length %d>>stream\n" % len(content) + content + b"\nendstream",
+               b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>",
+               b"<</Type/Font/Subtype/Type0/BaseFont/Hebrew/Encoding/Identity-H/DescendantFonts[7 0 R]/ToUnicode 9 0 R>>",
+               b"<</Type/Font/Subtype/CIDFontType2/BaseFont/Hebrew/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)"
+               b"/Supplement 0>>/FontDescriptor 8 0 R/DW 600/CIDToGIDMap/Identity>>",
+               b"<</Type/FontDescriptor/FontName/Hebrew/Flags 4/FontBBox[0 -200 600 800]/ItalicAngle 0/Ascent 800"
+               b"/Descent -200/CapHeight 700/StemV 80>>",
+               b"<</Length %d>>stream\n" % len(to_unicode) + to_unicode + b"\nendstream"]
+    write_objects(path, objects, 1)
 
 
 def main():
@@ -311,6 +393,8 @@ def main():
     data = write_pdf(path("article.pdf"), article(), info)
     write_pdf(path("two-columns.pdf"), two_columns(), {"Title": "Two Column Report"})
     write_pdf(path("layout-cues.pdf"), layout_cues())
+    cjk(path("cjk.pdf"))
+    hebrew_word(path("hebrew-word.pdf"))
     scan = Page()
     scan.image = True
     scan.ops = ["q 200 0 0 200 100 400 cm /Im1 Do Q"]
