@@ -22,6 +22,8 @@ standard fonts (nothing embedded), so that each test knows where every line is.
   hebrew-word.pdf    a line of English with a Hebrew word in it, drawn right to left as a
                      typesetter draws it (a font whose ToUnicode maps its glyphs to Hebrew letters),
                      and a line after it.
+  big-font.pdf       a line of text beside a font program of 2 MiB (FontFile2, Flate), as a CJK
+                     font embedded whole inflates to: font programs have a bound of their own.
   image-only.pdf     a page with an image and no text (a scan).
   partly-scanned.pdf a page of text, then a page with an image only.
   blank-pages.pdf    600 empty pages (more than max_pages' 500).
@@ -29,7 +31,8 @@ standard fonts (nothing embedded), so that each test knows where every line is.
   truncated.pdf      the first half of article.pdf.
   bad-xref.pdf       article.pdf with its cross-reference offsets garbled.
   deep-nesting.pdf   a page whose content stream opens 100,000 arrays.
-  flate-bomb.pdf     a content stream that inflates to 80 MiB of zero bytes (past the 64 MiB bound).
+  flate-bomb.pdf     a content stream that inflates to 100 MiB of zero bytes (past the 64 MiB bound;
+                     its /Length, about 100,000, starts with 1).
 """
 
 import os
@@ -385,6 +388,24 @@ def hebrew_word(path):
     write_objects(path, objects, 1)
 
 
+def big_font(path):
+    """A page of Helvetica text whose resources also hold a TrueType font program of 2 MiB."""
+    program = zlib.compress(b"\0" * (2 << 20), 9)
+    content = b"BT /F1 11 Tf 72 700 Td (Text beside a large font program.) Tj ET"
+    objects = [b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+               b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 %d %d]/Contents 4 0 R/Resources<</Font<</F1 5 0 R/F2 6 0 R>>>>>>"
+               % (W, H),
+               b"<</Length %d>>stream\n" % len(content) + content + b"\nendstream",
+               b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>",
+               b"<</Type/Font/Subtype/TrueType/BaseFont/Whole/FirstChar 32/LastChar 32/Widths[500]"
+               b"/FontDescriptor 7 0 R>>",
+               b"<</Type/FontDescriptor/FontName/Whole/Flags 32/FontBBox[0 -200 1000 900]/ItalicAngle 0/Ascent 880"
+               b"/Descent -120/CapHeight 700/StemV 80/FontFile2 8 0 R>>",
+               b"<</Length %d/Length1 %d/Filter/FlateDecode>>stream\n" % (len(program), 2 << 20) + program
+               + b"\nendstream"]
+    write_objects(path, objects, 1)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     path = lambda name: os.path.join(OUT, name)
@@ -395,6 +416,7 @@ def main():
     write_pdf(path("layout-cues.pdf"), layout_cues())
     cjk(path("cjk.pdf"))
     hebrew_word(path("hebrew-word.pdf"))
+    big_font(path("big-font.pdf"))
     scan = Page()
     scan.image = True
     scan.ops = ["q 200 0 0 200 100 400 cm /Im1 Do Q"]
@@ -411,7 +433,7 @@ def main():
     with open(path("bad-xref.pdf"), "wb") as f:
         f.write(garbled)
     write_pdf(path("deep-nesting.pdf"), [Page()], raw_content=[(b"FlateDecode", zlib.compress(b"[" * 100000 + b"]" * 100000, 9))])
-    bomb = zlib.compress(b"\0" * (80 << 20), 9)
+    bomb = zlib.compress(b"\0" * (100 << 20), 9)
     write_pdf(path("flate-bomb.pdf"), [Page()], raw_content=[(b"FlateDecode", bomb)])
 
 

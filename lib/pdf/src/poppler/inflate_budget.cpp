@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string>
 
 namespace pagemd::pdf {
@@ -15,8 +16,13 @@ bool is_pdf_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\
 // and a bound keeps the scan linear in the file's size.
 constexpr std::size_t kDictionaryReach = 16 * 1024;
 
-// The dictionary before a `stream` keyword at `at`, white space removed ("/Subtype /Image" and
-// "/Subtype/Image" alike), or empty when the keyword follows no dictionary (text that says "stream").
+bool is_pdf_delimiter(char c) {
+  return c == '/' || c == '[' || c == ']' || c == '<' || c == '>' || c == '(' || c == ')';
+}
+
+// The dictionary before a `stream` keyword at `at`, white space next to a delimiter removed and any
+// other run of it one space ("/Subtype /Image" and "/Subtype/Image" alike, "/Length 1" not
+// "/Length1"), or empty when the keyword follows no dictionary (text that says "stream").
 std::string dictionary_before(std::string_view pdf, std::size_t at) {
   std::size_t end = at;
   while (end > 0 && is_pdf_space(pdf[end - 1])) --end;
@@ -26,8 +32,15 @@ std::string dictionary_before(std::string_view pdf, std::size_t at) {
   const std::size_t start = obj == std::string_view::npos ? from : from + obj;
   std::string compact;
   compact.reserve(end - start);
+  bool space = false;
   for (const char c : pdf.substr(start, end - start)) {
-    if (!is_pdf_space(c)) compact += c;
+    if (is_pdf_space(c)) {
+      space = true;
+      continue;
+    }
+    if (space && !compact.empty() && !is_pdf_delimiter(compact.back()) && !is_pdf_delimiter(c)) compact += ' ';
+    space = false;
+    compact += c;
   }
   return compact;
 }
@@ -41,6 +54,21 @@ bool flate_first(const std::string& dictionary) {
   if (rest.starts_with("[")) rest.remove_prefix(1);
   return rest.starts_with("/FlateDecode") || rest.starts_with("/Fl/") || rest.starts_with("/Fl>") ||
          rest.starts_with("/Fl]");
+}
+
+enum class StreamUse { skipped, font_program, read };
+
+// What poppler does with a stream when it reads the text layer. An image's samples it never
+// decodes. A font program (FontFile, FontFile2 and FontFile3 streams, which alone carry /Length1 or a
+// font /Subtype) it reads whole into memory, quickly: a CJK font embedded whole inflates to tens of
+// megabytes by right, so font programs have a bound of their own. The rest (content streams, forms,
+// object streams) it lexes a byte at a time.
+StreamUse use_of(const std::string& dictionary) {
+  if (dictionary.find("/Subtype/Image") != std::string::npos) return StreamUse::skipped;
+  for (const char* font : {"/Length1", "/Subtype/Type1C", "/Subtype/CIDFontType0C", "/Subtype/OpenType"}) {
+    if (dictionary.find(font) != std::string::npos) return StreamUse::font_program;
+  }
+  return StreamUse::read;
 }
 
 // Inflates the zlib stream at the start of `data` into a scratch buffer, counting, until it ends,
@@ -78,7 +106,10 @@ std::string mebibytes(std::size_t bytes) {
 }  // namespace
 
 core::Result<void> check_inflated_size(std::string_view pdf, std::size_t max_bytes) {
+  // Font programs are read at zlib's speed, not lexed: four times the bound, in a budget of their own.
+  const std::size_t max_font_bytes = max_bytes > SIZE_MAX / 4 ? SIZE_MAX : max_bytes * 4;
   std::size_t used = 0;
+  std::size_t used_by_fonts = 0;
   std::size_t at = 0;
   while ((at = pdf.find("stream", at)) != std::string_view::npos) {
     const std::size_t keyword = at;
@@ -91,11 +122,16 @@ core::Result<void> check_inflated_size(std::string_view pdf, std::size_t max_byt
     if (data == at) continue;
     const std::string dictionary = dictionary_before(pdf, keyword);
     if (dictionary.empty() || !flate_first(dictionary)) continue;
-    if (dictionary.find("/Subtype/Image") != std::string::npos) continue;
-    used += inflated_size(pdf.substr(data), max_bytes - used);
-    if (used > max_bytes) {
+    const StreamUse use = use_of(dictionary);
+    if (use == StreamUse::skipped) continue;
+    const bool font = use == StreamUse::font_program;
+    std::size_t& counter = font ? used_by_fonts : used;
+    const std::size_t bound = font ? max_font_bytes : max_bytes;
+    counter += inflated_size(pdf.substr(data), bound - counter);
+    if (counter > bound) {
       return core::unexpected(core::ErrorCode::unsupported_content,
-                              "This PDF's compressed streams inflate to more than " + mebibytes(max_bytes) +
+                              std::string("This PDF's compressed ") + (font ? "font programs" : "streams") +
+                                  " inflate to more than " + mebibytes(bound) +
                                   " (a compression bomb?); pagemd reads no further.");
     }
   }

@@ -12,8 +12,10 @@
 
 namespace pagemd::pdf {
 
-// unsupported_content when the Flate streams that poppler may read for text (all but images, whose
-// samples the text layer never decodes) inflate to more than max_bytes in all.
+// unsupported_content when the Flate streams that poppler reads for text (content streams, forms,
+// object streams; not images' samples, which the text layer never decodes) inflate to more than
+// max_bytes in all, or its font programs, which poppler reads whole but quickly, to more than four
+// times that.
 [[nodiscard]] core::Result<void> check_inflated_size(std::string_view pdf, std::size_t max_bytes);
 
 }  // namespace pagemd::pdf

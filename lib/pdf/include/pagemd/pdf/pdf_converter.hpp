@@ -20,7 +20,8 @@ struct PdfOptions {
   std::string url;
   // More pages than this is unsupported_content: the limit is what bounds the work of one document.
   std::size_t max_pages = 500;
-  // What the streams poppler reads for text (content, fonts, forms; not images) may inflate to in
+  // What the streams poppler reads for text (content, forms; not images; font programs have four
+  // times this, being read at zlib's speed) may inflate to in
   // all: poppler lexes a content stream a byte at a time, about 20 MiB a second of a bomb's zeros,
   // so this bounds its work on a compression bomb to a few seconds; born-digital documents of
   // hundreds of pages inflate to a few MiB.
