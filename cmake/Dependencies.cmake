@@ -6,9 +6,8 @@ find_package(nlohmann_json 3.11 CONFIG REQUIRED)
 find_package(SQLiteCpp CONFIG REQUIRED)
 find_package(spdlog CONFIG REQUIRED)
 find_package(CURL 7.88 REQUIRED)
-# Sitemaps and feeds (lib/discover): expat parses them, zlib inflates gzipped sitemaps.
+# Sitemaps and feeds (lib/discover): expat parses them; zlib (below) inflates gzipped sitemaps.
 find_package(EXPAT 2.5 REQUIRED)
-find_package(ZLIB REQUIRED)
 find_package(OpenSSL 3.0 REQUIRED)
 find_package(tomlplusplus CONFIG REQUIRED)
 find_package(Threads REQUIRED)
@@ -36,6 +35,9 @@ add_library(pagemd::cld2 ALIAS pagemd_cld2)
 # PDFs: poppler's GLib binding, the one that gives per-character fonts (headings, code, emphasis) and
 # link annotations; the C++ binding has no links (README's Dependencies section says more).
 pkg_check_modules(POPPLER_GLIB REQUIRED IMPORTED_TARGET poppler-glib>=22.02)
+# zlib inflates a PDF's streams once, counting, before poppler does (a bound on compression bombs),
+# and gzipped sitemaps; the fetch tests also build their gzip and deflate bombs with it.
+find_package(ZLIB REQUIRED)
 # The converter worker's system-call filter.
 pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp>=2.5)
 # The shared store of several nodes (lib/store/src/postgres): PostgreSQL's C client.

@@ -12,9 +12,10 @@ packages=(
   libseccomp-dev
   # languages and encodings: word boundaries, undeclared charsets, language detection
   libicu-dev libuchardet-dev libcld2-dev
-  # PDFs: poppler's GLib binding; pdftotext (poppler-utils), qpdf and groff's gropdf make and compare
-  # the PDFs of tests/data/pdf and bench/pdf
-  libpoppler-glib-dev poppler-utils qpdf groff
+  # PDFs: poppler's GLib binding and its CMaps for CJK fonts that are not embedded (poppler-data);
+  # pdftotext (poppler-utils), qpdf and groff's gropdf make and compare the PDFs of tests/data/pdf and
+  # bench/pdf; zlib bounds what a PDF's streams inflate to
+  libpoppler-glib-dev poppler-data poppler-utils qpdf groff
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
   python3 cmark-gfm clang libclang-rt-14-dev
   # the code's format and lint checks (scripts/check-format.sh, scripts/run-clang-tidy.sh)

@@ -71,7 +71,8 @@ def md_title(md):
 
 INLINE_RE = [(re.compile(r"<(https?://[^>]+)>"), r"\1"),
              (re.compile(r"\[([^\]]*)\]\([^)]*\)"), r"\1"), (re.compile(r"\*\*([^*]+)\*\*"), r"\1"),
-             (re.compile(r"\*([^*]+)\*"), r"\1"), (re.compile(r"`([^`]+)`"), r"\1")]
+             (re.compile(r"\*([^*]+)\*"), r"\1"), (re.compile(r"(?<!\w)_([^_]+)_(?!\w)"), r"\1"),
+             (re.compile(r"`([^`]+)`"), r"\1")]
 
 
 def plain(text):
@@ -122,6 +123,11 @@ def md_blocks(md):
     return blocks
 
 
+def md_text(text):
+    """Printed text as Markdown that renders to it: a tag the code spans showed ("<div>") stays text."""
+    return text.replace("&", "&amp;").replace("<", "&lt;")
+
+
 def groff_escape(text):
     text = text.replace("\\", "\\e")
     return "\n".join(("\\&" + l if l[:1] in (".", "'") else l) for l in text.split("\n"))
@@ -136,10 +142,10 @@ def groff_pdf(md, pdf_path):
             truth.append("#" * b[1] + " " + b[2])
         elif b[0] == "p":
             ms += [".PP", groff_escape(b[1])]
-            truth.append(b[1])
+            truth.append(md_text(b[1]))
         elif b[0] == "li":
             ms += [".IP \\(bu 2", groff_escape(b[1])]
-            truth.append("- " + b[1])
+            truth.append("- " + md_text(b[1]))
         else:
             ms += [".DS L", ".ft CR", groff_escape(b[1]), ".ft", ".DE"]
             truth.append("```\n" + b[1] + "\n```")
@@ -147,7 +153,8 @@ def groff_pdf(md, pdf_path):
         f.write("\n".join(ms) + "\n")
         source = f.name
     with open(pdf_path, "wb") as out:
-        subprocess.run(["groff", "-ms", "-Tpdf", "-P-pletter", source], check=True, stdout=out)
+        # -k: the Markdown is UTF-8, which groff reads as Latin-1 unless preconv translates it.
+        subprocess.run(["groff", "-k", "-ms", "-Tpdf", "-P-pletter", source], check=True, stdout=out)
     os.unlink(source)
     return "\n\n".join(truth) + "\n"
 

@@ -102,6 +102,77 @@ TEST(TwoColumns, ReadColumnByColumn) {
   EXPECT_LT(right_start, at(markdown, "Its last paragraph closes the report at the bottom."));
 }
 
+// What a browser prints without text to show it: list discs drawn as shapes, table cells 3 pt apart.
+class LayoutCues : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto converted = convert_pdf(pdf_file("layout-cues.pdf"), {});
+    ASSERT_TRUE(converted) << converted.error().message;
+    markdown_ = new std::string(std::move(converted->extraction.markdown));
+  }
+  static void TearDownTestSuite() { delete markdown_; }
+  static const std::string& markdown() { return *markdown_; }
+  static std::string* markdown_;
+};
+std::string* LayoutCues::markdown_ = nullptr;
+
+TEST_F(LayoutCues, ItemsWithDrawnBulletsAreOneItemEachAWrappedOneWhole) {
+  EXPECT_LT(at(markdown(), "\n- Plan two schedules before winter\n"),
+            at(markdown(),
+               "\n- Collect the loaves at the end of the week, when the bakery sells what is left at half "
+               "the price it asked in the morning\n"));
+  at(markdown(), "\n- Visit the market first\n");
+}
+
+TEST_F(LayoutCues, LinesThatStartWithTheSameWordAreNoTable) {
+  for (const char* item : {"- Keep the seeds dry\n", "- Keep a notebook of sowings\n", "- Keep the labels\n"}) {
+    at(markdown(), item);
+  }
+  EXPECT_EQ(markdown().find("| Keep"), std::string::npos) << markdown();
+}
+
+TEST_F(LayoutCues, ColumnsThreePointsApartAreATableByTheirAlignment) {
+  at(markdown(), "| Crop | Weeks | Notes |\n| --- | --- | --- |\n| Onion | 12 | sow thinly |\n");
+  at(markdown(), "| Garlic | 30 | plant cloves in autumn |\n| Shallot | 9 | sets, not seed |\n");
+}
+
+// Two cells 3 pt apart are one segment to poppler; the alignment of the rows below parts them, and
+// a cell's second line stays in its row.
+TEST_F(LayoutCues, CellsAsCloseAsWordsPartByAlignmentAndAWrappedCellStaysInItsRow) {
+  at(markdown(), "| Bed | Size | Crop |\n| --- | --- | --- |\n| North | 2x4 | onions |\n");
+  at(markdown(), "| South | 3x3 | leeks, then winter kale |\n| East | 1x2 | garlic |\n");
+}
+
+TEST_F(LayoutCues, AParagraphIndentedOnBothSidesIsAQuote) {
+  at(markdown(), "\n> *Sow in the dark of the moon and reap in the light of it,");
+  at(markdown(), "shown that it does not either.*\n\nThat is all the frame needs.");
+}
+
+// The fonts are not embedded and have no ToUnicode: their codes reach Unicode through poppler-data's
+// CMaps (tests/convert reads the same file in the worker's jail, where only what warm_up read is).
+TEST_F(LayoutCues, AScriptIsFencedInTheLanguageItsFirstLineNames) {
+  at(markdown(), "```python\n#!/usr/bin/env python3\nprint('sown')\n```");
+}
+
+TEST(Cjk, CidFontsMappedByPopplerDataComeOutAsUnicode) {
+  auto converted = convert_pdf(pdf_file("cjk.pdf"), {});
+  ASSERT_TRUE(converted) << converted.error().message;
+  const std::string& markdown = converted->extraction.markdown;
+  EXPECT_LT(at(markdown, "\n中文文本\n"), at(markdown, "\n日本語の文書\n"));
+  at(markdown, "\n한국어 문서\n");
+}
+
+// Poppler gives the Hebrew word in reading order, wrapped in direction marks that have no place on
+// the page; the letters and the words after them keep their own places.
+TEST(RightToLeft, AHebrewWordReadsInLogicalOrderAndTheLineGoesOnAfterIt) {
+  auto converted = convert_pdf(pdf_file("hebrew-word.pdf"), {});
+  ASSERT_TRUE(converted) << converted.error().message;
+  const std::string& markdown = converted->extraction.markdown;
+  at(markdown, "The word \u05e9\u05dc\u05d5\u05dd means peace, and the line goes on after it.");
+  at(markdown, "A second line follows.");
+  EXPECT_EQ(markdown.find("\u202b"), std::string::npos) << markdown;
+}
+
 TEST(PartlyScanned, ThePagesWithoutTextAreNamedInTheWarning) {
   auto converted = convert_pdf(pdf_file("partly-scanned.pdf"), {});
   ASSERT_TRUE(converted) << converted.error().message;

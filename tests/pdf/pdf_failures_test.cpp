@@ -62,11 +62,48 @@ TEST(PdfFailures, DamagedFilesConvertWhatIsLeftOrSayWhy) {
   }
 }
 
-TEST(PdfFailures, DeepNestingAndAFlateBombEndInAnError) {
-  // Neither page has text: the nesting stops at poppler's recursion limit, the bomb's zeros are
-  // white space to a content stream.
+TEST(PdfFailures, DeepNestingEndsAtPopplersRecursionLimit) {
+  // The page has no text: the nesting stops where poppler's parser stops recursing.
   EXPECT_EQ(failure_of("deep-nesting.pdf").code, ErrorCode::no_text_layer);
-  EXPECT_EQ(failure_of("flate-bomb.pdf").code, ErrorCode::no_text_layer);
+}
+
+// The bomb's content stream inflates to 100 MiB, past the default bound of 64 MiB: zlib counts it
+// before poppler lexes a byte of it. (Its /Length starts with 1: "/Length 1..." is no /Length1, the
+// mark of a font program.)
+TEST(PdfFailures, AFlateBombPastTheInflateBoundIsRefusedWithTheBoundSaid) {
+  const core::Error error = failure_of("flate-bomb.pdf");
+  EXPECT_EQ(error.code, ErrorCode::unsupported_content);
+  EXPECT_NE(error.message.find("streams inflate to more than 64 MiB"), std::string::npos) << error.message;
+}
+
+// The bound counts what the text layer reads; its edge is exact; images do not count, and font
+// programs count against a bound of their own.
+TEST(PdfFailures, TheInflateBoundCountsContentStreamsNotImagesOrFonts) {
+  PdfOptions tight;
+  tight.max_inflated_bytes = 16;
+  EXPECT_EQ(failure_of("deep-nesting.pdf", tight).code, ErrorCode::unsupported_content);
+  EXPECT_NE(failure_of("deep-nesting.pdf", tight).message.find("more than 16 bytes"), std::string::npos);
+  // 100,000 brackets each way inflate to 200,000 bytes: at the bound exactly, poppler reads them.
+  PdfOptions exact;
+  exact.max_inflated_bytes = 200000;
+  EXPECT_EQ(failure_of("deep-nesting.pdf", exact).code, ErrorCode::no_text_layer);
+  exact.max_inflated_bytes = 199999;
+  EXPECT_EQ(failure_of("deep-nesting.pdf", exact).code, ErrorCode::unsupported_content);
+  // A font program of 2 MiB: font programs have four times the bound, so 1 MiB lets it through and
+  // 256 KiB (1 MiB for fonts) does not.
+  PdfOptions mebibyte;
+  mebibyte.max_inflated_bytes = 1 << 20;
+  auto beside_font = convert_pdf(pdf_file("big-font.pdf"), mebibyte);
+  ASSERT_TRUE(beside_font) << beside_font.error().message;
+  EXPECT_NE(beside_font->extraction.markdown.find("Text beside a large font program."), std::string::npos);
+  PdfOptions quarter;
+  quarter.max_inflated_bytes = 256 << 10;
+  EXPECT_NE(failure_of("big-font.pdf", quarter).message.find("font programs inflate to more than 1 MiB"),
+            std::string::npos);
+  // The scan's image inflates to 64 KiB, and images never count: the page is still found textless.
+  PdfOptions kibibyte;
+  kibibyte.max_inflated_bytes = 1024;
+  EXPECT_EQ(failure_of("image-only.pdf", kibibyte).code, ErrorCode::no_text_layer);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "pagemd/pdf/pdf_converter.hpp"
 
 #include "document_info.hpp"
+#include "inflate_budget.hpp"
 #include "layout.hpp"
 #include "pagemd/extract/extractor.hpp"
 #include "poppler_text.hpp"
@@ -47,6 +48,9 @@ void fill_metadata(extract::Metadata& metadata, const DocumentInfo& info, const 
 void warm_up() { warm_up_poppler(); }
 
 core::Result<PdfDocument> convert_pdf(std::string_view bytes, const PdfOptions& options) {
+  if (auto bounded = check_inflated_size(bytes, options.max_inflated_bytes); !bounded) {
+    return core::unexpected(bounded.error());
+  }
   auto read = read_with_poppler(bytes, options.max_pages);
   if (!read) return core::unexpected(read.error());
   PdfDocument document;

@@ -10,6 +10,20 @@ standard fonts (nothing embedded), so that each test knows where every line is.
                      running header and page number on both pages; Info Title "Microsoft Word -
                      draft3.docx" (not a real title), Author and CreationDate.
   two-columns.pdf    one page: a full-width title over two columns of text.
+  layout-cues.pdf    one page of what only positions show: list items whose bullets are drawn discs
+                     (no text), one of them wrapping under its first line; items that all start
+                     with the same word; a table without rules whose columns are 3 pt apart (its
+                     second column right-aligned); one whose first two columns are 3 pt apart and
+                     the third 30 pt, with a cell on two lines; a quote indented on both sides; a
+                     script in Courier whose first line names its interpreter.
+  cjk.pdf            Chinese, Japanese and Korean lines in CID fonts that are not embedded and map
+                     their codes through poppler-data's CMaps (UniGB-UCS2-H, UniJIS-UCS2-H,
+                     UniKS-UCS2-H), with no ToUnicode: text only poppler's data files can read.
+  hebrew-word.pdf    a line of English with a Hebrew word in it, drawn right to left as a
+                     typesetter draws it (a font whose ToUnicode maps its glyphs to Hebrew letters),
+                     and a line after it.
+  big-font.pdf       a line of text beside a font program of 2 MiB (FontFile2, Flate), as a CJK
+                     font embedded whole inflates to: font programs have a bound of their own.
   image-only.pdf     a page with an image and no text (a scan).
   partly-scanned.pdf a page of text, then a page with an image only.
   blank-pages.pdf    600 empty pages (more than max_pages' 500).
@@ -17,7 +31,8 @@ standard fonts (nothing embedded), so that each test knows where every line is.
   truncated.pdf      the first half of article.pdf.
   bad-xref.pdf       article.pdf with its cross-reference offsets garbled.
   deep-nesting.pdf   a page whose content stream opens 100,000 arrays.
-  flate-bomb.pdf     a content stream that inflates to 64 MiB of zero bytes.
+  flate-bomb.pdf     a content stream that inflates to 100 MiB of zero bytes (past the 64 MiB bound;
+                     its /Length, about 100,000, starts with 1).
 """
 
 import os
@@ -110,8 +125,11 @@ def write_pdf(path, pages, info=None, raw_content=None):
                               b"/A<</S/URI/URI(%s)>>>>" % (x0, y0, x1, y1, esc(uri).encode())))
         resources = b"<</Font " + fonts + b">>"
         if page is not None and getattr(page, "image", False):
-            image = add(b"<</Type/XObject/Subtype/Image/Width 2/Height 2/ColorSpace/DeviceGray"
-                        b"/BitsPerComponent 8/Length 4>>stream\n\x00\xff\xff\x00\nendstream")
+            # 64 KiB of samples, Flate-compressed: images never count against the inflate bound.
+            samples = zlib.compress(bytes((x ^ y) & 0xFF for y in range(256) for x in range(256)), 9)
+            image = add(b"<</Type/XObject/Subtype/Image/Width 256/Height 256/ColorSpace/DeviceGray"
+                        b"/BitsPerComponent 8/Filter/FlateDecode/Length %d>>stream\n" % len(samples) + samples
+                        + b"\nendstream")
             resources = b"<</XObject<</Im1 %d 0 R>>>>" % image
         kid = add(b"<</Type/Page/Parent %d 0 R/Contents %d 0 R/Resources %s%s>>"
                   % (pages_id, stream_id, resources,
@@ -124,6 +142,11 @@ def write_pdf(path, pages, info=None, raw_content=None):
         info_id = add(b"<<" + b"".join(b"/%s(%s)" % (k.encode(), esc(v).encode()) for k, v in info.items())
                       + b">>")
     catalog = add(b"<</Type/Catalog/Pages %d 0 R>>" % pages_id)
+    return write_objects(path, objects, catalog, info_id)
+
+
+def write_objects(path, objects, catalog, info_id=None):
+    """Objects numbered from 1, an exact cross-reference table and the trailer."""
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for i, body in enumerate(objects, 1):
@@ -226,6 +249,163 @@ def two_columns():
     return [page]
 
 
+def layout_cues():
+    """Structure a browser prints without text to show it: drawn bullets, 3 pt table gaps."""
+    page = Page()
+    page.text(72, 60, 18, "B", "Layout Cues")
+    y = 96
+    intro = ("A browser draws the discs of a bulleted list as shapes, and sets the cells of a table without "
+             "rules only a few points apart, so that the text layer alone shows neither; the positions of "
+             "the words do.")
+    for line in wrap(intro, 11, MEASURE):
+        page.text(72, y, 11, "R", line)
+        y += 14
+    y += 10
+
+    def bullet(y_top):
+        # A filled circle of radius 2 left of the item's text, as Chromium draws list-style: disc.
+        cx, cy, r, k = 92, H - y_top - 4, 2, 1.1
+        page.ops.append("%g %g m %g %g %g %g %g %g c %g %g %g %g %g %g c %g %g %g %g %g %g c %g %g %g %g %g %g c f"
+                        % (cx + r, cy, cx + r, cy + k, cx + k, cy + r, cx, cy + r, cx - k, cy + r, cx - r, cy + k,
+                           cx - r, cy, cx - r, cy - k, cx - k, cy - r, cx, cy - r, cx + k, cy - r, cx + r, cy - k,
+                           cx + r, cy))
+
+    long_item = ("Collect the loaves at the end of the week, when the bakery sells what is left at half the "
+                 "price it asked in the morning")
+    for item in ["Plan two schedules before winter", long_item, "Visit the market first"]:
+        bullet(y)
+        for line in wrap(item, 11, MEASURE - 28):
+            page.text(100, y, 11, "R", line)
+            y += 14
+    y += 10
+    for item in ["Keep the seeds dry", "Keep a notebook of sowings", "Keep the frame shut at night",
+                 "Keep the labels"]:
+        bullet(y)
+        page.text(100, y, 11, "R", item)
+        y += 14
+    y += 10
+    rows = [("Crop", "Weeks", "Notes"), ("Onion", "12", "sow thinly"), ("Leek", "16", "transplant in June"),
+            ("Garlic", "30", "plant cloves in autumn"), ("Shallot", "9", "sets, not seed")]
+    first = max(width(r[0], 11) for r in rows)
+    second = max(width(r[1], 11) for r in rows)
+    for n, (crop, weeks, notes) in enumerate(rows):
+        page.text(72, y, 11, "B" if n == 0 else "R", crop)
+        # The second column right-aligned, 3 pt after the first; the third 3 pt after it.
+        page.text(72 + first + 3 + second - width(weeks, 11), y, 11, "B" if n == 0 else "R", weeks)
+        page.text(72 + first + 3 + second + 3, y, 11, "B" if n == 0 else "R", notes)
+        y += 16
+    y += 12
+    # Cells 3 pt apart beside a column 30 pt away, one of whose cells wraps onto a second line.
+    rows = [("Bed", "Size", ["Crop"]), ("North", "2x4", ["onions"]), ("South", "3x3", ["leeks, then", "winter kale"]),
+            ("East", "1x2", ["garlic"]), ("West", "2x2", ["shallots"])]
+    first = max(width(r[0], 11) for r in rows)
+    second = max(width(r[1], 11) for r in rows)
+    for n, (bed, size, crop) in enumerate(rows):
+        font = "B" if n == 0 else "R"
+        page.text(72, y, 11, font, bed)
+        page.text(72 + first + 3, y, 11, font, size)
+        for k, line in enumerate(crop):
+            page.text(72 + first + 3 + second + 30, y + 13 * k, 11, font, line)
+        y += 16 + 13 * (len(crop) - 1)
+    y += 12
+    quote = ("Sow in the dark of the moon and reap in the light of it, as the old almanac says; nobody has "
+             "ever shown that it matters, but nobody has shown that it does not either.")
+    for line in wrap(quote, 11, MEASURE - 80):
+        page.text(112, y, 11, "I", line)
+        y += 14
+    y += 10
+    page.text(72, y, 11, "R", "That is all the frame needs.")
+    y += 24
+    # A script that names its interpreter on its first line.
+    for line in ["#!/usr/bin/env python3", "print('sown')"]:
+        page.text(72, y, 10, "C", line)
+        y += 12
+    return [page]
+
+
+def cjk(path):
+    """Three lines, one per Adobe character collection, each in a non-embedded CID font."""
+    lines = [("GB1", "STSong-Light", "UniGB-UCS2-H", "\u4e2d\u6587\u6587\u672c"),  # 中文文本
+             ("Japan1", "HeiseiMin-W3", "UniJIS-UCS2-H", "\u65e5\u672c\u8a9e\u306e\u6587\u66f8"),  # 日本語の文書
+             ("Korea1", "HYSMyeongJo-Medium", "UniKS-UCS2-H", "\ud55c\uad6d\uc5b4 \ubb38\uc11c")]  # 한국어 문서
+    objects = [None, None]  # 1: catalog, 2: pages
+    fonts = []
+    for ordering, name, cmap, _ in lines:
+        descriptor = len(objects) + 1
+        objects.append(b"<</Type/FontDescriptor/FontName/%s/Flags 6/FontBBox[0 -200 1000 900]/ItalicAngle 0"
+                       b"/Ascent 880/Descent -120/CapHeight 880/StemV 80>>" % name.encode())
+        cid_font = len(objects) + 1
+        objects.append(b"<</Type/Font/Subtype/CIDFontType0/BaseFont/%s/CIDSystemInfo<</Registry(Adobe)"
+                       b"/Ordering(%s)/Supplement 2>>/FontDescriptor %d 0 R/DW 1000>>"
+                       % (name.encode(), ordering.encode(), descriptor))
+        fonts.append(len(objects) + 1)
+        objects.append(b"<</Type/Font/Subtype/Type0/BaseFont/%s/Encoding/%s/DescendantFonts[%d 0 R]>>"
+                       % (name.encode(), cmap.encode(), cid_font))
+    ops = ["BT /F0 18 Tf 72 720 Td (CJK) Tj ET"]
+    for n, (_, _, _, text) in enumerate(lines):
+        ops.append("BT /F%d 14 Tf 72 %d Td <%s> Tj ET" % (n + 1, 680 - 30 * n, text.encode("utf-16-be").hex()))
+    content = "\n".join(ops).encode()
+    objects.append(b"<</Length %d>>stream\n" % len(content) + content + b"\nendstream")
+    helvetica = len(objects) + 1
+    objects.append(b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>")
+    resources = b"<</Font<</F0 %d 0 R" % helvetica + b"".join(
+        b"/F%d %d 0 R" % (n + 1, f) for n, f in enumerate(fonts)) + b">>>>"
+    page = len(objects) + 1
+    objects.append(b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 %d %d]/Contents %d 0 R/Resources %s>>"
+                   % (W, H, page - 2, resources))
+    objects[0] = b"<</Type/Catalog/Pages 2 0 R>>"
+    objects[1] = b"<</Type/Pages/Kids[%d 0 R]/Count 1>>" % page
+    write_objects(path, objects, 1)
+
+
+def hebrew_word(path):
+    """An English line with the Hebrew word for peace in it, its letters drawn right to left."""
+    letters = ["\u05e9", "\u05dc", "\u05d5", "\u05dd"]  # shin, lamed, vav, final mem: in reading order
+    to_unicode = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Hebrew def "
+                  "1 begincodespacerange <0000> <FFFF> endcodespacerange %d beginbfchar " % len(letters)
+                  + " ".join("<%04x> <%04x>" % (n + 1, ord(c)) for n, c in enumerate(letters))
+                  + " endbfchar endcmap CMapName currentdict /CMap defineresource pop end end").encode()
+    before, after = "The word ", " means peace, and the line goes on after it."
+    x = 72 + width(before, 11)
+    # The leftmost glyph is the word's last letter: a right-to-left word is drawn from its end.
+    drawn = "".join("%04x" % (len(letters) - n) for n in range(len(letters)))
+    ops = ["BT /F1 11 Tf 72 700 Td (%s) Tj ET" % before,
+           "BT /F9 11 Tf %g 700 Td <%s> Tj ET" % (x, drawn),
+           "BT /F1 11 Tf %g 700 Td (%s) Tj ET" % (x + len(letters) * 6.6 + width(" ", 11), after.lstrip()),
+           "BT /F1 11 Tf 72 684 Td (A second line follows.) Tj ET"]
+    content = "\n".join(ops).encode()
+    objects = [b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+               b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 %d %d]/Contents 4 0 R/Resources<</Font<</F1 5 0 R/F9 6 0 R>>>>>>"
+               % (W, H),
+               b"<</Length %d>>stream\n" % len(content) + content + b"\nendstream",
+               b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>",
+               b"<</Type/Font/Subtype/Type0/BaseFont/Hebrew/Encoding/Identity-H/DescendantFonts[7 0 R]/ToUnicode 9 0 R>>",
+               b"<</Type/Font/Subtype/CIDFontType2/BaseFont/Hebrew/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)"
+               b"/Supplement 0>>/FontDescriptor 8 0 R/DW 600/CIDToGIDMap/Identity>>",
+               b"<</Type/FontDescriptor/FontName/Hebrew/Flags 4/FontBBox[0 -200 600 800]/ItalicAngle 0/Ascent 800"
+               b"/Descent -200/CapHeight 700/StemV 80>>",
+               b"<</Length %d>>stream\n" % len(to_unicode) + to_unicode + b"\nendstream"]
+    write_objects(path, objects, 1)
+
+
+def big_font(path):
+    """A page of Helvetica text whose resources also hold a TrueType font program of 2 MiB."""
+    program = zlib.compress(b"\0" * (2 << 20), 9)
+    content = b"BT /F1 11 Tf 72 700 Td (Text beside a large font program.) Tj ET"
+    objects = [b"<</Type/Catalog/Pages 2 0 R>>", b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+               b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 %d %d]/Contents 4 0 R/Resources<</Font<</F1 5 0 R/F2 6 0 R>>>>>>"
+               % (W, H),
+               b"<</Length %d>>stream\n" % len(content) + content + b"\nendstream",
+               b"<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>",
+               b"<</Type/Font/Subtype/TrueType/BaseFont/Whole/FirstChar 32/LastChar 32/Widths[500]"
+               b"/FontDescriptor 7 0 R>>",
+               b"<</Type/FontDescriptor/FontName/Whole/Flags 32/FontBBox[0 -200 1000 900]/ItalicAngle 0/Ascent 880"
+               b"/Descent -120/CapHeight 700/StemV 80/FontFile2 8 0 R>>",
+               b"<</Length %d/Length1 %d/Filter/FlateDecode>>stream\n" % (len(program), 2 << 20) + program
+               + b"\nendstream"]
+    write_objects(path, objects, 1)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     path = lambda name: os.path.join(OUT, name)
@@ -233,6 +413,10 @@ def main():
             "CreationDate": "D:20240131120000Z"}
     data = write_pdf(path("article.pdf"), article(), info)
     write_pdf(path("two-columns.pdf"), two_columns(), {"Title": "Two Column Report"})
+    write_pdf(path("layout-cues.pdf"), layout_cues())
+    cjk(path("cjk.pdf"))
+    hebrew_word(path("hebrew-word.pdf"))
+    big_font(path("big-font.pdf"))
     scan = Page()
     scan.image = True
     scan.ops = ["q 200 0 0 200 100 400 cm /Im1 Do Q"]
@@ -249,7 +433,7 @@ def main():
     with open(path("bad-xref.pdf"), "wb") as f:
         f.write(garbled)
     write_pdf(path("deep-nesting.pdf"), [Page()], raw_content=[(b"FlateDecode", zlib.compress(b"[" * 100000 + b"]" * 100000, 9))])
-    bomb = zlib.compress(b"\0" * (64 << 20), 9)
+    bomb = zlib.compress(b"\0" * (100 << 20), 9)
     write_pdf(path("flate-bomb.pdf"), [Page()], raw_content=[(b"FlateDecode", bomb)])
 
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <string_view>
 
 #include "layout.hpp"
 
@@ -125,6 +127,39 @@ void table_html(std::string& out, const Block& block, const std::vector<std::str
   out += "</table>\n";
 }
 
+// The language a code block names itself, when it does: a script's first line ("#!/usr/bin/env
+// python3", "#!/bin/bash") names its interpreter. Nothing is guessed from keywords: a PDF carries
+// no language, and a wrong one is worse than none.
+std::string code_language(const std::vector<GlyphLine>& lines) {
+  if (lines.empty()) return {};
+  std::string first;
+  for (const Glyph& g : lines.front()) {
+    if (g.code >= 0x80) return {};
+    first += static_cast<char>(g.code);
+  }
+  if (!first.starts_with("#!")) return {};
+  std::string_view command(first);
+  command.remove_prefix(2);
+  const auto word_end = [](std::string_view text) { return std::min(text.find(' '), text.size()); };
+  while (command.starts_with(' ')) command.remove_prefix(1);
+  std::string_view program = command.substr(0, word_end(command));
+  program = program.substr(program.rfind('/') == std::string_view::npos ? 0 : program.rfind('/') + 1);
+  if (program == "env") {
+    command.remove_prefix(word_end(command));
+    while (command.starts_with(' ')) command.remove_prefix(1);
+    if (command.starts_with("-S ")) command.remove_prefix(3);
+    program = command.substr(0, word_end(command));
+  }
+  // "python3.11" is Python: the version is no part of the language's name.
+  while (!program.empty() && (std::isdigit(static_cast<unsigned char>(program.back())) != 0 || program.back() == '.')) {
+    program.remove_suffix(1);
+  }
+  const bool plain = !program.empty() && std::all_of(program.begin(), program.end(), [](char c) {
+    return std::islower(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  });
+  return plain ? std::string(program) : std::string();
+}
+
 }  // namespace
 
 std::string text_of(const Segment& segment) {
@@ -186,7 +221,8 @@ std::string blocks_as_html(const std::vector<Block>& blocks, const std::vector<s
         break;
       }
       case BlockKind::code: {
-        out += "<pre><code>";
+        const std::string language = code_language(block.lines);
+        out += language.empty() ? "<pre><code>" : "<pre><code class=\"language-" + language + "\">";
         for (const GlyphLine& line : block.lines) {
           for (const Glyph& g : line) append_escaped(out, g.code);
           out += '\n';

@@ -68,53 +68,6 @@ Line line_of(const std::vector<const Segment*>& parts, const Region& region) {
   return line;
 }
 
-GlyphLine cell_text(const Cell& cell) {
-  GlyphLine out;
-  for (const Segment* s : cell) {
-    if (!out.empty()) out.push_back(Glyph{U' ', s->box, s->size, 0, -1});
-    out.insert(out.end(), s->glyphs.begin(), s->glyphs.end());
-  }
-  return out;
-}
-
-// Rows of two cells or more, two rows or more: a grid. Cells go to the column whose anchor (a cell
-// of the row with the most cells) they overlap most.
-Block table_of(const std::vector<const Row*>& rows) {
-  const Row* widest = *std::max_element(rows.begin(), rows.end(),
-                                        [](const Row* a, const Row* b) { return a->cells.size() < b->cells.size(); });
-  std::vector<Box> anchors;
-  for (const Cell& cell : widest->cells) {
-    Box box = cell.front()->box;
-    for (const Segment* s : cell) box.extend(s->box);
-    anchors.push_back(box);
-  }
-  Block table;
-  table.kind = BlockKind::table;
-  for (const Row* row : rows) {
-    std::vector<GlyphLine> cells(anchors.size());
-    for (const Cell& cell : row->cells) {
-      Box box = cell.front()->box;
-      for (const Segment* s : cell) box.extend(s->box);
-      std::size_t best = 0;
-      double best_score = -1e9;
-      for (std::size_t a = 0; a < anchors.size(); ++a) {
-        const double overlap = std::min(box.x1, anchors[a].x1) - std::max(box.x0, anchors[a].x0);
-        const double score =
-            overlap > 0 ? overlap : -std::abs((box.x0 + box.x1) / 2 - (anchors[a].x0 + anchors[a].x1) / 2);
-        if (score > best_score) {
-          best_score = score;
-          best = a;
-        }
-      }
-      GlyphLine text = cell_text(cell);
-      if (!cells[best].empty()) cells[best].push_back(Glyph{U' ', box, 0, 0, -1});
-      cells[best].insert(cells[best].end(), text.begin(), text.end());
-    }
-    table.table.push_back(std::move(cells));
-  }
-  return table;
-}
-
 // A list marker at the start of a line: a bullet, or a number or letter with "." or ")".
 std::size_t marker_length(const GlyphLine& glyphs, bool& ordered) {
   static const std::u32string kBullets = U"•◦▪▫●○■□‣⁃∙·–-*";
@@ -203,8 +156,11 @@ class BlockBuilder {
   }
 
   // Whether a line was ended by its column's edge rather than by its paragraph: the next line's
-  // first word would not have fitted after it. The edge is where the paragraph's lines (and the next
-  // line, in the same column) reach, not the region's: a wider table or code block sets no measure.
+  // first word would not have fitted after it. Once a block has two lines, the edge is where its own
+  // lines reach (a quote's measure is narrower than its column's). A block's first line is measured
+  // by its column, less its indentation when it is indented as a whole (a quote is indented on both
+  // sides, which its first line cannot show): a line of its own (a short list item whose marker is
+  // no text, a line of an address) does not reach that edge, and the next starts a block of its own.
   bool filled(const Line& line, const Line& next) const {
     double word = 0;
     for (const Glyph& g : next.glyphs) {
@@ -212,7 +168,10 @@ class BlockBuilder {
       word = g.box.x1 - next.glyphs.front().box.x0;
     }
     double edge = current_right_;
-    if (next.region == line.region) edge = std::max(edge, next.box.x1);
+    if (current_lines_ < 2 && line.region != nullptr) {
+      const double indent = line.box.x0 - line.region->box.x0;
+      edge = line.region->measure - (indent >= 1.5 * body_ ? indent : 0);
+    }
     return line.box.x1 + word + 0.25 * line.size >= edge;
   }
 
@@ -512,13 +471,15 @@ std::vector<Block> blocks_of(const std::vector<Region>& regions, double body) {
     if (footnote_row < region.rows.size()) footnotes.emplace_back(&region, footnote_row);
     std::size_t r = 0;
     while (r < footnote_row) {
-      std::size_t end = r;
-      while (end < footnote_row && region.rows[end].cells.size() >= 2) ++end;
-      if (end - r >= 2) {
-        std::vector<const Row*> rows;
-        for (std::size_t i = r; i < end; ++i) rows.push_back(&region.rows[i]);
-        builder.add_table(table_of(rows));
-        r = end;
+      Block grid;
+      if (const std::size_t rows = aligned_grid(region, r, footnote_row, body, grid); rows > 0) {
+        builder.add_table(std::move(grid));
+        r += rows;
+        continue;
+      }
+      if (const std::size_t rows = spaced_table(region, r, footnote_row, body, grid); rows > 0) {
+        builder.add_table(std::move(grid));
+        r += rows;
         continue;
       }
       add_row(builder, region.rows[r], region);

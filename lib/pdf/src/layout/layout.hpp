@@ -34,6 +34,9 @@ struct Region {
   Box box;
   std::size_t page = 0;
   double page_height = 0;
+  // Where the region's running text ends on the right: its column's measure, which a line that the
+  // column's edge broke reaches (a table or code wider than the text sets none).
+  double measure = 0;
 };
 
 // The page's text, furniture left out, as regions in reading order: columns left to right, bands
@@ -54,6 +57,18 @@ struct Block {
   std::vector<GlyphLine> lines;
   std::vector<std::vector<GlyphLine>> table;  // rows of cells, for a table
 };
+
+// A table whose columns show by alignment alone (no ruling, gaps no wider than a word space) that
+// starts at the region's row `first` and ends before `end`: the number of rows it takes, 0 if none.
+[[nodiscard]] std::size_t aligned_grid(const Region& region, std::size_t first, std::size_t end, double body,
+                                       Block& table);
+
+// A table of rows of two cells or more (segments apart) that starts at the region's row `first`,
+// with the lines of its wrapped cells: the number of rows it takes, 0 if none. Its columns are where
+// the gaps that no row's letters cover line up with the cells beside them (cells as close as words
+// part), else where the cells of the row with the most cells stand.
+[[nodiscard]] std::size_t spaced_table(const Region& region, std::size_t first, std::size_t end, double body,
+                                       Block& table);
 
 // The document's blocks in reading order, footnotes at the end.
 [[nodiscard]] std::vector<Block> blocks_of(const std::vector<Region>& regions, double body);

@@ -151,6 +151,30 @@ void cut(const Segments& segments, std::size_t page, double body, std::vector<Re
   emit_rows(pending, page, out);
 }
 
+bool mostly_monospace(const Segment& segment) {
+  const auto mono = std::count_if(segment.glyphs.begin(), segment.glyphs.end(),
+                                  [](const Glyph& g) { return g.code != U' ' && (g.flags & kMonospace) != 0; });
+  return mono * 2 > static_cast<long>(segment.glyphs.size());
+}
+
+// The right edge of the region's lines of body text (one cell wide, body-sized, not code): the edge
+// a fifth of them reach, so that one line set wider than the rest (a producer's overshoot, a long
+// word) does not make every other line look short.
+double measure_of(const Region& region, double body) {
+  std::vector<double> ends;
+  for (const Row& row : region.rows) {
+    if (row.cells.size() != 1) continue;
+    for (const Segment* s : row.cells.front()) {
+      if (s->size < 0.9 * body || s->size > 1.12 * body || mostly_monospace(*s)) continue;
+      ends.push_back(s->box.x1);
+    }
+  }
+  if (ends.empty()) return region.box.x1;
+  const auto fifth = ends.begin() + static_cast<long>(ends.size() / 5);
+  std::nth_element(ends.begin(), fifth, ends.end(), std::greater<>());
+  return *fifth;
+}
+
 }  // namespace
 
 std::vector<Region> reading_order(const PageText& page, const std::vector<bool>& furniture, double body) {
@@ -160,7 +184,10 @@ std::vector<Region> reading_order(const PageText& page, const std::vector<bool>&
   }
   std::vector<Region> regions;
   if (!segments.empty()) cut(segments, segments.front()->page, body, regions);
-  for (Region& region : regions) region.page_height = page.height;
+  for (Region& region : regions) {
+    region.page_height = page.height;
+    region.measure = measure_of(region, body);
+  }
   return regions;
 }
 

@@ -49,7 +49,5 @@ struct DocumentText {
 
 // The segment's text, with runs of spaces as one.
 [[nodiscard]] std::string text_of(const Segment& segment);
-// How most of the letters of a run of glyphs are set (the flags of the majority, by count).
-[[nodiscard]] std::uint8_t dominant_flags(const std::vector<Glyph>& glyphs);
 
 }  // namespace pagemd::pdf

@@ -64,6 +64,13 @@ std::vector<char32_t> code_points(std::string_view utf8) {
   return out;
 }
 
+// Poppler marks right-to-left runs in the text it returns with embedding and override characters
+// (U+202A..U+202E) that have no rectangle in its text layout: kept, they would pair every later letter
+// with the rectangle of another.
+bool is_bidi_control(char32_t c) {
+  return c == U'\u200E' || c == U'\u200F' || (c >= U'\u202A' && c <= U'\u202E') || (c >= U'\u2066' && c <= U'\u2069');
+}
+
 struct LinkArea {
   Box box;
   int link;
@@ -133,7 +140,8 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
   poppler_page_get_size(page, &result.width, &result.height);
   const std::vector<LinkArea> areas = page_links(page, result.height, links);
 
-  const std::vector<char32_t> text = code_points(take_string(poppler_page_get_text(page)));
+  std::vector<char32_t> text = code_points(take_string(poppler_page_get_text(page)));
+  std::erase_if(text, is_bidi_control);
   PopplerRectangle* rectangles = nullptr;
   guint rectangle_count = 0;
   if (!poppler_page_get_text_layout(page, &rectangles, &rectangle_count)) return result;
@@ -175,6 +183,8 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
       continue;
     }
     if (after_letter) {
+      // A right-to-left run's letters come in reading order, their rectangles left to right (poppler
+      // pairs them so): the gaps are measured as for any run.
       const double gap = glyph.box.x0 - last_letter.box.x1;
       const double em = std::max(glyph.size, last_letter.size);
       const bool jumped = std::abs(glyph.box.y1 - last_letter.box.y1) > em;
@@ -260,16 +270,49 @@ void warm_up_poppler() {
   // exact, so that poppler has nothing to complain about on stderr.
   static std::string kept_bytes;
   if (!kept_bytes.empty()) return;  // warmed already: the document is open
-  const std::vector<std::string> objects = {
+  // Chinese, Japanese and Korean text set in fonts that are not embedded maps its codes through
+  // poppler-data's CMaps and CID-to-Unicode tables, which poppler reads when a page first needs them
+  // and keeps with its global parameters (four of each): a line of each collection's Unicode CMap
+  // reads them here, before the jail closes the file system.
+  struct Collection {
+    const char* ordering;
+    const char* cmap;
+    const char* code;  // a character of the collection, in UCS-2
+  };
+  static constexpr Collection kCollections[] = {{"GB1", "UniGB-UCS2-H", "4E2D"},
+                                                {"CNS1", "UniCNS-UCS2-H", "4E2D"},
+                                                {"Japan1", "UniJIS-UCS2-H", "65E5"},
+                                                {"Korea1", "UniKS-UCS2-H", "D55C"}};
+  constexpr std::size_t kFirstCidObject = 7;  // after the six objects below
+  std::string content = "BT /F1 12 Tf 20 100 Td (warm up) Tj ET\n";
+  std::string fonts = "/F1 5 0 R";
+  std::vector<std::string> cid_objects;
+  for (std::size_t i = 0; i < std::size(kCollections); ++i) {
+    const Collection& c = kCollections[i];
+    const std::size_t font = kFirstCidObject + 3 * i;
+    content +=
+        "BT /C" + std::to_string(i) + " 12 Tf 20 " + std::to_string(80 - 12 * i) + " Td <" + c.code + "> Tj ET\n";
+    fonts += "/C" + std::to_string(i) + " " + std::to_string(font) + " 0 R";
+    cid_objects.push_back("<</Type/Font/Subtype/Type0/BaseFont/WarmUp/Encoding/" + std::string(c.cmap) +
+                          "/DescendantFonts[" + std::to_string(font + 1) + " 0 R]>>");
+    cid_objects.push_back(
+        "<</Type/Font/Subtype/CIDFontType0/BaseFont/WarmUp/CIDSystemInfo<</Registry(Adobe)/Ordering(" +
+        std::string(c.ordering) + ")/Supplement 0>>/FontDescriptor " + std::to_string(font + 2) + " 0 R/DW 1000>>");
+    cid_objects.push_back(
+        "<</Type/FontDescriptor/FontName/WarmUp/Flags 6/FontBBox[0 -200 1000 900]/ItalicAngle 0/Ascent 880"
+        "/Descent -120/CapHeight 880/StemV 80>>");
+  }
+  std::vector<std::string> objects = {
       "<</Type/Catalog/Pages 2 0 R>>",
       "<</Type/Pages/Kids[3 0 R]/Count 1>>",
-      "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>",
-      "<</Length 37>>stream\nBT /F1 12 Tf 20 100 Td (warm up) Tj ET\nendstream",
+      "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Font<<" + fonts + ">>>>>>",
+      "<</Length " + std::to_string(content.size()) + ">>stream\n" + content + "endstream",
       "<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>",
       // A creation date without a time zone, read as local time: GLib reads the zone and the
       // locale's charset (to format the date) once.
       "<</Title(warm up)/CreationDate(D:20240101000000)>>",
   };
+  objects.insert(objects.end(), cid_objects.begin(), cid_objects.end());
   std::string pdf = "%PDF-1.4\n";
   std::vector<std::size_t> offsets;
   for (std::size_t i = 0; i < objects.size(); ++i) {

@@ -20,6 +20,12 @@ struct PdfOptions {
   std::string url;
   // More pages than this is unsupported_content: the limit is what bounds the work of one document.
   std::size_t max_pages = 500;
+  // What the streams poppler reads for text (content, forms; not images; font programs have four
+  // times this, being read at zlib's speed) may inflate to in
+  // all: poppler lexes a content stream a byte at a time, about 20 MiB a second of a bomb's zeros,
+  // so this bounds its work on a compression bomb to a few seconds; born-digital documents of
+  // hundreds of pages inflate to a few MiB.
+  std::size_t max_inflated_bytes = std::size_t{64} << 20;
 };
 
 struct PdfDocument {
@@ -32,7 +38,8 @@ struct PdfDocument {
 };
 
 // Errors: pdf_encrypted (a password is needed), no_text_layer (no page has text: a scan),
-// unsupported_content (not a readable PDF, or over max_pages), each with a sentence saying so.
+// unsupported_content (not a readable PDF, over max_pages, or
+// its streams inflating past max_inflated_bytes), each with a sentence saying so.
 [[nodiscard]] core::Result<PdfDocument> convert_pdf(std::string_view bytes, const PdfOptions& options);
 
 // Loads what poppler reads once (its global parameters, built-in font metrics, GLib's types), for a
