@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "pagemd/core/pdf_signature.hpp"
+
 namespace pagemd::convert {
 namespace {
 
@@ -26,7 +28,9 @@ core::Result<ConvertedPage> render_and_convert(const fetch::FetchedPage& fetched
 core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const ConvertOptions& options,
                                             const Rendering& rendering, std::string_view account_id,
                                             const ConvertStep& convert) {
-  const bool html = fetched.content_type != "text/plain";  // as page_from_fetch decides
+  // What a browser could run: not plain text (as page_from_fetch decides), and not a PDF, which the
+  // fetcher recognised by its bytes and which has no scripts to make its content.
+  const bool html = fetched.content_type != kPlainTextContentType && fetched.content_type != core::kPdfMediaType;
   switch (options.render) {
     case render::RenderMode::always:
       if (!rendering.available()) {
@@ -34,7 +38,7 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
                                 "This service has no browser to render pages with.");
       }
       if (html) return render_and_convert(fetched, options, rendering, account_id, convert);
-      break;  // plain text has nothing to run
+      break;  // plain text and PDFs have nothing to run
     case render::RenderMode::automatic:
     case render::RenderMode::never: break;
   }

@@ -13,6 +13,11 @@ namespace pagemd::convert {
 
 enum class MediaType { html, plain_text };
 
+// metadata.content_type of a page converted as HTML (XHTML included) or as plain text; a PDF's is
+// core::kPdfMediaType.
+inline constexpr std::string_view kHtmlContentType = "text/html";
+inline constexpr std::string_view kPlainTextContentType = "text/plain";
+
 // A page as it arrived, from the network or from a file: the input of every conversion.
 struct Page {
   std::string body;  // its bytes as fetched or read, in any charset
@@ -21,6 +26,11 @@ struct Page {
   std::string url;                // its address after redirects, the base of its links; may be empty
   std::string declared_language;  // named by a Content-Language header; empty when none came
 };
+
+// A PDF may be larger than a page (fetch::FetchLimits::max_pdf_bytes has the same default): reports
+// and manuals of tens of megabytes are common.
+inline constexpr std::size_t kDefaultMaxPdfBytes = std::size_t{32} * 1024 * 1024;
+inline constexpr std::size_t kDefaultMaxPdfPages = 500;
 
 // What to make of a page: the options of POST /extract that change the output.
 struct ConvertOptions {
@@ -31,6 +41,10 @@ struct ConvertOptions {
   // a page given whole is converted as it is.
   render::RenderMode render = render::RenderMode::automatic;
   std::string wait_for;  // a CSS selector; empty: the load event and a quiet network
+  // The bounds of a PDF (max_pdf_bytes, max_pdf_pages): a larger or longer one is unsupported_content.
+  // Not options of a request but the service's, carried with each page to the worker that converts it.
+  std::size_t max_pdf_bytes = kDefaultMaxPdfBytes;
+  std::size_t max_pdf_pages = kDefaultMaxPdfPages;
 };
 
 // A page that came through a fetcher (the daemon and `pagemd batch`), ready to convert.
@@ -45,10 +59,12 @@ enum class ByteKind { text, pdf, binary };
 // The one conversion every entry point goes through (the daemon's workers, `pagemd batch` and
 // `pagemd convert`): a page and options to Markdown plus metadata. Plain text is converted as its
 // paragraphs, whole; a PDF (by its bytes) by pdf::convert_pdf, whole, which also fails with
-// pdf_encrypted and no_text_layer. Fails with invalid_request for a malformed selector, and with
-// unsupported_content for other bytes that are not text (kind_of_bytes): never passes them off as
-// Markdown. Takes the page, so that its bytes can be freed as soon as they are decoded: callers
-// that are done with it move it in.
+// pdf_encrypted and no_text_layer, and with unsupported_content over max_pdf_bytes or max_pdf_pages.
+// Fails with invalid_request for a malformed selector, and with unsupported_content for other bytes
+// that are not text (kind_of_bytes): never passes them off as Markdown. Sets metadata.content_type
+// ("text/html", "text/plain", "application/pdf") and, for a PDF, page_count and page_type document.
+// Takes the page, so that its bytes can be freed as soon as they are decoded: callers that are done
+// with it move it in.
 [[nodiscard]] core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options);
 
 // unsupported_content for a page whose result (`size` bytes) is over the bound of `bound` bytes
