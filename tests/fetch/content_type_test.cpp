@@ -78,6 +78,7 @@ TEST(BodyAdmission, OtherTypesAreKeptOnlyAsPdfs) {
     EXPECT_FALSE(other.settle(std::string("\x89PNG\r\n\x1A\n", 8))) << type;
   }
   BodyAdmission untyped("", kPage, kPdf);
+  EXPECT_EQ(untyped.declared_cap(), kPdf);  // its bytes may yet show a PDF
   EXPECT_TRUE(untyped.settle("plain words"));
   EXPECT_EQ(untyped.cap(), kPage);
 }

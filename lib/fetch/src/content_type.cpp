@@ -47,7 +47,8 @@ bool is_supported_media_type(std::string_view media_type) {
 BodyAdmission::BodyAdmission(std::string_view media_type, std::size_t max_page_bytes, std::size_t max_pdf_bytes)
     : max_page_bytes_(max_page_bytes),
       max_pdf_bytes_(max_pdf_bytes),
-      declared_text_(media_type.empty() || is_supported_media_type(media_type)) {}
+      declared_text_(media_type.empty() || is_supported_media_type(media_type)),
+      typed_(!media_type.empty()) {}
 
 std::size_t BodyAdmission::cap() const {
   if (pdf_) return *pdf_ ? max_pdf_bytes_ : max_page_bytes_;

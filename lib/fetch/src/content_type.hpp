@@ -29,9 +29,9 @@ class BodyAdmission {
 
   // The most bytes the body may have, as far as its bytes have decided what it is.
   [[nodiscard]] std::size_t cap() const;
-  // The cap a declared Content-Length is held to before a byte is read: a body declared as text is
-  // held to the page cap (a PDF served as text/html past it is refused).
-  [[nodiscard]] std::size_t declared_cap() const { return declared_text_ ? max_page_bytes_ : cap(); }
+  // The cap a declared Content-Length is held to before a byte is read: a body with a text type is
+  // held to the page cap (a PDF served as text/html past it is refused); one without a type is not.
+  [[nodiscard]] std::size_t declared_cap() const { return declared_text_ && typed_ ? max_page_bytes_ : cap(); }
   // Decides from the body's first bytes (call once it holds core::kPdfHeaderWindow bytes, or has
   // ended) whether it is a PDF. False when its type is kept only for a PDF and it is none.
   [[nodiscard]] bool settle(std::string_view body);
@@ -44,6 +44,7 @@ class BodyAdmission {
   std::size_t max_page_bytes_ = 0;
   std::size_t max_pdf_bytes_ = 0;
   bool declared_text_ = true;  // HTML, XHTML, plain text or no type: read as a page unless a PDF
+  bool typed_ = false;         // a Content-Type was sent
   std::optional<bool> pdf_;    // once settled
 };
 
