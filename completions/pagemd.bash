@@ -39,8 +39,10 @@ _pagemd() {
       --base-url) return 0 ;;
       --output-dir) __dirs; return 0 ;;
       -o) __dirs; return 0 ;;
+      --max-pdf-bytes) return 0 ;;
+      --max-pdf-pages) return 0 ;;
       esac
-      options='--help -h --base-url --json --output-dir -o --whole-body --text' commands='' positional='__files' ;;
+      options='--help -h --base-url --json --output-dir -o --whole-body --text --max-pdf-bytes --max-pdf-pages' commands='' positional='__files' ;;
     'batch')
       case "$prev" in
       --input) __files; return 0 ;;
@@ -51,8 +53,10 @@ _pagemd() {
       --delay) return 0 ;;
       --allow-private-targets) return 0 ;;
       --render) __words 'auto always never' ;;
+      --max-pdf-bytes) return 0 ;;
+      --max-pdf-pages) return 0 ;;
       esac
-      options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force --render' commands='' positional=':' ;;
+      options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force --render --max-pdf-bytes --max-pdf-pages' commands='' positional=':' ;;
     'mcp')
       case "$prev" in
       --allow-private-targets) return 0 ;;

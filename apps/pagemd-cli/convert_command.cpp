@@ -58,8 +58,8 @@ convert::MediaType media_type_of(const std::string& input, bool plain_text) {
 
 CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
   CLI::App* convert =
-      app.add_subcommand("convert", "Convert local HTML files (or stdin) to Markdown; no daemon needed");
-  convert->add_option("files", options.inputs, "HTML files to convert; '-' or none reads standard input")
+      app.add_subcommand("convert", "Convert local HTML, text or PDF files (or stdin) to Markdown; no daemon needed");
+  convert->add_option("files", options.inputs, "HTML, text or PDF files to convert; '-' or none reads standard input")
       ->type_name("FILE");
   convert->add_option("--base-url", options.base_url,
                       "The page's address, for resolving relative links (default: its canonical link)");
@@ -71,6 +71,7 @@ CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
   convert->add_flag("--whole-body", options.whole_body, "Convert the whole <body>, not only the main content");
   convert->add_flag("--text", options.plain_text,
                     "Read the input as plain text, not HTML (the default for *.txt and *.text files)");
+  add_pdf_limit_options(*convert, options.pdf_limits);
   return *convert;
 }
 
@@ -92,6 +93,8 @@ int run_convert(const ConvertCommandOptions& options) {
 
   convert::ConvertOptions convert_options;
   convert_options.scope = options.whole_body ? extract::ContentScope::whole_body : extract::ContentScope::main_content;
+  convert_options.max_pdf_bytes = options.pdf_limits.max_bytes;
+  convert_options.max_pdf_pages = options.pdf_limits.max_pages;
 
   int status = core::kExitOk;
   for (const std::string& input : inputs) {
