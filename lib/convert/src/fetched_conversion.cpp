@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "pagemd/core/pdf_signature.hpp"
+#include "pagemd/fetch/pdf_signature.hpp"
 
 namespace pagemd::convert {
 namespace {
@@ -30,7 +30,7 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
                                             const ConvertStep& convert) {
   // What a browser could run: not plain text (as page_from_fetch decides), and not a PDF, which the
   // fetcher recognised by its bytes and which has no scripts to make its content.
-  const bool html = fetched.content_type != kPlainTextContentType && fetched.content_type != core::kPdfMediaType;
+  const bool html = fetched.content_type != kPlainTextContentType && fetched.content_type != fetch::kPdfMediaType;
   switch (options.render) {
     case render::RenderMode::always:
       if (!rendering.available()) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "pagemd/core/ascii.hpp"
-#include "pagemd/core/pdf_signature.hpp"
+#include "pagemd/fetch/pdf_signature.hpp"
 #include "pagemd/pdf/pdf_converter.hpp"
 
 namespace pagemd::convert {
@@ -22,12 +22,12 @@ void append_escaped(std::string& out, std::string_view text) {
 
 // How far into a page its kind shows: the WHATWG MIME sniffing standard's resource header, which is
 // also where the PDF specification lets a reader look for the file's header.
-constexpr std::size_t kSniffBytes = core::kPdfHeaderWindow;
+constexpr std::size_t kSniffBytes = fetch::kPdfHeaderWindow;
 
 }  // namespace
 
 ByteKind kind_of_bytes(std::string_view body) noexcept {
-  if (core::looks_like_pdf(body)) return ByteKind::pdf;
+  if (fetch::looks_like_pdf(body)) return ByteKind::pdf;
   const std::string_view head = body.substr(0, kSniffBytes);
   // UTF-16 text is full of zero bytes; its byte order mark says what it is.
   if (head.starts_with("\xFE\xFF") || head.starts_with("\xFF\xFE")) return ByteKind::text;
@@ -83,7 +83,7 @@ core::Result<extract::Extraction> convert_pdf_page(const Page& page, const Conve
   auto document = pdf::convert_pdf(page.body, pdf_options);
   if (!document) return core::unexpected(document.error());
   extract::Extraction extraction = std::move(document->extraction);
-  extraction.metadata.content_type = core::kPdfMediaType;
+  extraction.metadata.content_type = fetch::kPdfMediaType;
   extraction.metadata.page_count = document->page_count;
   extraction.metadata.page_type = extract::PageType::document;
   return extraction;

@@ -1,7 +1,7 @@
 #include "content_type.hpp"
 
 #include "pagemd/core/ascii.hpp"
-#include "pagemd/core/pdf_signature.hpp"
+#include "pagemd/fetch/pdf_signature.hpp"
 
 #include <algorithm>
 #include <array>
@@ -56,7 +56,7 @@ std::size_t BodyAdmission::cap() const {
 }
 
 bool BodyAdmission::settle(std::string_view body) {
-  if (!pdf_) pdf_ = core::looks_like_pdf(body);
+  if (!pdf_) pdf_ = looks_like_pdf(body);
   return *pdf_ || declared_text_;
 }
 

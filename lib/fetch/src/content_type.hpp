@@ -20,7 +20,7 @@ struct ContentType {
 
 // Which cap a page's body is held to, and whether it is kept at all: a body sent as HTML, XHTML,
 // plain text or with no type is read as a page under the page cap; a PDF, known by its bytes
-// (core::looks_like_pdf) whatever its type, under the PDF cap; a body of any other type only when
+// (looks_like_pdf) whatever its type, under the PDF cap; a body of any other type only when
 // its first bytes show a PDF. Until they do, the larger cap that may apply holds.
 class BodyAdmission {
  public:
@@ -32,7 +32,7 @@ class BodyAdmission {
   // The cap a declared Content-Length is held to before a byte is read: a body with a text type is
   // held to the page cap (a PDF served as text/html past it is refused); one without a type is not.
   [[nodiscard]] std::size_t declared_cap() const { return declared_text_ && typed_ ? max_page_bytes_ : cap(); }
-  // Decides from the body's first bytes (call once it holds core::kPdfHeaderWindow bytes, or has
+  // Decides from the body's first bytes (call once it holds kPdfHeaderWindow bytes, or has
   // ended) whether it is a PDF. False when its type is kept only for a PDF and it is none.
   [[nodiscard]] bool settle(std::string_view body);
   [[nodiscard]] bool settled() const { return pdf_.has_value(); }

@@ -15,7 +15,7 @@
 #include "pagemd/fetch/curl_handle.hpp"
 #include "content_type.hpp"
 #include "pagemd/core/ascii.hpp"
-#include "pagemd/core/pdf_signature.hpp"
+#include "pagemd/fetch/pdf_signature.hpp"
 #include "url_text.hpp"
 
 namespace pagemd::fetch {
@@ -143,7 +143,7 @@ Hop::Body judge_headers(Hop& hop) {
     return Hop::Body::discard;
   }
   // A PDF is known by its bytes, whatever it is served as: a type pagemd does not read as text is
-  // read as far as the PDF header may lie (core::kPdfHeaderWindow), and refused there unless it is one.
+  // read as far as the PDF header may lie (kPdfHeaderWindow), and refused there unless it is one.
   hop.admission = detail::BodyAdmission(detail::parse_content_type(hop.content_type).media_type, hop.max_body_bytes,
                                         hop.max_pdf_bytes);
   if (!hop.encoded && hop.content_length && *hop.content_length > hop.admission.declared_cap()) {
@@ -211,7 +211,7 @@ std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user)
         return 0;
       }
       hop.body.append(data, bytes);
-      if (hop.body.size() >= core::kPdfHeaderWindow) settle_admission(hop);
+      if (hop.body.size() >= kPdfHeaderWindow) settle_admission(hop);
       return hop.body_mode == Hop::Body::keep ? bytes : 0;
     case Hop::Body::discard: hop.discarded += bytes; return hop.discarded > kMaxRedirectBodyBytes ? 0 : bytes;
     case Hop::Body::undecided:
@@ -465,7 +465,7 @@ class CurlFetcher::Impl {
   static core::Result<FetchedPage> finish(ParsedUrl url, Hop hop) {
     detail::ContentType type = detail::parse_content_type(hop.content_type);
     if (hop.admission.is_pdf()) {
-      type = {std::string(core::kPdfMediaType), {}};
+      type = {std::string(kPdfMediaType), {}};
     } else if (type.media_type.empty()) {
       std::optional<std::string> sniffed = detail::sniff_media_type(hop.body);
       if (!sniffed) {

@@ -14,7 +14,7 @@ namespace pagemd::convert {
 enum class MediaType { html, plain_text };
 
 // metadata.content_type of a page converted as HTML (XHTML included) or as plain text; a PDF's is
-// core::kPdfMediaType.
+// fetch::kPdfMediaType.
 inline constexpr std::string_view kHtmlContentType = "text/html";
 inline constexpr std::string_view kPlainTextContentType = "text/plain";
 

@@ -18,7 +18,7 @@ struct FetchLimits {
   std::chrono::milliseconds connect_timeout{5000};
   std::chrono::milliseconds total_timeout{15000};             // the whole redirect chain, body included
   std::size_t max_body_bytes{std::size_t{10} * 1024 * 1024};  // counted on decoded (decompressed) bytes
-  // The cap on a body whose bytes are a PDF (core::looks_like_pdf), whatever its Content-Type.
+  // The cap on a body whose bytes are a PDF (looks_like_pdf), whatever its Content-Type.
   std::size_t max_pdf_bytes{std::size_t{32} * 1024 * 1024};
   int max_redirects{5};
 };

@@ -3,14 +3,14 @@
 #include <cstddef>
 #include <string_view>
 
-namespace pagemd::core {
+namespace pagemd::fetch {
 
 // How far into a body a PDF's header may lie: the PDF specification lets readers find `%PDF-`
 // within the first 1,024 bytes (files often carry a few bytes of junk before it), and WHATWG's
 // MIME sniffing reads the same resource header.
 inline constexpr std::size_t kPdfHeaderWindow = 1024;
 
-// The media type a PDF is reported as (metadata.content_type, fetch::FetchedPage::content_type),
+// The media type a PDF is reported as (metadata.content_type, FetchedPage::content_type),
 // whatever type it was served with.
 inline constexpr std::string_view kPdfMediaType = "application/pdf";
 
@@ -20,4 +20,4 @@ inline constexpr std::string_view kPdfMediaType = "application/pdf";
   return body.substr(0, kPdfHeaderWindow).find("%PDF-") != std::string_view::npos;
 }
 
-}  // namespace pagemd::core
+}  // namespace pagemd::fetch
