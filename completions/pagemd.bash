@@ -39,6 +39,8 @@ _pagemd() {
       --base-url) return 0 ;;
       --output-dir) __dirs; return 0 ;;
       -o) __dirs; return 0 ;;
+      --max-pdf-bytes) return 0 ;;
+      --max-pdf-pages) return 0 ;;
       esac
       options='--help -h --base-url --json --output-dir -o --whole-body --accept-walls --text' commands='' positional='__files' ;;
     'batch')
@@ -51,6 +53,8 @@ _pagemd() {
       --delay) return 0 ;;
       --allow-private-targets) return 0 ;;
       --render) __words 'auto always never' ;;
+      --max-pdf-bytes) return 0 ;;
+      --max-pdf-pages) return 0 ;;
       esac
       options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force --render' commands='' positional=':' ;;
     'discover')

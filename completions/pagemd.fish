@@ -13,7 +13,7 @@ complete -c pagemd -f
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'extract' -d 'Ask the daemon to fetch a URL and convert it to Markdown'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'usage' -d 'Show the account\'s plan and the pages used this month'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'keys' -d 'Create, list and revoke the account\'s API keys'
-complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'convert' -d 'Convert local HTML files (or stdin) to Markdown; no daemon needed'
+complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'convert' -d 'Convert local HTML, text or PDF files (or stdin) to Markdown; no daemon needed'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'batch' -d 'Fetch and convert a list of URLs into a directory; no daemon needed'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'discover' -d 'Print a site\'s URLs, from its sitemaps, feeds or links; feed them to `pagemd batch -i -`'
 complete -c pagemd -n 'test (__pagemd_path) = \'\'' -a 'crawl' -d 'Convert a site into a directory, breadth first over its links and sitemap, as batch writes it'
@@ -47,6 +47,8 @@ complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l output-dir -s o -r
 complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l whole-body -d 'Convert the whole <body>, not only the main content'
 complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l accept-walls -d 'Convert a bot challenge, sign-in or consent wall or soft 404 as it is, instead of failing'
 complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l text -d 'Read the input as plain text, not HTML (the default for *.txt and *.text files)'
+complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l max-pdf-bytes -r -d 'Largest PDF converted, in bytes (default 32 MiB)'
+complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -l max-pdf-pages -r -d 'Most pages a PDF converted may have (default 500)'
 complete -c pagemd -n 'test (__pagemd_path) = \'convert\'' -F
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l help -s h -d 'Print this help message and exit'
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l input -s i -r -F -d 'The URL list, one per line (\'-\' reads standard input)'

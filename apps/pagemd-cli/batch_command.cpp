@@ -56,6 +56,7 @@ CLI::App& setup_batch(CLI::App& app, BatchOptions& options) {
                    "Run pages in headless Chromium first: auto (those that need JavaScript; default), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->type_name("MODE");
+  add_pdf_limit_options(*batch, options.pdf_limits);
   return *batch;
 }
 
@@ -82,7 +83,10 @@ int run_batch(const BatchOptions& options) {
 
   settings.render = render::parse_render_mode(options.render).value_or(render::RenderMode::automatic);
 
-  fetch::CurlFetcher fetcher(fetch::FetchLimits{}, *policy, fetch::CurlFetcherOptions{});
+  settings.max_pdf_pages = options.pdf_limits.max_pages;
+  fetch::FetchLimits limits;
+  limits.max_pdf_bytes = options.pdf_limits.max_bytes;
+  fetch::CurlFetcher fetcher(limits, *policy, fetch::CurlFetcherOptions{});
   convert::InProcessConverter converter;
   auto browsers = start_browsers(settings.render, options.jobs, "batch");
   if (!browsers) return core::kExitPageFailed;

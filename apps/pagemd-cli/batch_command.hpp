@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "pdf_limit_options.hpp"
+
 namespace pagemd::cli {
 
 struct BatchOptions {
@@ -17,6 +19,7 @@ struct BatchOptions {
   bool retry_failed = false;
   bool force = false;
   std::string render = "auto";  // auto, always or never
+  PdfLimitOptions pdf_limits;
 };
 
 // Registers `batch -i FILE|- -o DIR [...]` on the app.

@@ -67,8 +67,8 @@ std::string describe(const core::Error& error) {
 
 CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
   CLI::App* convert =
-      app.add_subcommand("convert", "Convert local HTML files (or stdin) to Markdown; no daemon needed");
-  convert->add_option("files", options.inputs, "HTML files to convert; '-' or none reads standard input")
+      app.add_subcommand("convert", "Convert local HTML, text or PDF files (or stdin) to Markdown; no daemon needed");
+  convert->add_option("files", options.inputs, "HTML, text or PDF files to convert; '-' or none reads standard input")
       ->type_name("FILE");
   convert->add_option("--base-url", options.base_url,
                       "The page's address, for resolving relative links (default: its canonical link)");
@@ -82,6 +82,7 @@ CLI::App& setup_convert(CLI::App& app, ConvertCommandOptions& options) {
                     "Convert a bot challenge, sign-in or consent wall or soft 404 as it is, instead of failing");
   convert->add_flag("--text", options.plain_text,
                     "Read the input as plain text, not HTML (the default for *.txt and *.text files)");
+  add_pdf_limit_options(*convert, options.pdf_limits);
   return *convert;
 }
 
@@ -104,6 +105,8 @@ int run_convert(const ConvertCommandOptions& options) {
   convert::ConvertOptions convert_options;
   convert_options.scope = options.whole_body ? extract::ContentScope::whole_body : extract::ContentScope::main_content;
   convert_options.accept_walls = options.accept_walls;
+  convert_options.max_pdf_bytes = options.pdf_limits.max_bytes;
+  convert_options.max_pdf_pages = options.pdf_limits.max_pages;
 
   int status = core::kExitOk;
   for (const std::string& input : inputs) {

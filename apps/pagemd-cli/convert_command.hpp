@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "pdf_limit_options.hpp"
+
 namespace pagemd::cli {
 
 struct ConvertCommandOptions {
@@ -15,6 +17,7 @@ struct ConvertCommandOptions {
   bool whole_body = false;
   bool plain_text = false;    // every input is text, not only *.txt files
   bool accept_walls = false;  // convert walls as they are (--accept-walls)
+  PdfLimitOptions pdf_limits;
 };
 
 // Registers `convert` on the app; the options live as long as the returned reference's owner.

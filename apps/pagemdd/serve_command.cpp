@@ -154,6 +154,7 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
   limits.connect_timeout = std::chrono::seconds{config.connect_timeout};
   limits.total_timeout = std::chrono::seconds{config.fetch_timeout};
   limits.max_body_bytes = static_cast<std::size_t>(config.max_page_bytes);
+  limits.max_pdf_bytes = static_cast<std::size_t>(config.max_pdf_bytes);
   fetch::CurlFetcherOptions curl_options;
   curl_options.user_agent = config.user_agent;
   auto stack = std::make_shared<ExtractStack>();
@@ -163,6 +164,8 @@ core::Result<std::shared_ptr<const api::ApiSettings>> build_settings(
   extract_limits.converter_slots = runtime.isolation.processes;
   extract_limits.converter_wait = std::chrono::seconds{config.extract_queue_seconds};
   extract_limits.max_result_bytes = static_cast<std::size_t>(runtime.isolation.max_result_bytes);
+  extract_limits.max_pdf_bytes = static_cast<std::size_t>(config.max_pdf_bytes);
+  extract_limits.max_pdf_pages = static_cast<std::size_t>(config.max_pdf_pages);
   stack->resources = std::make_shared<fetch::LimitedResourceFetcher>(stack->network, runtime.upstream_limiter);
   const convert::Rendering rendering{runtime.browsers.get(), runtime.browsers ? stack->resources.get() : nullptr};
   stack->service.emplace(

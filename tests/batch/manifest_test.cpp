@@ -19,6 +19,7 @@ ManifestEntry ok_entry(const std::string& url, const std::string& file) {
   entry.word_count = 42;
   entry.page_type = "forum";
   entry.rendered = true;
+  entry.content_type = "application/pdf";
   return entry;
 }
 
@@ -27,8 +28,8 @@ TEST(Manifest, LinesHaveEveryFieldWithNullsWhereTheyDoNotApply) {
   EXPECT_TRUE(ok_line.starts_with(R"({"url":"https://a.example/","file":"a.md","status":"ok","title":)")) << ok_line;
   const auto ok = nlohmann::json::parse(ok_line);
   EXPECT_EQ(ok, nlohmann::json::parse(R"({"url":"https://a.example/","file":"a.md","status":"ok",
-      "title":"Title of https://a.example/","word_count":42,"page_type":"forum","rendered":true,"code":null,
-      "error":null})"));
+      "title":"Title of https://a.example/","word_count":42,"page_type":"forum","rendered":true,
+      "content_type":"application/pdf","code":null,"error":null})"));
   ManifestEntry failed;
   failed.url = "https://b.example/";
   failed.status = EntryStatus::error;
@@ -38,8 +39,8 @@ TEST(Manifest, LinesHaveEveryFieldWithNullsWhereTheyDoNotApply) {
   EXPECT_TRUE(line.ends_with("}\n"));
   EXPECT_EQ(std::count(line.begin(), line.end(), '\n'), 1);
   EXPECT_EQ(nlohmann::json::parse(line), nlohmann::json::parse(R"({"url":"https://b.example/","file":null,
-      "status":"error","title":null,"word_count":null,"page_type":null,"rendered":null,"code":"fetch_failed",
-      "error":"HTTP 404"})"));
+      "status":"error","title":null,"word_count":null,"page_type":null,"rendered":null,"content_type":null,
+      "code":"fetch_failed","error":"HTTP 404"})"));
 }
 
 TEST(Manifest, AWallsLineSaysWhatTheWallWasAndReadsBack) {
@@ -100,6 +101,7 @@ TEST(Manifest, ReadsBackTheLatestLineOfEachUrlAndSkipsBrokenOnes) {
   EXPECT_EQ(entries->at("https://a.example/").status, EntryStatus::ok);
   EXPECT_EQ(entries->at("https://a.example/").file, "a.md");
   EXPECT_EQ(entries->at("https://b.example/").word_count, 42U);
+  EXPECT_EQ(entries->at("https://b.example/").content_type, "application/pdf");
 
   // The next run's first line starts on a line of its own after the cut one.
   {

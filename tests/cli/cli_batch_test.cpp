@@ -6,9 +6,11 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -263,6 +265,38 @@ TEST_F(CliBatchTest, RobotsTxtIsHonouredUnlessIgnored) {
   EXPECT_EQ(origin.request_count("/page/1"), 0U);
   EXPECT_EQ(run_program(batch_args({"--retry-failed", "--ignore-robots"})).status, 0);
   EXPECT_EQ(origin.request_count("/page/1"), 1U);
+}
+
+// PDFs in a list are converted like pages, within the bounds --max-pdf-bytes and --max-pdf-pages set;
+// the manifest says what each URL was.
+TEST_F(CliBatchTest, PdfsAreConvertedWithinTheirBoundsAndTheManifestSaysSo) {
+  std::ifstream file(fs::path(PAGEMD_TEST_DATA_DIR) / "pdf" / "article.pdf", std::ios::binary);
+  const std::string pdf((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  ASSERT_GT(pdf.size(), 2048U);  // 3.5 KB, two pages
+  FixtureServer origin;
+  serve_pages(origin, 1);
+  origin.handle("/report.pdf", [&pdf](const HttpRequest&, Responder& r) { r.send(200, "application/pdf", pdf); });
+  const std::string report = origin.url("/report.pdf");
+  write_list({origin.url("/page/0"), report});
+  ASSERT_EQ(run_program(batch_args()).status, 0);
+  auto lines = latest(out_);
+  EXPECT_EQ(lines[report]["status"], "ok");
+  EXPECT_EQ(lines[report]["content_type"], "application/pdf");
+  EXPECT_EQ(lines[report]["page_type"], "document");
+  EXPECT_EQ(lines[origin.url("/page/0")]["content_type"], "text/html");
+  std::ifstream markdown(out_ / lines[report]["file"].get<std::string>());
+  const std::string text((std::istreambuf_iterator<char>(markdown)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.rfind("# Growing Onions in Cold Frames\n", 0), 0U) << text;
+
+  for (const auto& [flag, value, limit] :
+       {std::tuple{"--max-pdf-bytes", "2048", "max_pdf_bytes"}, std::tuple{"--max-pdf-pages", "1", "max_pdf_pages"}}) {
+    EXPECT_EQ(run_program(batch_args({"--force", flag, value})).status, 5) << flag;
+    lines = latest(out_);
+    EXPECT_EQ(lines[report]["code"], "unsupported_content") << flag;
+    EXPECT_NE(lines[report]["error"].get<std::string>().find(limit), std::string::npos) << lines[report].dump();
+    EXPECT_TRUE(lines[report]["content_type"].is_null());
+    EXPECT_EQ(lines[origin.url("/page/0")]["status"], "ok");
+  }
 }
 
 TEST_F(CliBatchTest, ARedirectToAPrivateAddressIsRefused) {

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -111,6 +112,37 @@ TEST(CliMcp, TheLocalServersDiscoverToolListsASitesUrls) {
   const json& none = answers[2]["result"];
   EXPECT_EQ(none["isError"], true);
   EXPECT_NE(none["content"][0]["text"].get<std::string>().find("HTTP 404"), std::string::npos) << none.dump();
+}
+
+// A PDF fetched by the local server comes back as the daemon's would: Markdown, its content type and page count.
+TEST(CliMcp, TheLocalServerConvertsAPdf) {
+  std::ifstream file(std::filesystem::path(PAGEMD_TEST_DATA_DIR) / "pdf" / "article.pdf", std::ios::binary);
+  const std::string pdf((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  FixtureServer origin;
+  origin.handle("/report.pdf", [&pdf](const HttpRequest&, Responder& out) { out.send(200, "application/pdf", pdf); });
+  origin.handle("/image.pdf", [](const HttpRequest&, Responder& out) {
+    out.send(200, "application/pdf", std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16));
+  });
+  const std::string input =
+      line({{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"}, {"params", {{"protocolVersion", "2025-03-26"}}}}) +
+      line(call(2, "extract", {{"url", origin.url("/report.pdf")}})) +
+      line(call(3, "extract", {{"url", origin.url("/image.pdf")}}));
+  const RunResult served =
+      run_program({pagemd_binary(), "mcp", "--local", "--allow-private-targets", "127.0.0.0/8"}, {}, input);
+  ASSERT_EQ(served.status, 0) << served.err;
+  std::istringstream lines(served.out);
+  std::vector<json> answers;
+  for (std::string text; std::getline(lines, text);) answers.push_back(parse_strict_json(text));
+  ASSERT_EQ(answers.size(), 3U) << served.out;
+  const json& extracted = answers[1]["result"];
+  ASSERT_EQ(extracted["isError"], false) << extracted.dump();
+  EXPECT_EQ(extracted["structuredContent"]["content_type"], "application/pdf");
+  EXPECT_EQ(extracted["structuredContent"]["page_count"], 2);
+  EXPECT_EQ(extracted["structuredContent"]["page_type"], "document");
+  EXPECT_EQ(extracted["content"][0]["text"].get<std::string>().rfind("# Growing Onions in Cold Frames\n", 0), 0U);
+  const json& refused = answers[2]["result"];
+  EXPECT_EQ(refused["isError"], true);
+  EXPECT_NE(refused["content"][0]["text"].get<std::string>().find("unsupported_content"), std::string::npos);
 }
 
 // A message over the daemon's MCP body bound is refused as a parse error, unread, and the server

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +27,7 @@ struct Converted {
   std::string title;
   std::size_t word_count = 0;
   std::string page_type;
+  std::string content_type;
 };
 
 struct FixturePage {
@@ -33,6 +35,11 @@ struct FixturePage {
   std::string content_type;
   std::string body;
 };
+
+std::string test_pdf(const std::string& name) {
+  std::ifstream in(fs::path(PAGEMD_TEST_DATA_DIR) / "pdf" / name, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 const std::vector<FixturePage>& fixture_pages() {
   static const std::vector<FixturePage> pages{
@@ -48,6 +55,7 @@ const std::vector<FixturePage>& fixture_pages() {
       {"/legacy.html", "text/html",
        "<html><head><meta charset=\"windows-1252\"><title>Caf\xE9 cr\xE8me</title></head><body><article>"
        "<p>\x93Quoted\x94 text \x96 with a dash, na\xEFve r\xE9sum\xE9s and 10\x80.</p></article></body></html>"},
+      {"/report.pdf", "application/pdf", test_pdf("article.pdf")},
   };
   return pages;
 }
@@ -55,7 +63,8 @@ const std::vector<FixturePage>& fixture_pages() {
 Converted from_result(const nlohmann::json& result) {
   return {result.at("markdown").get<std::string>(), result.at("metadata").at("title").get<std::string>(),
           result.at("metadata").at("word_count").get<std::size_t>(),
-          result.at("metadata").at("page_type").get<std::string>()};
+          result.at("metadata").at("page_type").get<std::string>(),
+          result.at("metadata").at("content_type").get<std::string>()};
 }
 
 std::string read_file(const fs::path& path) {
@@ -79,7 +88,8 @@ TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
 
   std::ofstream(scratch.path() / "urls.txt") << origin.url("/article.html") << '\n'
                                              << origin.url("/notes.txt") << '\n'
-                                             << origin.url("/legacy.html") << '\n';
+                                             << origin.url("/legacy.html") << '\n'
+                                             << origin.url("/report.pdf") << '\n';
   const fs::path out = scratch.path() / "out";
   const RunResult batch = run_program({pagemd_binary(), "batch", "-i", (scratch.path() / "urls.txt").string(), "-o",
                                        out.string(), "--allow-private-targets", "127.0.0.0/8"});
@@ -111,7 +121,8 @@ TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
     const nlohmann::json& entry = manifest[url];
     ASSERT_EQ(entry.at("status"), "ok") << entry.dump();
     const Converted by_batch{read_file(out / entry.at("file").get<std::string>()), entry.at("title").get<std::string>(),
-                             entry.at("word_count").get<std::size_t>(), entry.at("page_type").get<std::string>()};
+                             entry.at("word_count").get<std::size_t>(), entry.at("page_type").get<std::string>(),
+                             entry.at("content_type").get<std::string>()};
 
     EXPECT_EQ(by_convert.markdown, by_daemon.markdown);
     EXPECT_EQ(by_batch.markdown, by_daemon.markdown);
@@ -121,6 +132,12 @@ TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
     EXPECT_EQ(by_batch.word_count, by_daemon.word_count);
     EXPECT_EQ(by_convert.page_type, by_daemon.page_type);
     EXPECT_EQ(by_batch.page_type, by_daemon.page_type);
+    EXPECT_EQ(by_convert.content_type, by_daemon.content_type);
+    EXPECT_EQ(by_batch.content_type, by_daemon.content_type);
+    const std::string expected_type = page.path.ends_with(".pdf")   ? "application/pdf"
+                                      : page.path.ends_with(".txt") ? "text/plain"
+                                                                    : "text/html";
+    EXPECT_EQ(by_daemon.content_type, expected_type);
   }
 
   // What each page must come out as, so that agreeing on a wrong answer fails too.
@@ -136,6 +153,15 @@ TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
   const RunResult article = run_program({pagemd_binary(), "convert", (scratch.path() / "article.html").string()});
   EXPECT_EQ(article.out.find("Copyright"), std::string::npos) << article.out;
   EXPECT_NE(article.out.find("A second paragraph, \\<escaped> & kept."), std::string::npos) << article.out;
+  const RunResult report = run_program({pagemd_binary(), "extract", origin.url("/report.pdf")}, environment);
+  ASSERT_EQ(report.status, 0) << report.err;
+  EXPECT_EQ(report.out.rfind("# Growing Onions in Cold Frames\n", 0), 0U) << report.out;
+  const RunResult report_json =
+      run_program({pagemd_binary(), "extract", origin.url("/report.pdf"), "--json"}, environment);
+  EXPECT_EQ(nlohmann::json::parse(report_json.out)["metadata"]["page_count"], 2);
+  const RunResult converted_report =
+      run_program({pagemd_binary(), "convert", (scratch.path() / "report.pdf").string(), "--json"});
+  EXPECT_EQ(nlohmann::json::parse(converted_report.out)["metadata"]["page_count"], 2);
 }
 
 // stdin is HTML unless --text says otherwise.
@@ -171,11 +197,6 @@ TEST(OnePath, ConvertRefusesBinaryFilesWithoutPrintingThem) {
   EXPECT_NE(pdf_refused.err.find("PDF"), std::string::npos) << pdf_refused.err;
 }
 
-std::string test_pdf(const std::string& name) {
-  std::ifstream in(fs::path(PAGEMD_TEST_DATA_DIR) / "pdf" / name, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // A PDF, from a file or from stdin, is converted by its bytes whatever it is named.
 TEST(OnePath, ConvertMakesMarkdownOfAPdf) {
   ScratchDir scratch;
@@ -186,6 +207,26 @@ TEST(OnePath, ConvertMakesMarkdownOfAPdf) {
   const RunResult piped = run_program({pagemd_binary(), "convert", "-"}, {}, test_pdf("article.pdf"));
   ASSERT_EQ(piped.status, 0) << piped.err;
   EXPECT_EQ(piped.out, file.out);
+}
+
+// The bounds of a PDF hold for files as for fetched PDFs: exit 5, the limit named, nothing on stdout.
+TEST(OnePath, ConvertHoldsAPdfToItsBounds) {
+  ScratchDir scratch;
+  const fs::path report = scratch.path() / "report.pdf";
+  std::ofstream(report, std::ios::binary) << test_pdf("article.pdf");  // 3.5 KB, two pages
+  for (const auto& [flag, value, limit] :
+       {std::tuple{"--max-pdf-bytes", "2048", "max_pdf_bytes"}, std::tuple{"--max-pdf-pages", "1", "max_pdf_pages"}}) {
+    const RunResult refused = run_program({pagemd_binary(), "convert", report.string(), flag, value});
+    EXPECT_EQ(refused.status, 5) << flag;
+    EXPECT_EQ(refused.out, "") << flag;
+    EXPECT_NE(refused.err.find(limit), std::string::npos) << refused.err;
+    const RunResult piped = run_program({pagemd_binary(), "convert", "-", flag, value}, {}, test_pdf("article.pdf"));
+    EXPECT_EQ(piped.status, 5) << flag;
+    EXPECT_EQ(piped.out, "") << flag;
+  }
+  const RunResult within = run_program({pagemd_binary(), "convert", report.string(), "--max-pdf-pages", "2"});
+  EXPECT_EQ(within.status, 0) << within.err;
+  EXPECT_EQ(run_program({pagemd_binary(), "convert", report.string(), "--max-pdf-pages", "0"}).status, 2);
 }
 
 // An encrypted PDF and a scan say what they are, exit 5 and print nothing on stdout.

@@ -120,6 +120,8 @@ TEST_F(ExtractServiceTest, AnEntryOfAnOlderPagemdIsReadOnceAndStoredAgain) {
   EXPECT_EQ(answer["metadata"]["cache"]["cached_at"], core::format_rfc3339(stored_at));
   EXPECT_EQ(answer["metadata"]["title"], "Old");
   EXPECT_EQ(answer["metadata"]["rendered"], true);
+  // Cached before results said what they were, when every cached page was HTML or text: served as HTML.
+  EXPECT_EQ(answer["metadata"]["content_type"], "text/html");
   EXPECT_EQ(answer["markdown"], "# Old\n");
   EXPECT_EQ(answer["warning"], "Thin");
   // Stored again in the current form, with its age kept: the next hit reads it without parsing.
@@ -129,6 +131,22 @@ TEST_F(ExtractServiceTest, AnEntryOfAnOlderPagemdIsReadOnceAndStoredAgain) {
   const auto current = ResultText::from_entry((*entry)->result_json);
   ASSERT_TRUE(current);
   EXPECT_TRUE(current->rendered());
+  EXPECT_EQ(fetcher_.calls, 0);
+}
+
+TEST_F(ExtractServiceTest, AnEntryOfTheFormatBeforeContentTypeIsServedAsHtml) {
+  const std::string markdown = R"("# Old\n")";
+  const std::string members = R"("title":"Old","rendered":false)";
+  ASSERT_TRUE(store_->cache_put(cache_key(request_),
+                                "pagemd-result/1 0 " + std::to_string(markdown.size()) + " " +
+                                    std::to_string(members.size()) + " 0\n" + markdown + members,
+                                clock_.now()));
+  auto hit = service_->extract(request_);
+  ASSERT_TRUE(hit);
+  const auto answer = parsed(*hit);
+  EXPECT_EQ(answer["metadata"]["cache"]["status"], "hit");
+  EXPECT_EQ(answer["metadata"]["content_type"], "text/html");
+  EXPECT_EQ(answer["metadata"]["title"], "Old");
   EXPECT_EQ(fetcher_.calls, 0);
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "pagemd/convert/result_json.hpp"
+#include "pdf_test_files.hpp"
 #include "strict_json.hpp"
 
 namespace pagemd::convert {
@@ -43,6 +44,54 @@ TEST(ConvertPage, TheDeclaredCharsetDecidesOverSniffing) {
   ASSERT_TRUE(result);
   EXPECT_EQ(result->metadata.title, "caf\u00e9");
   EXPECT_NE(result->markdown.find("cr\u00e8me br\u00fbl\u00e9e"), std::string::npos) << result->markdown;
+}
+
+TEST(ConvertPage, EveryResultSaysWhatItsBytesWere) {
+  auto html = convert_page(html_page("<p>Some words.</p>"), {});
+  ASSERT_TRUE(html) << html.error().message;
+  EXPECT_EQ(html->metadata.content_type, "text/html");
+  EXPECT_EQ(html->metadata.page_count, 0U);
+
+  Page text = html_page("Some words.");
+  text.media_type = MediaType::plain_text;
+  EXPECT_EQ(convert_page(text, {})->metadata.content_type, "text/plain");
+
+  // A PDF whatever it was called: the bytes decide.
+  for (const MediaType declared : {MediaType::html, MediaType::plain_text}) {
+    Page document = html_page(pdf::testing::pdf_file("article.pdf"));
+    document.media_type = declared;
+    auto pdf = convert_page(document, {});
+    ASSERT_TRUE(pdf) << pdf.error().message;
+    EXPECT_EQ(pdf->metadata.content_type, "application/pdf");
+    EXPECT_EQ(pdf->metadata.page_count, 2U);
+    EXPECT_EQ(pdf->metadata.page_type, extract::PageType::document);
+    EXPECT_EQ(extract::to_string(pdf->metadata.page_type), "document");
+    EXPECT_FALSE(pdf->markdown.empty());
+  }
+}
+
+TEST(ConvertPage, APdfOverItsBoundsIsUnsupportedNamingTheLimit) {
+  const std::string article = pdf::testing::pdf_file("article.pdf");
+  ASSERT_GT(article.size(), 2048U);
+  ConvertOptions small;
+  small.max_pdf_bytes = 2048;
+  const auto too_large = convert_page(html_page(article), small);
+  ASSERT_FALSE(too_large);
+  EXPECT_EQ(too_large.error().code, core::ErrorCode::unsupported_content);
+  EXPECT_NE(too_large.error().message.find("2048 bytes"), std::string::npos) << too_large.error().message;
+  EXPECT_NE(too_large.error().message.find("max_pdf_bytes"), std::string::npos) << too_large.error().message;
+
+  ConvertOptions short_documents;
+  short_documents.max_pdf_pages = 1;  // article.pdf has two
+  const auto too_long = convert_page(html_page(article), short_documents);
+  ASSERT_FALSE(too_long);
+  EXPECT_EQ(too_long.error().code, core::ErrorCode::unsupported_content);
+  EXPECT_NE(too_long.error().message.find("max_pdf_pages"), std::string::npos) << too_long.error().message;
+
+  ConvertOptions exact;
+  exact.max_pdf_bytes = article.size();
+  exact.max_pdf_pages = 2;
+  EXPECT_TRUE(convert_page(html_page(article), exact));
 }
 
 TEST(PlainText, ParagraphsAreEscapedText) {
@@ -93,6 +142,7 @@ TEST(ResultJson, WritesTheResultObject) {
   EXPECT_FALSE(local["metadata"].contains("description"));  // not stated by the page: left out
   EXPECT_FALSE(local["metadata"].contains("final_url"));
   EXPECT_FALSE(local["metadata"].contains("cache"));
+  EXPECT_FALSE(local["metadata"].contains("page_count"));  // a page's, not a PDF's
   EXPECT_EQ(local["warning"], "thin");
 
   result.final_url = "https://example.com/";
@@ -109,6 +159,19 @@ TEST(ResultJson, WritesTheResultObject) {
   EXPECT_EQ(served, to_json(result));
   result.cache.reset();
   EXPECT_EQ(testing::parse_strict_json(rest_body(text, std::nullopt)), to_json(result));
+}
+
+TEST(ResultJson, APdfsResultHasItsTypeAndPageCount) {
+  PageResult result;
+  result.extraction.metadata.content_type = "application/pdf";
+  result.extraction.metadata.page_count = 12;
+  result.extraction.metadata.page_type = extract::PageType::document;
+  const nlohmann::json json = to_json(result);
+  EXPECT_EQ(json["metadata"]["content_type"], "application/pdf");
+  EXPECT_EQ(json["metadata"]["page_count"], 12);
+  EXPECT_EQ(json["metadata"]["page_type"], "document");
+  const nlohmann::json served = testing::parse_strict_json(rest_body(ResultText::of(result), std::nullopt));
+  EXPECT_EQ(served, json);
 }
 
 TEST(KindOfBytes, APdfOrBinaryDataIsKnownByItsBytes) {
@@ -164,12 +227,49 @@ TEST(ResultText, AnEntryReadsBackAsTheSameResult) {
   }
 }
 
+TEST(ResultText, AnEntryMadeBeforeContentTypeIsServedAsHtml) {
+  PageResult result;
+  result.extraction.markdown = "# Old\n";
+  result.extraction.metadata.title = "Old";
+  result.extraction.warning = "thin";
+  result.rendered = true;
+  const ResultText current = ResultText::of(result);
+  // What the previous pagemd stored: the same pieces under the header of format 1, no content_type.
+  nlohmann::json members = testing::parse_strict_json("{" + std::string(current.metadata_members()) + "}");
+  members.erase("content_type");
+  const std::string old_members = members.dump();
+  const std::string pieces =
+      std::string(current.markdown()) + old_members.substr(1, old_members.size() - 2) + std::string(current.warning());
+  const std::string old_entry = "pagemd-result/1 1 " + std::to_string(current.markdown().size()) + " " +
+                                std::to_string(old_members.size() - 2) + " " +
+                                std::to_string(current.warning().size()) + "\n" + pieces;
+  const auto read = ResultText::from_entry(old_entry);
+  ASSERT_TRUE(read);
+  EXPECT_TRUE(read->rendered());
+  const nlohmann::json served = testing::parse_strict_json(rest_body(*read, std::nullopt));
+  EXPECT_EQ(served["metadata"]["content_type"], "text/html");
+  EXPECT_EQ(served["metadata"]["title"], "Old");
+  EXPECT_EQ(served["markdown"], "# Old\n");
+  EXPECT_EQ(served["warning"], "thin");
+  EXPECT_TRUE(current.entry().starts_with("pagemd-result/2 "));  // what is stored from now on
+
+  nlohmann::json older_json = to_json(result);
+  older_json["metadata"].erase("content_type");
+  add_older_entries_content_type(older_json);
+  EXPECT_EQ(older_json["metadata"]["content_type"], "text/html");
+  nlohmann::json a_pdf = to_json(result);
+  a_pdf["metadata"]["content_type"] = "application/pdf";
+  add_older_entries_content_type(a_pdf);
+  EXPECT_EQ(a_pdf["metadata"]["content_type"], "application/pdf");  // a type it has stays
+}
+
 TEST(ResultText, TextThatIsNoEntryIsRefused) {
   const std::string good = ResultText::of(PageResult{}).entry();
   for (const std::string& bad :
        {std::string{}, std::string("{}"), good.substr(0, good.size() - 1), good + "x",
         std::string("pagemd-result/1 2 0 0 0\n"), std::string("pagemd-result/1 0 1 -1 0\n"),
-        std::string("pagemd-result/1 0 18446744073709551615 1 0\nab"), std::string("pagemd-result/9 0 0 0 0\n")}) {
+        std::string("pagemd-result/1 0 18446744073709551615 1 0\nab"), std::string("pagemd-result/2 2 0 0 0\n"),
+        std::string("pagemd-result/2 0 3 0 0\nab"), std::string("pagemd-result/9 0 0 0 0\n")}) {
     EXPECT_FALSE(ResultText::from_entry(bad)) << bad;
   }
   EXPECT_FALSE(ResultText::from_json(nlohmann::json::array()));

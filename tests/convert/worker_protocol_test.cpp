@@ -24,8 +24,10 @@ extract::Extraction full_extraction() {
   m.site_name = "site";
   m.image = "https://example.com/i.png";
   m.canonical_url = "https://example.com/canonical";
-  m.page_type = extract::PageType::documentation;
+  m.page_type = extract::PageType::document;
   m.paywalled = true;
+  m.content_type = "application/pdf";
+  m.page_count = 321;
   extraction.warning = "thin";
   extraction.wall = {extract::WallKind::blocked, "datadome"};
   return extraction;
@@ -45,6 +47,8 @@ TEST(WorkerProtocol, RequestsComeThroughWhole) {
   options.accept_walls = true;
   page.http_status = 429;
   page.wall_headers = {{"server", "cloudflare"}, {"cf-mitigated", "challenge"}};
+  options.max_pdf_bytes = 123456789;
+  options.max_pdf_pages = 77;
   const auto decoded =
       decode_request(encode_request(page, options, WorkerLimits{std::chrono::seconds{7}, 48 << 20, 4242}));
   ASSERT_TRUE(decoded);
@@ -56,6 +60,8 @@ TEST(WorkerProtocol, RequestsComeThroughWhole) {
   EXPECT_EQ(decoded->options.scope, extract::ContentScope::whole_body);
   EXPECT_EQ(decoded->options.include_selectors, options.include_selectors);
   EXPECT_EQ(decoded->options.exclude_selectors, options.exclude_selectors);
+  EXPECT_EQ(decoded->options.max_pdf_bytes, 123456789U);
+  EXPECT_EQ(decoded->options.max_pdf_pages, 77U);
   EXPECT_EQ(decoded->limits.cpu, std::chrono::seconds{7});
   EXPECT_EQ(decoded->limits.memory_bytes, 48U << 20);
   EXPECT_EQ(decoded->limits.result_bytes, 4242U);
@@ -108,6 +114,9 @@ TEST(WorkerProtocol, TruncatedOrPaddedFramesAreRefused) {
     EXPECT_FALSE(decode_reply(std::string_view(reply).substr(0, cut))) << cut;
   }
   EXPECT_FALSE(decode_reply(reply + "x"));
+  extract::Extraction unknown_type = full_extraction();
+  unknown_type.metadata.page_type = static_cast<extract::PageType>(static_cast<int>(extract::PageType::document) + 1);
+  EXPECT_FALSE(decode_reply(encode_reply(unknown_type)));
   const std::string request = encode_request(Page{"<p>x</p>", MediaType::html, "", "", ""}, {}, {});
   EXPECT_FALSE(decode_request(std::string_view(request).substr(0, request.size() - 1)));
   EXPECT_FALSE(decode_request(request + "x"));

@@ -47,3 +47,50 @@ TEST(ContentType, SniffsHtmlTextAndBinary) {
 
 }  // namespace
 }  // namespace pagemd::fetch::detail
+
+namespace pagemd::fetch::detail {
+namespace {
+
+constexpr std::size_t kPage = 10'000;
+constexpr std::size_t kPdf = 30'000;
+
+TEST(BodyAdmission, TextIsHeldToThePageCapAndAPdfToItsOwn) {
+  BodyAdmission html("text/html", kPage, kPdf);
+  EXPECT_EQ(html.declared_cap(), kPage);
+  EXPECT_EQ(html.cap(), kPdf);  // until the first bytes tell, either may apply
+  EXPECT_TRUE(html.settle("<!doctype html><p>text"));
+  EXPECT_FALSE(html.is_pdf());
+  EXPECT_EQ(html.cap(), kPage);
+
+  BodyAdmission mislabelled("text/html", kPage, kPdf);
+  EXPECT_TRUE(mislabelled.settle("%PDF-1.7\n"));
+  EXPECT_TRUE(mislabelled.is_pdf());
+  EXPECT_EQ(mislabelled.cap(), kPdf);
+}
+
+TEST(BodyAdmission, OtherTypesAreKeptOnlyAsPdfs) {
+  for (const char* type : {"application/pdf", "application/octet-stream", "image/png", "application/zip"}) {
+    BodyAdmission pdf(type, kPage, kPdf);
+    EXPECT_EQ(pdf.declared_cap(), kPdf) << type;
+    EXPECT_EQ(pdf.cap(), kPdf) << type;
+    EXPECT_TRUE(pdf.settle(std::string(100, '\n') + "%PDF-1.4")) << type;
+    BodyAdmission other(type, kPage, kPdf);
+    EXPECT_FALSE(other.settle(std::string("\x89PNG\r\n\x1A\n", 8))) << type;
+  }
+  BodyAdmission untyped("", kPage, kPdf);
+  EXPECT_EQ(untyped.declared_cap(), kPdf);  // its bytes may yet show a PDF
+  EXPECT_TRUE(untyped.settle("plain words"));
+  EXPECT_EQ(untyped.cap(), kPage);
+}
+
+TEST(BodyAdmission, APdfsRefusalNamesItsLimit) {
+  BodyAdmission pdf("application/pdf", kPage, kPdf);
+  EXPECT_EQ(pdf.too_large_message(kPdf),
+            "The target is a PDF larger than 30000 bytes, the most a PDF may have (max_pdf_bytes).");
+  BodyAdmission page("text/html", kPage, kPdf);
+  ASSERT_TRUE(page.settle("<p>"));
+  EXPECT_EQ(page.too_large_message(kPage), "The target's content is larger than 10000 bytes.");
+}
+
+}  // namespace
+}  // namespace pagemd::fetch::detail

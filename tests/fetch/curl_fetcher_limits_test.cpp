@@ -112,11 +112,14 @@ TEST_F(FetchTest, AnEndlessBodyStopsAtTheCap) {
 }
 
 TEST_F(FetchTest, ADeclaredLengthOverTheCapIsRefusedBeforeTheBody) {
-  server_.handle("/declared", [](const testing::HttpRequest&, testing::Responder& responder) {
-    responder.write("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 99999999999\r\n\r\n");
-    responder.pause(60s);  // no body comes: only the early refusal can end this fetch in time
-  });
-  EXPECT_EQ(code_of(fetch("/declared", small_cap())), ErrorCode::unsupported_content);
+  // A page over the page cap, and a PDF over the PDF cap (32 MiB by default).
+  for (const std::string type : {"text/html", "application/pdf"}) {
+    server_.handle("/declared", [type](const testing::HttpRequest&, testing::Responder& responder) {
+      responder.write("HTTP/1.1 200 OK\r\nContent-Type: " + type + "\r\nContent-Length: 99999999999\r\n\r\n");
+      responder.pause(60s);  // no body comes: only the early refusal can end this fetch in time
+    });
+    EXPECT_EQ(code_of(fetch("/declared", small_cap())), ErrorCode::unsupported_content) << type;
+  }
 }
 
 TEST_F(FetchTest, LyingContentLengths) {

@@ -77,6 +77,22 @@ TEST(Config, TheFailedRenderBudgetHasASensibleDefaultAndRange) {
   EXPECT_FALSE(set_config_value(config, "render_failed_seconds_per_minute", "-1"));
 }
 
+// A PDF has bounds of its own: 32 MiB (the page cap stays 10 MiB) and 500 pages unless set.
+TEST(Config, ThePdfBoundsHaveTheirDefaultsAndRanges) {
+  DaemonConfig config;
+  EXPECT_EQ(config.max_pdf_bytes, 32 * 1024 * 1024);
+  EXPECT_EQ(config.max_page_bytes, 10 * 1024 * 1024);
+  EXPECT_EQ(config.max_pdf_pages, 500);
+  ASSERT_TRUE(set_config_value(config, "max_pdf_bytes", "4096"));
+  ASSERT_TRUE(set_config_value(config, "max_pdf_pages", "3"));
+  EXPECT_EQ(config.max_pdf_bytes, 4096);
+  EXPECT_EQ(config.max_pdf_pages, 3);
+  EXPECT_EQ(config.max_page_bytes, 10 * 1024 * 1024);
+  EXPECT_FALSE(set_config_value(config, "max_pdf_bytes", "1023"));
+  EXPECT_FALSE(set_config_value(config, "max_pdf_pages", "0"));
+  EXPECT_FALSE(set_config_value(config, "max_pdf_pages", "100001"));
+}
+
 TEST(Config, ValidationCatchesWhatNoSingleKeyCan) {
   DaemonConfig config;
   EXPECT_TRUE(validate_config(config));

@@ -188,6 +188,7 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     }
     convert::ConvertOptions options;
     options.render = settings_.render;
+    options.max_pdf_pages = settings_.max_pdf_pages;
     auto converted =
         convert::convert_fetched(std::move(*page), options, rendering_, {},
                                  [&](const convert::Page& given) { return converter_.convert(given, options); });
@@ -201,6 +202,7 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     entry.title = std::move(extraction.metadata.title);
     entry.word_count = extraction.metadata.word_count;
     entry.page_type = std::string(extract::to_string(extraction.metadata.page_type));
+    entry.content_type = std::move(extraction.metadata.content_type);
     entry.rendered = converted->rendered;
     return entry;
   };

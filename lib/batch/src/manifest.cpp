@@ -41,6 +41,7 @@ std::optional<ManifestEntry> entry_of(const std::string& line) {
   };
   entry.title = string_field("title");
   entry.page_type = string_field("page_type");
+  entry.content_type = string_field("content_type");
   entry.code = string_field("code");
   entry.error = string_field("error");
   entry.vendor = string_field("vendor");
@@ -67,6 +68,7 @@ std::string to_json_line(const ManifestEntry& entry) {
       {"word_count", ok ? nlohmann::ordered_json(entry.word_count) : nlohmann::ordered_json(nullptr)},
       {"page_type", text_or_null(entry.page_type, ok)},
       {"rendered", ok ? nlohmann::ordered_json(entry.rendered) : nlohmann::ordered_json(nullptr)},
+      {"content_type", text_or_null(entry.content_type, ok)},
       {"code", text_or_null(entry.code, !ok)},
       {"error", text_or_null(entry.error, !ok)},
   };

@@ -81,7 +81,9 @@ std::optional<ResultText> ExtractService::read_entry(store::CachedResult entry, 
   }
   // An entry of an older pagemd, which stored the answer's JSON: read once, and stored again in the
   // current form (with its age) so that later hits do not parse it.
-  auto result = ResultText::from_json(nlohmann::json::parse(entry.result_json, nullptr, false));
+  nlohmann::json older = nlohmann::json::parse(entry.result_json, nullptr, false);
+  add_older_entries_content_type(older);
+  auto result = ResultText::from_json(older);
   if (!result) {
     spdlog::warn("cache entry for {} is not a result object; fetching again", key);
     return result;
@@ -161,7 +163,10 @@ core::Result<extract::Extraction> ExtractService::convert_fairly(const Page& pag
     if (!entered) return core::unexpected(entered.error());
     turn.emplace(std::move(*entered));
   }
-  return converter_.convert(page, options);
+  ConvertOptions bounded_options = options;
+  bounded_options.max_pdf_bytes = limits_.max_pdf_bytes;
+  bounded_options.max_pdf_pages = limits_.max_pdf_pages;
+  return converter_.convert(page, bounded_options);
 }
 
 core::Result<ResultText> ExtractService::bounded(const PageResult& result) const {

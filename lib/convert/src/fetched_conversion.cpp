@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "pagemd/fetch/pdf_signature.hpp"
+
 namespace pagemd::convert {
 namespace {
 
@@ -31,7 +33,9 @@ bool is_wall_error(const core::Error& error) {
 core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const ConvertOptions& options,
                                             const Rendering& rendering, std::string_view account_id,
                                             const ConvertStep& convert) {
-  const bool html = fetched.content_type != "text/plain";  // as page_from_fetch decides
+  // What a browser could run: not plain text (as page_from_fetch decides), and not a PDF, which the
+  // fetcher recognised by its bytes and which has no scripts to make its content.
+  const bool html = fetched.content_type != kPlainTextContentType && fetched.content_type != fetch::kPdfMediaType;
   // An error page read for its walls (fetch::may_be_wall_status) is judged as it came: there is
   // nothing in it for a browser to find, and a challenge must not run.
   const bool error_page = fetched.http_status >= 400;
@@ -42,7 +46,7 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
                                 "This service has no browser to render pages with.");
       }
       if (html && !error_page) return render_and_convert(fetched, options, rendering, account_id, convert);
-      break;  // plain text has nothing to run
+      break;  // plain text and PDFs have nothing to run
     case render::RenderMode::automatic:
     case render::RenderMode::never: break;
   }

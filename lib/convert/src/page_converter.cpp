@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "pagemd/core/ascii.hpp"
+#include "pagemd/fetch/pdf_signature.hpp"
 #include "pagemd/pdf/pdf_converter.hpp"
 
 namespace pagemd::convert {
@@ -21,13 +22,13 @@ void append_escaped(std::string& out, std::string_view text) {
 
 // How far into a page its kind shows: the WHATWG MIME sniffing standard's resource header, which is
 // also where the PDF specification lets a reader look for the file's header.
-constexpr std::size_t kSniffBytes = 1024;
+constexpr std::size_t kSniffBytes = fetch::kPdfHeaderWindow;
 
 }  // namespace
 
 ByteKind kind_of_bytes(std::string_view body) noexcept {
+  if (fetch::looks_like_pdf(body)) return ByteKind::pdf;
   const std::string_view head = body.substr(0, kSniffBytes);
-  if (head.find("%PDF-") != std::string_view::npos) return ByteKind::pdf;
   // UTF-16 text is full of zero bytes; its byte order mark says what it is.
   if (head.starts_with("\xFE\xFF") || head.starts_with("\xFF\xFE")) return ByteKind::text;
   if (std::none_of(head.begin(), head.end(), core::is_binary_data_byte)) return ByteKind::text;
@@ -70,19 +71,35 @@ Page page_from_fetch(fetch::FetchedPage fetched) {
   return page;
 }
 
+namespace {
+
+core::Result<extract::Extraction> convert_pdf_page(const Page& page, const ConvertOptions& options) {
+  if (page.body.size() > options.max_pdf_bytes) {
+    return core::unexpected(core::ErrorCode::unsupported_content,
+                            "The PDF is " + std::to_string(page.body.size()) + " bytes, more than the " +
+                                std::to_string(options.max_pdf_bytes) + " bytes a PDF may have (max_pdf_bytes).");
+  }
+  pdf::PdfOptions pdf_options;
+  pdf_options.url = page.url;
+  pdf_options.max_pages = options.max_pdf_pages;
+  auto document = pdf::convert_pdf(page.body, pdf_options);
+  if (!document) return core::unexpected(document.error());
+  extract::Extraction extraction = std::move(document->extraction);
+  extraction.metadata.content_type = fetch::kPdfMediaType;
+  extraction.metadata.page_count = document->page_count;
+  extraction.metadata.page_type = extract::PageType::document;
+  return extraction;
+}
+
+}  // namespace
+
 core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options) {
   switch (kind_of_bytes(page.body)) {
     case ByteKind::text: break;
-    case ByteKind::pdf: {
-      pdf::PdfOptions pdf_options;
-      pdf_options.url = page.url;
-      auto document = pdf::convert_pdf(page.body, pdf_options);
-      if (!document) return core::unexpected(document.error());
-      return std::move(document->extraction);
-    }
+    case ByteKind::pdf: return convert_pdf_page(page, options);
     case ByteKind::binary:
       return core::unexpected(core::ErrorCode::unsupported_content,
-                              "This is binary data (an image, an archive or the like), not HTML or text.");
+                              "This is binary data (an image, an archive or the like), not HTML, text or a PDF.");
   }
   extract::ExtractOptions extract_options;
   extract_options.page_url = page.url;
@@ -101,6 +118,7 @@ core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& 
   }
   auto extraction = extract::extract_owned(std::move(page.body), extract_options);
   if (!extraction) return extraction;
+  extraction->metadata.content_type = plain_text ? kPlainTextContentType : kHtmlContentType;
   // Text has no markup for a wall to be built of.
   if (plain_text) extraction->wall = {};
   if (auto refused = wall_refusal(*extraction, page.http_status, options.accept_walls)) {

@@ -10,8 +10,11 @@ namespace {
 using nlohmann::json;
 
 // Names the format of entry(): a newer layout gets a new number, and an entry of another number is
-// read as an older pagemd's (JSON) or converted again.
-constexpr std::string_view kEntryTag = "pagemd-result/1 ";
+// read as an older pagemd's (JSON) or converted again. 2: metadata has content_type.
+constexpr std::string_view kEntryTag = "pagemd-result/2 ";
+// Entries made before content_type: served with kOlderEntriesContentType added.
+constexpr std::string_view kEntryTagWithoutContentType = "pagemd-result/1 ";
+static_assert(kEntryTag.size() == kEntryTagWithoutContentType.size(), "from_entry reads either header alike");
 
 // Replacement instead of an exception: a page's text may hold invalid UTF-8 that the decoder let through.
 std::string dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
@@ -28,7 +31,9 @@ json metadata_json(const PageResult& result) {
       {"timestamp", result.timestamp},
       {"page_type", extract::to_string(m.page_type)},
       {"rendered", result.rendered},
+      {"content_type", m.content_type},
   };
+  if (m.page_count != 0) metadata["page_count"] = m.page_count;
   const std::pair<const char*, const std::string*> optional_fields[] = {
       {"description", &m.description},  {"author", &m.author}, {"published_time", &m.published_time},
       {"site_name", &m.site_name},      {"image", &m.image},   {"canonical_url", &m.canonical_url},
@@ -116,7 +121,8 @@ std::optional<ResultText> ResultText::from_json(const json& result) {
 
 std::optional<ResultText> ResultText::from_entry(std::string entry) {
   std::string_view header(entry);
-  if (!header.starts_with(kEntryTag)) return std::nullopt;
+  const bool without_content_type = header.starts_with(kEntryTagWithoutContentType);
+  if (!header.starts_with(kEntryTag) && !without_content_type) return std::nullopt;
   header.remove_prefix(kEntryTag.size());
   ResultText text;
   std::size_t rendered = 0;
@@ -134,7 +140,22 @@ std::optional<ResultText> ResultText::from_entry(std::string entry) {
     return std::nullopt;
   }
   text.text_ = std::move(entry);
+  if (without_content_type) {
+    std::string members(text.metadata_members());
+    if (!members.empty()) members += ',';
+    members += R"("content_type":)";
+    members += dump(json(kOlderEntriesContentType));
+    return assemble(text.markdown(), members, text.warning(), text.rendered_);
+  }
   return text;
+}
+
+void add_older_entries_content_type(json& result) {
+  if (!result.is_object()) return;
+  const auto metadata = result.find("metadata");
+  if (metadata != result.end() && metadata->is_object() && !metadata->contains("content_type")) {
+    (*metadata)["content_type"] = kOlderEntriesContentType;
+  }
 }
 
 std::string cache_member(const CacheMark& cache) {

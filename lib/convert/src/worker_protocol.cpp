@@ -92,6 +92,8 @@ void write_extraction(FrameWriter& out, const extract::Extraction& extraction) {
     out.text(*field);
   }
   out.integer(static_cast<std::uint8_t>(m.page_type));
+  out.text(m.content_type);
+  out.integer(static_cast<std::uint64_t>(m.page_count));
   out.integer(static_cast<std::uint8_t>(extraction.warning ? 1 : 0));
   if (extraction.warning) out.text(*extraction.warning);
   out.integer(static_cast<std::uint8_t>(extraction.needs_script ? 1 : 0));
@@ -112,8 +114,10 @@ extract::Extraction read_extraction(FrameReader& in) {
     *field = in.text();
   }
   const auto page_type = in.integer<std::uint8_t>();
-  if (page_type > static_cast<std::uint8_t>(extract::PageType::service)) in.invalidate();
+  if (page_type > static_cast<std::uint8_t>(extract::PageType::document)) in.invalidate();
   m.page_type = static_cast<extract::PageType>(page_type);
+  m.content_type = in.text();
+  m.page_count = static_cast<std::size_t>(in.integer<std::uint64_t>());
   if (in.integer<std::uint8_t>() != 0) extraction.warning = in.text();
   extraction.needs_script = in.integer<std::uint8_t>() != 0;
   m.paywalled = in.integer<std::uint8_t>() != 0;
@@ -183,6 +187,8 @@ std::string encode_request(const Page& page, const ConvertOptions& options, cons
   out.integer(static_cast<std::uint8_t>(options.scope == extract::ContentScope::whole_body ? 1 : 0));
   out.texts(options.include_selectors);
   out.texts(options.exclude_selectors);
+  out.integer(static_cast<std::uint64_t>(options.max_pdf_bytes));
+  out.integer(static_cast<std::uint64_t>(options.max_pdf_pages));
   out.integer(static_cast<std::int64_t>(limits.cpu.count()));
   out.integer(limits.memory_bytes);
   out.integer(limits.result_bytes);
@@ -210,6 +216,8 @@ std::optional<WorkerRequest> decode_request(std::string_view frame) {
       in.integer<std::uint8_t>() == 1 ? extract::ContentScope::whole_body : extract::ContentScope::main_content;
   request.options.include_selectors = in.texts();
   request.options.exclude_selectors = in.texts();
+  request.options.max_pdf_bytes = static_cast<std::size_t>(in.integer<std::uint64_t>());
+  request.options.max_pdf_pages = static_cast<std::size_t>(in.integer<std::uint64_t>());
   request.limits.cpu = std::chrono::seconds{in.integer<std::int64_t>()};
   request.limits.memory_bytes = in.integer<std::uint64_t>();
   request.limits.result_bytes = in.integer<std::uint64_t>();

@@ -1,6 +1,7 @@
 #include "content_type.hpp"
 
 #include "pagemd/core/ascii.hpp"
+#include "pagemd/fetch/pdf_signature.hpp"
 
 #include <algorithm>
 #include <array>
@@ -41,6 +42,31 @@ ContentType parse_content_type(std::string_view value) {
 
 bool is_supported_media_type(std::string_view media_type) {
   return media_type == "text/html" || media_type == "application/xhtml+xml" || media_type == "text/plain";
+}
+
+BodyAdmission::BodyAdmission(std::string_view media_type, std::size_t max_page_bytes, std::size_t max_pdf_bytes)
+    : max_page_bytes_(max_page_bytes),
+      max_pdf_bytes_(max_pdf_bytes),
+      declared_text_(media_type.empty() || is_supported_media_type(media_type)),
+      typed_(!media_type.empty()) {}
+
+std::size_t BodyAdmission::cap() const {
+  if (pdf_) return *pdf_ ? max_pdf_bytes_ : max_page_bytes_;
+  return declared_text_ ? std::max(max_page_bytes_, max_pdf_bytes_) : max_pdf_bytes_;
+}
+
+bool BodyAdmission::settle(std::string_view body) {
+  if (!pdf_) pdf_ = looks_like_pdf(body);
+  return *pdf_ || declared_text_;
+}
+
+std::string BodyAdmission::too_large_message(std::size_t cap) const {
+  const bool as_pdf = cap == max_pdf_bytes_ && (is_pdf() || (!settled() && !declared_text_));
+  if (as_pdf) {
+    return "The target is a PDF larger than " + std::to_string(cap) +
+           " bytes, the most a PDF may have (max_pdf_bytes).";
+  }
+  return "The target's content is larger than " + std::to_string(cap) + " bytes.";
 }
 
 std::optional<std::string> sniff_media_type(std::string_view body) {

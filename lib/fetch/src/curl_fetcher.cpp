@@ -15,6 +15,7 @@
 #include "pagemd/fetch/curl_handle.hpp"
 #include "content_type.hpp"
 #include "pagemd/core/ascii.hpp"
+#include "pagemd/fetch/pdf_signature.hpp"
 #include "url_text.hpp"
 
 namespace pagemd::fetch {
@@ -29,7 +30,8 @@ constexpr std::size_t kMaxHeaderBytes = std::size_t{64} * 1024;
 constexpr std::size_t kMaxRedirectBodyBytes = std::size_t{64} * 1024;
 // Idle easy handles kept for reuse (each keeps its connections and DNS cache).
 constexpr std::size_t kMaxIdleHandles = 16;
-constexpr const char* kAccept = "Accept: text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1";
+constexpr const char* kAccept =
+    "Accept: text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.1";
 constexpr const char* kAcceptAnything = "Accept: */*";
 
 // What one request/response of a redirect chain saw; the callbacks write it, fetch() judges it.
@@ -37,7 +39,10 @@ struct Hop {
   const AddressPolicy* policy = nullptr;
   CURL* handle = nullptr;
   std::size_t max_body_bytes = 0;
-  bool any_resource = false;  // a browser's request: every status and content type is an answer
+  std::size_t max_pdf_bytes = 0;
+  bool any_resource = false;        // a browser's request: every status and content type is an answer
+  detail::BodyAdmission admission;  // a page's: its cap, and whether it is a PDF
+  std::size_t refused_over = 0;     // the cap a too_large body went over
 
   std::optional<IpAddress> refused_address;  // a connection the policy refused
   bool refused_unknown_family = false;
@@ -51,6 +56,7 @@ struct Hop {
   bool encoded = false;                         // a Content-Encoding other than identity
   std::vector<std::pair<std::string, std::string>> cors_headers;  // any_resource only
   std::vector<std::pair<std::string, std::string>> wall_headers;  // of kWallHeaders
+  // unsupported_type: sent as a type pagemd does not read as text, and its bytes are not a PDF.
   enum class Body { undecided, keep, discard, too_large, unsupported_type, http_error } body_mode = Body::undecided;
   std::string body;
   std::size_t discarded = 0;
@@ -105,11 +111,30 @@ curl_socket_t open_socket(void* user, curlsocktype purpose, curl_sockaddr* addre
   return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
 }
 
+std::size_t body_cap(const Hop& hop) { return hop.any_resource ? hop.max_body_bytes : hop.admission.cap(); }
+
+Hop::Body too_large(Hop& hop, std::size_t cap) {
+  hop.refused_over = cap;
+  return Hop::Body::too_large;
+}
+
+// Settles whether a page's kept body is a PDF, once its first bytes are in or it has ended.
+void settle_admission(Hop& hop) {
+  if (hop.any_resource || hop.admission.settled() || hop.body_mode != Hop::Body::keep) return;
+  if (!hop.admission.settle(hop.body)) {
+    hop.body_mode = Hop::Body::unsupported_type;
+  } else if (hop.body.size() > hop.admission.cap()) {
+    hop.body_mode = too_large(hop, hop.admission.cap());
+  }
+}
+
 // Decides, once a response's headers are complete, what to do with its body.
-Hop::Body judge_headers(const Hop& hop) {
+Hop::Body judge_headers(Hop& hop) {
   if (hop.any_resource) {
     if (hop.status >= 300 && hop.status < 400) return Hop::Body::discard;
-    if (!hop.encoded && hop.content_length && *hop.content_length > hop.max_body_bytes) return Hop::Body::too_large;
+    if (!hop.encoded && hop.content_length && *hop.content_length > hop.max_body_bytes) {
+      return too_large(hop, hop.max_body_bytes);
+    }
     return Hop::Body::keep;
   }
   if (hop.status >= 400) {
@@ -123,12 +148,12 @@ Hop::Body judge_headers(const Hop& hop) {
   if (hop.status >= 300) {
     return Hop::Body::discard;
   }
-  if (!hop.encoded && hop.content_length && *hop.content_length > hop.max_body_bytes) {
-    return Hop::Body::too_large;  // refused before a byte of it is read
-  }
-  const detail::ContentType type = detail::parse_content_type(hop.content_type);
-  if (!type.media_type.empty() && !detail::is_supported_media_type(type.media_type)) {
-    return Hop::Body::unsupported_type;
+  // A PDF is known by its bytes, whatever it is served as: a type pagemd does not read as text is
+  // read as far as the PDF header may lie (kPdfHeaderWindow), and refused there unless it is one.
+  hop.admission = detail::BodyAdmission(detail::parse_content_type(hop.content_type).media_type, hop.max_body_bytes,
+                                        hop.max_pdf_bytes);
+  if (!hop.encoded && hop.content_length && *hop.content_length > hop.admission.declared_cap()) {
+    return too_large(hop, hop.admission.declared_cap());  // refused before a byte of it is read
   }
   return Hop::Body::keep;
 }
@@ -201,12 +226,13 @@ std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user)
   const std::size_t bytes = size * count;
   switch (hop.body_mode) {
     case Hop::Body::keep:
-      if (bytes > hop.max_body_bytes - hop.body.size()) {
-        hop.body_mode = Hop::Body::too_large;
+      if (bytes > body_cap(hop) - hop.body.size()) {
+        hop.body_mode = too_large(hop, body_cap(hop));
         return 0;
       }
       hop.body.append(data, bytes);
-      return bytes;
+      if (hop.body.size() >= kPdfHeaderWindow) settle_admission(hop);
+      return hop.body_mode == Hop::Body::keep ? bytes : 0;
     case Hop::Body::discard: hop.discarded += bytes; return hop.discarded > kMaxRedirectBodyBytes ? 0 : bytes;
     case Hop::Body::undecided:
     case Hop::Body::too_large:
@@ -218,23 +244,6 @@ std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user)
 
 core::Unexpected fetch_failed(std::string message, std::optional<int> status = std::nullopt) {
   return core::unexpected(core::Error{ErrorCode::fetch_failed, std::move(message), status});
-}
-
-std::string lower_scheme_of(std::string_view url) {
-  const std::size_t colon = url.find(':');
-  if (colon == std::string_view::npos) {
-    return {};
-  }
-  std::string scheme(url.substr(0, colon));
-  for (char& c : scheme) {
-    const bool valid =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
-    if (!valid) {
-      return {};  // no scheme at all: a relative reference
-    }
-    c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  }
-  return scheme;
 }
 
 long remaining_ms(Deadline deadline) {
@@ -274,7 +283,7 @@ class CurlFetcher::Impl {
     CurlEasyPtr handle = take_handle();
     Hop hop;
     hop.any_resource = true;
-    const CURLcode rc = perform(handle.get(), url, deadline, hop, std::min(max_body_bytes, limits_.max_body_bytes));
+    const CURLcode rc = perform(handle.get(), url, deadline, hop, std::min(max_body_bytes, limits_.max_body_bytes), 0);
     give_back(std::move(handle));
     core::Result<std::optional<std::string>> outcome = judge(rc, hop);
     if (!outcome) return core::unexpected(outcome.error());
@@ -285,7 +294,7 @@ class CurlFetcher::Impl {
                              std::move(hop.cors_headers)};
     if (outcome->has_value()) {
       resource.body.clear();
-      std::optional<std::string> target = resolve_reference(url.normalized, **outcome);
+      std::optional<std::string> target = detail::resolve_reference(url.normalized, **outcome);
       if (!target) return fetch_failed("The target redirected to an invalid URL.", resource.http_status);
       resource.location = std::move(*target);
     }
@@ -300,6 +309,7 @@ class CurlFetcher::Impl {
     for (int redirects = 0;; ++redirects) {
       Hop hop;
       const CURLcode rc = perform(handle, current, deadline, hop);
+      if (rc == CURLE_OK) settle_admission(hop);  // a body shorter than the header window
       core::Result<std::optional<std::string>> outcome = judge(rc, hop);
       if (!outcome) {
         return core::unexpected(outcome.error());
@@ -348,10 +358,11 @@ class CurlFetcher::Impl {
   }
 
   CURLcode perform(CURL* handle, const ParsedUrl& url, Deadline deadline, Hop& hop) {
-    return perform(handle, url, deadline, hop, limits_.max_body_bytes);
+    return perform(handle, url, deadline, hop, limits_.max_body_bytes, limits_.max_pdf_bytes);
   }
 
-  CURLcode perform(CURL* handle, const ParsedUrl& url, Deadline deadline, Hop& hop, std::size_t max_body_bytes) {
+  CURLcode perform(CURL* handle, const ParsedUrl& url, Deadline deadline, Hop& hop, std::size_t max_body_bytes,
+                   std::size_t max_pdf_bytes) {
     const long left = remaining_ms(deadline);
     if (left <= 0) {
       return CURLE_OPERATION_TIMEDOUT;
@@ -359,6 +370,7 @@ class CurlFetcher::Impl {
     hop.policy = &policy_;
     hop.handle = handle;
     hop.max_body_bytes = max_body_bytes;
+    hop.max_pdf_bytes = max_pdf_bytes;
     // reset keeps the handle's connection pool and DNS cache but forgets every option, so nothing
     // of an earlier fetch leaks into this one.
     curl_easy_reset(handle);
@@ -413,11 +425,10 @@ class CurlFetcher::Impl {
     if (hop.body_mode == Hop::Body::unsupported_type) {
       return core::unexpected(ErrorCode::unsupported_content,
                               "The target's content type (" + detail::parse_content_type(hop.content_type).media_type +
-                                  ") is not HTML, XHTML or plain text.");
+                                  ") is not HTML, XHTML or plain text, and its bytes are not a PDF.");
     }
     if (hop.body_mode == Hop::Body::too_large) {
-      return core::unexpected(ErrorCode::unsupported_content,
-                              "The target's content is larger than " + std::to_string(hop.max_body_bytes) + " bytes.");
+      return core::unexpected(ErrorCode::unsupported_content, hop.admission.too_large_message(hop.refused_over));
     }
     if (rc == CURLE_OPERATION_TIMEDOUT) {
       return core::unexpected(ErrorCode::fetch_timeout, "The target did not answer in time.");
@@ -444,11 +455,11 @@ class CurlFetcher::Impl {
 
   core::Result<ParsedUrl> follow(const ParsedUrl& from, const std::string& location, const Hop& hop, int redirects,
                                  std::vector<std::string>& visited) const {
-    const std::string scheme = lower_scheme_of(location);
+    const std::string scheme = detail::lower_scheme_of(location);
     if (!scheme.empty() && scheme != "http" && scheme != "https") {
       return core::unexpected(ErrorCode::url_not_allowed, "The target redirected to a URL that is not http or https.");
     }
-    const std::optional<std::string> target = resolve_reference(from.normalized, location);
+    const std::optional<std::string> target = detail::resolve_reference(from.normalized, location);
     if (!target) {
       return fetch_failed("The target redirected to an invalid URL.", static_cast<int>(hop.status));
     }
@@ -478,7 +489,9 @@ class CurlFetcher::Impl {
 
   static core::Result<FetchedPage> finish(ParsedUrl url, Hop hop) {
     detail::ContentType type = detail::parse_content_type(hop.content_type);
-    if (type.media_type.empty()) {
+    if (hop.admission.is_pdf()) {
+      type = {std::string(kPdfMediaType), {}};
+    } else if (type.media_type.empty()) {
       std::optional<std::string> sniffed = detail::sniff_media_type(hop.body);
       if (!sniffed) {
         return core::unexpected(ErrorCode::unsupported_content,

@@ -162,6 +162,37 @@ std::string percent_encode_unsafe_bytes(std::string_view text) {
   }
   return encoded;
 }
+
+std::string lower_scheme_of(std::string_view url) {
+  const std::size_t colon = url.find(':');
+  if (colon == std::string_view::npos) {
+    return {};
+  }
+  std::string scheme(url.substr(0, colon));
+  for (char& c : scheme) {
+    const bool valid =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
+    if (!valid) {
+      return {};  // no scheme at all: a relative reference
+    }
+    c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return scheme;
+}
+
+std::optional<std::string> resolve_reference(const std::string& base, std::string_view location) {
+  const std::string encoded = percent_encode_unsafe_bytes(location);
+  const CurlUrlPtr url(curl_url());
+  char* resolved = nullptr;
+  if (!url || curl_url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
+      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
+      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
+    return std::nullopt;
+  }
+  const CurlStringPtr owned(resolved);
+  return std::string(resolved);
+}
+
 }  // namespace detail
 
 core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& policy) {

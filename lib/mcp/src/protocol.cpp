@@ -37,10 +37,16 @@ json page_output_schema() {
         {"links", {{"type", "array"}, {"items", {{"type", "string"}}}}},
         {"page_type",
          {{"type", "string"},
-          {"enum", {"article", "forum", "product", "collection", "listing", "documentation", "service"}}}},
+          {"enum", {"article", "forum", "product", "collection", "listing", "documentation", "service", "document"}},
+          {"description", "\"document\" for a PDF."}}},
         {"rendered", {{"type", "boolean"}, {"description", "Whether the page was rendered with JavaScript."}}},
+        {"content_type",
+         {{"type", "string"},
+          {"enum", {"text/html", "text/plain", "application/pdf"}},
+          {"description", "What the page was: HTML, plain text or a PDF (known by its bytes)."}}},
+        {"page_count", {{"type", "integer"}, {"description", "A PDF's number of pages; absent for other pages."}}},
         {"warning", {{"type", "string"}, {"description", "Present when the content is thin (under 200 words)."}}}}},
-      {"required", {"title", "word_count", "language", "links", "page_type", "rendered"}},
+      {"required", {"title", "word_count", "language", "links", "page_type", "rendered", "content_type"}},
   };
 }
 
@@ -49,11 +55,11 @@ json extract_tool() {
       {"name", "extract"},
       {"title", "Web page to Markdown"},
       {"description",
-       "Fetch a public web page and return its main content as clean Markdown (no navigation, ads, "
-       "footers, cookie banners or comments), with its title, final URL, word count, language, links and "
-       "page type as structured content. Results are cached for a week; pass max_age to get a fresher "
-       "copy. Use include_selectors / exclude_selectors (simple CSS) to keep or drop parts of the page. "
-       "Only public http(s) addresses can be fetched."},
+       "Fetch a public web page or PDF and return its main content as clean Markdown (no navigation, ads, "
+       "footers, cookie banners or comments), with its title, final URL, word count, language, links, "
+       "page type and content type (a PDF's page count too) as structured content. Results are cached "
+       "for a week; pass max_age to get a fresher copy. Use include_selectors / exclude_selectors (simple "
+       "CSS) to keep or drop parts of the page. Only public http(s) addresses can be fetched."},
       {"inputSchema",
        {{"type", "object"},
         {"properties",

@@ -8,10 +8,11 @@
 // Exits 0 when every check holds, 1 with the failures listed otherwise.
 
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -36,11 +37,17 @@ const ARTICLE = `<html><head><title>The River Story</title></head><body><nav><a 
   `<article><h1>The River Story</h1>${paragraphs}<p>More at <a href="/more">the archive</a>.</p></article>` +
   `<footer>Copyright the valley paper</footer></body></html>`;
 
+// A two-page PDF of the repository's fixtures (tests/data/pdf/make_fixtures.py).
+const REPORT = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "data", "pdf", "article.pdf"));
+
 function startOrigin() {
   const server = http.createServer((request, response) => {
     if (request.url === "/article") {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       response.end(ARTICLE);
+    } else if (request.url === "/report.pdf") {
+      response.writeHead(200, { "Content-Type": "application/pdf" });
+      response.end(REPORT);
     } else {
       response.writeHead(404, { "Content-Type": "text/plain" });
       response.end("not here");
@@ -82,6 +89,17 @@ async function exerciseTools(name, client, origin) {
   check(meta.language === "en" && meta.language_tag === "en", `${name}: language ${meta.language}`);
   check(JSON.stringify(meta.links) === JSON.stringify([`${origin}/more`]), `${name}: links ${meta.links}`);
   check(meta.rendered === false && meta.page_type === "article", `${name}: rendered/page_type`);
+  check(meta.content_type === "text/html" && meta.page_count === undefined, `${name}: content_type ${meta.content_type}`);
+
+  // A PDF comes back like a page (the client checks structuredContent against the tool's outputSchema).
+  const pdf = await client.callTool({ name: "extract", arguments: { url: `${origin}/report.pdf` } });
+  check(pdf.isError === false, `${name}: extract of a PDF failed: ${JSON.stringify(pdf.content)}`);
+  const pdfText = pdf.content?.[0]?.text ?? "";
+  check(pdfText.startsWith("# Growing Onions in Cold Frames"), `${name}: PDF markdown starts ${pdfText.slice(0, 40)}`);
+  const pdfMeta = pdf.structuredContent ?? {};
+  check(pdfMeta.content_type === "application/pdf", `${name}: PDF content_type ${pdfMeta.content_type}`);
+  check(pdfMeta.page_count === 2 && pdfMeta.page_type === "document",
+    `${name}: PDF page_count ${pdfMeta.page_count}, page_type ${pdfMeta.page_type}`);
 
   const html = await client.callTool({
     name: "convert_html",

@@ -482,6 +482,7 @@ std::string_view to_string(PageType type) noexcept {
     case PageType::listing: return "listing";
     case PageType::documentation: return "documentation";
     case PageType::service: return "service";
+    case PageType::document: return "document";
   }
   return "article";
 }

@@ -15,18 +15,19 @@ inline constexpr std::string_view kManifestName = "manifest.jsonl";
 
 enum class EntryStatus { ok, error };
 
-// One line of DIR/manifest.jsonl: {"url", "file", "status", "title", "word_count", "page_type", "code",
-// "error"} and, for a wall, "vendor" or "reason"; `file`, `title`, `word_count` and `page_type` are
-// null for failures, `code` and `error` null for successes.
+// One line of DIR/manifest.jsonl: {"url", "file", "status", "title", "word_count", "page_type", "rendered",
+// "content_type", "code", "error"} and, for a wall, "vendor" or "reason"; `file`, `title`, `word_count`,
+// `page_type`, `rendered` and `content_type` are null for failures, `code` and `error` null for successes.
 struct ManifestEntry {
   std::string url;  // as written in the list
   EntryStatus status = EntryStatus::ok;
   std::string file;  // relative to DIR; ok only
   std::string title;
   std::size_t word_count = 0;
-  std::string page_type;  // metadata.page_type: "article", "forum", ...
-  bool rendered = false;  // metadata.rendered: run in a browser before conversion
-  std::string code;       // error only: a code of the error table (core/error_codes.def)
+  std::string page_type;     // metadata.page_type: "article", "forum", ...
+  bool rendered = false;     // metadata.rendered: run in a browser before conversion
+  std::string content_type;  // metadata.content_type: "text/html", "text/plain" or "application/pdf"
+  std::string code;          // error only: a code of the error table (core/error_codes.def)
   std::string error;
   std::string vendor;  // error only, page_blocked: who blocked (Error::vendor); left out when empty
   std::string reason;  // error only, page_unusable: why (Error::reason); left out when empty

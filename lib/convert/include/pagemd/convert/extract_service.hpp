@@ -35,6 +35,10 @@ struct ExtractLimits {
   // The largest result (the JSON answer) a page may give; a larger one is unsupported_content and is
   // not cached. 0: no bound.
   std::size_t max_result_bytes = std::size_t{10} * 1024 * 1024;
+  // The service's bounds of a PDF (pagemdd.conf's max_pdf_bytes, max_pdf_pages), put into every
+  // conversion's options whatever the request's say.
+  std::size_t max_pdf_bytes = kDefaultMaxPdfBytes;
+  std::size_t max_pdf_pages = kDefaultMaxPdfPages;
 };
 
 struct ExtractOutcome {

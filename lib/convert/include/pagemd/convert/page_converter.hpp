@@ -15,6 +15,11 @@ namespace pagemd::convert {
 
 enum class MediaType { html, plain_text };
 
+// metadata.content_type of a page converted as HTML (XHTML included) or as plain text; a PDF's is
+// fetch::kPdfMediaType.
+inline constexpr std::string_view kHtmlContentType = "text/html";
+inline constexpr std::string_view kPlainTextContentType = "text/plain";
+
 // A page as it arrived, from the network or from a file: the input of every conversion.
 struct Page {
   std::string body;  // its bytes as fetched or read, in any charset
@@ -28,6 +33,11 @@ struct Page {
   std::vector<std::pair<std::string, std::string>> wall_headers{};  // fetch::FetchedPage::wall_headers
 };
 
+// A PDF may be larger than a page (fetch::FetchLimits::max_pdf_bytes has the same default): reports
+// and manuals of tens of megabytes are common.
+inline constexpr std::size_t kDefaultMaxPdfBytes = std::size_t{32} * 1024 * 1024;
+inline constexpr std::size_t kDefaultMaxPdfPages = 500;
+
 // What to make of a page: the options of POST /extract that change the output.
 struct ConvertOptions {
   extract::ContentScope scope = extract::ContentScope::main_content;
@@ -40,6 +50,10 @@ struct ConvertOptions {
   // Convert a wall (a bot challenge, a sign-in or consent wall, a soft 404, a template) as it is,
   // with Extraction::wall saying what it is, instead of failing with page_blocked or page_unusable.
   bool accept_walls = false;
+  // The bounds of a PDF (max_pdf_bytes, max_pdf_pages): a larger or longer one is unsupported_content.
+  // Not options of a request but the service's, carried with each page to the worker that converts it.
+  std::size_t max_pdf_bytes = kDefaultMaxPdfBytes;
+  std::size_t max_pdf_pages = kDefaultMaxPdfPages;
 };
 
 // A page that came through a fetcher (the daemon and `pagemd batch`), ready to convert.
@@ -54,12 +68,14 @@ enum class ByteKind { text, pdf, binary };
 // The one conversion every entry point goes through (the daemon's workers, `pagemd batch` and
 // `pagemd convert`): a page and options to Markdown plus metadata. Plain text is converted as its
 // paragraphs, whole; a PDF (by its bytes) by pdf::convert_pdf, whole, which also fails with
-// pdf_encrypted and no_text_layer. Fails with invalid_request for a malformed selector, and with
-// unsupported_content for other bytes that are not text (kind_of_bytes): never passes them off as
-// Markdown. A page that is a wall fails with page_blocked (Error::vendor) or page_unusable
-// (Error::reason) unless options.accept_walls; a page with a refusal status that is no wall fails
-// with fetch_failed. Takes the page, so that its bytes can be freed as soon as they are decoded:
-// callers that are done with it move it in.
+// pdf_encrypted and no_text_layer, and with unsupported_content over max_pdf_bytes or max_pdf_pages.
+// Fails with invalid_request for a malformed selector, and with unsupported_content for other bytes
+// that are not text (kind_of_bytes): never passes them off as Markdown. A page that is a wall fails
+// with page_blocked (Error::vendor) or page_unusable (Error::reason) unless options.accept_walls; a
+// page with a refusal status that is no wall fails with fetch_failed. Sets metadata.content_type
+// ("text/html", "text/plain", "application/pdf") and, for a PDF, page_count and page_type document.
+// Takes the page, so that its bytes can be freed as soon as they are decoded: callers that are done
+// with it move it in.
 [[nodiscard]] core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options);
 
 // The error convert_page fails with for an extraction of a page that came with `http_status` (0 for a

@@ -14,6 +14,11 @@ namespace pagemd::convert {
 
 enum class CacheStatus { hit, miss };
 
+// metadata.content_type of a result cached before results had one. Until then pagemd refused PDFs,
+// and HTML is what nearly every cached page was; a plain-text page's entry says so only once it is
+// made again (when it expires, or a request's max_age asks for a fresher one).
+inline constexpr std::string_view kOlderEntriesContentType = "text/html";
+
 // metadata.cache of the daemon's answers.
 struct CacheMark {
   CacheStatus status = CacheStatus::miss;
@@ -45,7 +50,8 @@ class ResultText {
   // its metadata.cache, a per-answer field, is dropped. Empty when it is not a result object.
   [[nodiscard]] static std::optional<ResultText> from_json(const nlohmann::json& result);
   // From what entry() gave; empty when the text is not such an entry (an older entry is JSON:
-  // read it with from_json).
+  // read it with from_json). An entry made before metadata had content_type gets
+  // kOlderEntriesContentType.
   [[nodiscard]] static std::optional<ResultText> from_entry(std::string entry);
 
   // The Markdown as a JSON string literal.
@@ -76,6 +82,10 @@ class ResultText {
   std::size_t warning_size_ = 0;
   bool rendered_ = false;
 };
+
+// Gives a result object as an older pagemd cached it (JSON without metadata.content_type)
+// kOlderEntriesContentType, for ResultText::from_json; leaves any other JSON as it is.
+void add_older_entries_content_type(nlohmann::json& result);
 
 // The REST API's answer body: {"markdown", "metadata": {..., "cache"?}, "warning"?}, one JSON object
 // whose every key is unique.

@@ -64,9 +64,11 @@ enum class PageType {
   listing,        // an index of other pages: news feeds, catalogues, lists of events
   documentation,  // reference and tutorials: code, parameters, admonitions
   service,        // a marketing or service page: its sections together
+  document,       // a PDF: converted whole, never classified among the kinds above
 };
 
-// How many kinds PageType has, for tables indexed by it; service is its last.
+// How many kinds an HTML page is classified among, for the classifier's tables indexed by them;
+// service is their last (document is a PDF's, which the classifier never sees).
 inline constexpr std::size_t kPageTypeCount = static_cast<std::size_t>(PageType::service) + 1;
 
 // The wire name of a page type ("article", "documentation", ...).
@@ -88,6 +90,10 @@ struct Metadata {
   PageType page_type = PageType::article;
   // Only a teaser was served: the rest is behind a paywall (structured data or a paywall box).
   bool paywalled = false;
+  // What the converted bytes were: "text/html", "text/plain" or "application/pdf" (set by the
+  // conversion that every entry point goes through, convert::convert_page).
+  std::string content_type;
+  std::size_t page_count = 0;  // a PDF's pages; 0 for anything else
 
   bool operator==(const Metadata&) const = default;
 };

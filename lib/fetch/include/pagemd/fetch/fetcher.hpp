@@ -19,15 +19,20 @@ struct FetchLimits {
   std::chrono::milliseconds connect_timeout{5000};
   std::chrono::milliseconds total_timeout{15000};             // the whole redirect chain, body included
   std::size_t max_body_bytes{std::size_t{10} * 1024 * 1024};  // counted on decoded (decompressed) bytes
+  // The cap on a body whose bytes are a PDF (looks_like_pdf), whatever its Content-Type.
+  std::size_t max_pdf_bytes{std::size_t{32} * 1024 * 1024};
   int max_redirects{5};
 };
 
 struct FetchedPage {
   std::string final_url;  // ParsedUrl::normalized of the last hop
   int http_status = 0;
-  std::string content_type;      // media type, lower-case, no parameters ("text/html")
-  std::string charset;           // from the Content-Type header, lower-case; empty if none
-  std::string body;              // decoded (decompressed) bytes, at most FetchLimits::max_body_bytes
+  // Media type, lower-case, no parameters ("text/html"); "application/pdf" for a body whose bytes are
+  // a PDF, whatever the server called it.
+  std::string content_type;
+  std::string charset;  // from the Content-Type header, lower-case; empty if none
+  // Decoded (decompressed) bytes, at most FetchLimits::max_body_bytes (a PDF: max_pdf_bytes).
+  std::string body;
   std::string content_language;  // the Content-Language header as sent; empty if none
   // The headers bot-protection services mark their answers with (kWallHeaders), lower-case names,
   // as sent: the signs of a challenge or block page besides its body.
@@ -53,7 +58,8 @@ class Fetcher {
   // The page at `url` after redirects, or an Error: fetch_failed (unreachable, DNS or TLS failure,
   // HTTP 4xx/5xx with Error::upstream_status set, too many redirects, a loop; an HTML answer with a
   // status may_be_wall_status() is a page instead), fetch_timeout,
-  // unsupported_content (not HTML/XHTML/plain text, or over the size cap), url_not_allowed (a
+  // unsupported_content (neither HTML/XHTML/plain text nor bytes that are a PDF, or over the size
+  // cap of what it is, with the cap in the message), url_not_allowed (a
   // non-public address connected to or redirected to, a redirect to a non-http(s) URL), busy.
   [[nodiscard]] virtual core::Result<FetchedPage> fetch(const ParsedUrl& url) = 0;
 };

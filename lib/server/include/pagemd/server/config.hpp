@@ -26,6 +26,8 @@ struct DaemonConfig {
   std::int64_t fetch_timeout = 15;   // seconds
   std::int64_t connect_timeout = 5;  // seconds
   std::int64_t max_page_bytes = std::int64_t{10} * 1024 * 1024;
+  std::int64_t max_pdf_bytes = std::int64_t{32} * 1024 * 1024;
+  std::int64_t max_pdf_pages = 500;
   std::int64_t upstream_fetches_per_second = 10;
   std::int64_t upstream_queue = 64;
   std::int64_t max_connections = 1024;
