@@ -323,6 +323,16 @@ TEST(ConvertPage, ARefusalStatusThatIsNoWallIsTheFetchFailureItWas) {
   EXPECT_EQ(result.error().upstream_status, 503);
 }
 
+// An error page whose bytes are a PDF is still the error, not the document it may hold.
+TEST(ConvertPage, APdfAnsweredWithARefusalStatusIsTheFetchFailure) {
+  Page page = html_page(pdf::testing::pdf_file("article.pdf"));
+  page.http_status = 403;
+  auto result = convert_page(page, {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().code, core::ErrorCode::fetch_failed);
+  EXPECT_EQ(result.error().upstream_status, 403);
+}
+
 TEST(ConvertPage, AFileThatIsASignInFormIsUnusable) {
   auto result = convert_page(html_page(R"(<html><head><title>Sign in</title></head><body><main><h1>Sign in</h1>
     <form action="/session" method="post"><input name="login"><input type="password" name="password">

@@ -96,7 +96,12 @@ core::Result<extract::Extraction> convert_pdf_page(const Page& page, const Conve
 core::Result<extract::Extraction> convert_page(Page page, const ConvertOptions& options) {
   switch (kind_of_bytes(page.body)) {
     case ByteKind::text: break;
-    case ByteKind::pdf: return convert_pdf_page(page, options);
+    case ByteKind::pdf:
+      // An error page is not the document, whatever its bytes are.
+      if (auto refused = wall_refusal(extract::Extraction{}, page.http_status, false)) {
+        return core::unexpected(std::move(*refused));
+      }
+      return convert_pdf_page(page, options);
     case ByteKind::binary:
       return core::unexpected(core::ErrorCode::unsupported_content,
                               "This is binary data (an image, an archive or the like), not HTML, text or a PDF.");

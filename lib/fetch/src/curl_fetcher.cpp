@@ -143,6 +143,8 @@ Hop::Body judge_headers(Hop& hop) {
     const bool html = type.media_type == "text/html" || type.media_type == "application/xhtml+xml";
     if (!may_be_wall_status(static_cast<int>(hop.status)) || !html) return Hop::Body::http_error;
     if (!hop.encoded && hop.content_length && *hop.content_length > hop.max_body_bytes) return Hop::Body::http_error;
+    // Held to the page cap, whatever its bytes turn out to be: an error page is no document.
+    hop.admission = detail::BodyAdmission(type.media_type, hop.max_body_bytes, hop.max_body_bytes);
     return Hop::Body::keep;
   }
   if (hop.status >= 300) {
