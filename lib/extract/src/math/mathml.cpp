@@ -263,9 +263,9 @@ class Converter {
 
   std::string scripts(const MathNode& node, int depth) {
     std::string out = base_of(node, depth);
-    if (node.name == "msub" || node.name == "msubsup") out += "_" + group(argument(node, 1, depth));
-    if (node.name == "msup") out += "^" + group(argument(node, 1, depth));
-    if (node.name == "msubsup") out += "^" + group(argument(node, 2, depth));
+    if (node.name == "msub" || node.name == "msubsup") out.append("_").append(group(argument(node, 1, depth)));
+    if (node.name == "msup") out.append("^").append(group(argument(node, 1, depth)));
+    if (node.name == "msubsup") out.append("^").append(group(argument(node, 2, depth)));
     return out;
   }
 
@@ -278,9 +278,9 @@ class Converter {
     const bool over_only = node.name == "mover";
     if (is_big_operator(base)) {
       std::string out = base;
-      if (over_only) return out + "^" + group(first);
-      out += "_" + group(first);
-      if (node.name == "munderover") out += "^" + group(second);
+      if (over_only) return out.append("^").append(group(first));
+      out.append("_").append(group(first));
+      if (node.name == "munderover") out.append("^").append(group(second));
       return out;
     }
     if (const std::vector<std::size_t> elements = elements_of(node); elements.size() >= 2) {
@@ -360,8 +360,8 @@ class Converter {
       const std::string sub = argument(node, i, depth);
       const std::string sup = argument(node, i + 1, depth);
       std::string& out = before ? pre : post;
-      if (!sub.empty()) out += "_" + group(sub);
-      if (!sup.empty()) out += "^" + group(sup);
+      if (!sub.empty()) out.append("_").append(group(sub));
+      if (!sup.empty()) out.append("^").append(group(sup));
       i += 2;
     }
     return (pre.empty() ? "" : "{}" + pre) + base_of(node, depth) + post;

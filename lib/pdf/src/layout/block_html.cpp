@@ -186,8 +186,8 @@ std::string blocks_as_html(const std::vector<Block>& blocks, const std::vector<s
     if (block.kind != BlockKind::list_item) close_lists_to(0);
     switch (block.kind) {
       case BlockKind::heading: {
-        const std::string tag = "h" + std::to_string(std::clamp(block.level, 1, 6));
-        out += "<" + tag + ">";
+        const std::string tag = std::string("h").append(std::to_string(std::clamp(block.level, 1, 6)));
+        out.append("<").append(tag).append(">");
         inline_html(out, block.lines.front(), links, flags_all(block.lines.front()));
         out += "</" + tag + ">\n";
         break;

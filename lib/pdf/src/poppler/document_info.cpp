@@ -44,7 +44,7 @@ bool is_real_title(std::string_view raw) {
 }
 
 std::string xmp_property(std::string_view xmp, std::string_view name) {
-  const std::string open = "<" + std::string(name);
+  const std::string open = std::string("<").append(name);
   auto start = xmp.find(open);
   if (start == std::string_view::npos) {
     // As an attribute: xmp:CreateDate="2024-01-31T12:00:00Z".
