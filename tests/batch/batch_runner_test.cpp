@@ -392,8 +392,10 @@ class ChainFollower final : public LinkFollower {
 };
 
 TEST_F(BatchRunnerTest, AFollowerGrowsTheRunWhileItWorksAndItsDuplicatesGetNoLine) {
-  for (int n = 0; n <= 4; ++n)
-    fetcher_.page("https://a.example/p" + std::to_string(n), article("P" + std::to_string(n)));
+  for (int n = 0; n <= 4; ++n) {
+    const std::string number = std::to_string(n);
+    fetcher_.page(std::string("https://a.example/p").append(number), article(std::string("P").append(number)));
+  }
   fetcher_.page("https://a.example/dup", article("P2 again"));
   BatchSettings settings;
   settings.output_dir = dir_.path() / "out";
