@@ -1011,6 +1011,17 @@ TEST(ContentSelect, ATickerOfOnePhraseIsLeftOut) {
             std::string::npos);
 }
 
+// A table row of the same mark in every column is data, however many columns repeat it.
+TEST(ContentSelect, ARowOfTheSameMarkInEveryCellIsNoTicker) {
+  std::string table = "<table><tr>";
+  for (int i = 1; i <= 12; ++i) table += "<th>Plan " + std::to_string(i);
+  table += "<tr>";
+  for (int i = 0; i < 12; ++i) table += "<td>Included";
+  table += "</table>";
+  const std::string text = select("<body><article>" + article_paragraphs() + table + "</article></body>");
+  EXPECT_NE(text.find("Included"), std::string::npos) << text;
+}
+
 // A block that only wraps another holds the same text, and is not its repeat.
 TEST(ContentSelect, AWrapperIsNotARepeatOfWhatItWraps) {
   const std::string html = "<body><article><div class=outer><div class=inner><h2>Plans</h2><p>" + kProse1 + "</p><p>" +

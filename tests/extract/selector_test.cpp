@@ -240,12 +240,17 @@ TEST(Selector, MatchAllAgreesWithMatchesOnRandomPages) {
       }
     }
     const Document doc = Document::parse(html);
+    // A list of one to three selectors: one walk decides them all, side by side.
     std::string selector;
-    const int compounds = 1 + static_cast<int>(random() % 4);
-    for (int c = 0; c < compounds; ++c) {
-      if (c > 0) selector += random() % 2 == 0 ? " > " : " ";
-      selector += random() % 3 == 0 ? "*" : tags[random() % tags.size()];
-      if (random() % 2 == 0) selector += "." + classes[random() % classes.size()];
+    const int listed = 1 + static_cast<int>(random() % 3);
+    for (int l = 0; l < listed; ++l) {
+      if (l > 0) selector += ", ";
+      const int compounds = 1 + static_cast<int>(random() % 4);
+      for (int c = 0; c < compounds; ++c) {
+        if (c > 0) selector += random() % 2 == 0 ? " > " : " ";
+        selector += random() % 3 == 0 ? "*" : tags[random() % tags.size()];
+        if (random() % 2 == 0) selector += "." + classes[random() % classes.size()];
+      }
     }
     const SelectorList list = parse_ok(selector);
     const std::vector<std::uint8_t> all = list.match_all(doc);

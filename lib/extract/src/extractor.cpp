@@ -201,7 +201,7 @@ Picked pick_with_fallbacks(const Document& doc, const ContentRules& rules, const
   // The fallbacks obey no selectors of the caller's: with any, the search's answer stands.
   const bool chosen_by_caller =
       (rules.include != nullptr && !rules.include->empty()) || (rules.exclude != nullptr && !rules.exclude->empty());
-  if (picked.rendered.word_count > 0 || chosen_by_caller || described_product ||
+  if (picked.rendered.word_count > 0 || !picked.selection.page_shows_text || chosen_by_caller || described_product ||
       rules.scope == ContentScope::whole_body) {
     return picked;
   }

@@ -71,8 +71,13 @@ class ContentFinder {
     // Like Readability: first with every filter on; if that leaves too little text, relax.
     // On a page without text (a gallery, a script's empty shell) every attempt finds none, and the
     // last one's pick is the answer: only that one runs.
-    const int first_attempt = visible_chars(body) == 0 ? 2 : 0;
+    page_shows_text_ = visible_chars(body) > 0;
+    const int first_attempt = page_shows_text_ ? 0 : 2;
+    saw_unlikely_hint_ = false;
     for (int attempt = first_attempt; attempt < 3; ++attempt) {
+      // The second attempt keeps the blocks whose names only hint at boilerplate; on a page
+      // without such names it would repeat the first one step for step.
+      if (attempt == 1 && !saw_unlikely_hint_) continue;
       page_.restore_drop_mask(baseline);
       strictness_.strip_unlikely = attempt < 1;
       strictness_.weigh_classes = attempt < 2;
@@ -267,7 +272,7 @@ class ContentFinder {
   }
 
   ContentSelection finish(std::vector<NodeId> roots) {
-    return ContentSelection{std::move(roots), page_.take_drop_mask()};
+    return ContentSelection{std::move(roots), page_.take_drop_mask(), page_shows_text_};
   }
   ContentSelection finish_main_content(std::vector<NodeId> roots) {
     if (!profile_of(rules_.page_type).keeps_repeats) content_detail::drop_repeated_blocks(page_, roots);
@@ -420,6 +425,7 @@ class ContentFinder {
       const Node& n = doc_.node(id);
       if (n.kind != NodeKind::element || id == from) return true;
       const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_of(id);
+      if (unlikely == Unlikely::by_hint) saw_unlikely_hint_ = true;
       if (is_content_aside(id)) {
         content_detail::keep_first_heading_only(page_, id);
         return false;
@@ -524,6 +530,8 @@ class ContentFinder {
   std::vector<std::uint8_t> unlikely_cache_;  // per node: its Unlikely kind, 0xFF until asked
   NodeId main_ = kNoNode;                     // the page's first <main>, once looked for
   bool main_found_ = false;
+  bool page_shows_text_ = true;     // until the attempts find the body without visible text
+  bool saw_unlikely_hint_ = false;  // the furniture's walk met a block whose name hints at boilerplate
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;
   std::vector<std::uint8_t> best_dropped_;

@@ -192,6 +192,9 @@ class RepeatFinder {
   // Book now * ..."), for an animation to scroll. Once would say all it says, and it says nothing
   // of the page.
   [[nodiscard]] bool is_marquee(NodeId id) const {
+    // A table row of the same mark in every cell ("Yes" under each plan, "-" in each empty column)
+    // is data: its cells are columns, not an animation's copies.
+    if (doc_.node(id).tag == GUMBO_TAG_TR) return false;
     constexpr int kFewestCopies = 6;
     constexpr std::uint32_t kMostPhraseChars = 40;
     int copies = 0;

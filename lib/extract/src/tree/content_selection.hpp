@@ -14,6 +14,9 @@ namespace pagemd::extract {
 struct ContentSelection {
   std::vector<NodeId> roots;          // rendered in this order
   std::vector<std::uint8_t> dropped;  // per node: 1 = leave this subtree out
+  // False when the main-content search saw no visible text on the page at all: no other search
+  // of the page finds any either.
+  bool page_shows_text = true;
 };
 
 }  // namespace pagemd::extract

@@ -358,40 +358,46 @@ std::vector<std::uint8_t> SelectorList::match_all(const Document& doc) const {
   // For one selector of n compounds, an element's state says, for each k in 1..n, whether the
   // first k compounds match with the k-th at this element (`at`) or at it or an ancestor (`within`).
   // It follows from the parent's state alone, so a walk in document order, with the states of the
-  // current ancestors on a stack (one row each: at[0..n], then within[0..n]), decides every element
-  // in n steps.
+  // current ancestors on a stack, decides every element in n steps. One walk serves every selector
+  // of the list: an element's row holds each selector's at[0..n], then within[0..n], side by side.
+  std::vector<std::size_t> offsets;  // where each selector's states start in a row
+  std::size_t width = 0;
+  for (const Complex& complex : selectors_) {
+    offsets.push_back(width);
+    width += 2 * (complex.compounds.size() + 1);
+  }
   std::vector<NodeId> ancestors;
   std::vector<std::uint8_t> rows;
-  for (const Complex& complex : selectors_) {
-    const std::size_t n = complex.compounds.size();
-    const std::size_t width = 2 * (n + 1);
-    ancestors.clear();
-    rows.clear();
-    doc.walk(doc.root(), [&](NodeId id) {
-      const Node& node = doc.node(id);
-      if (node.kind != NodeKind::element) return node.kind == NodeKind::document;
-      while (!ancestors.empty() && ancestors.back() != node.parent) {
-        ancestors.pop_back();
-        rows.resize(rows.size() - width);
-      }
-      const bool has_parent = !ancestors.empty();
-      const std::size_t parent_row = rows.size() - (has_parent ? width : 0);
-      rows.resize(rows.size() + width, 0);
-      const std::size_t row = rows.size() - width;
+  doc.walk(doc.root(), [&](NodeId id) {
+    const Node& node = doc.node(id);
+    if (node.kind != NodeKind::element) return node.kind == NodeKind::document;
+    while (!ancestors.empty() && ancestors.back() != node.parent) {
+      ancestors.pop_back();
+      rows.resize(rows.size() - width);
+    }
+    const bool has_parent = !ancestors.empty();
+    rows.resize(rows.size() + width, 0);
+    const std::size_t row = rows.size() - width;
+    const std::size_t parent_row = has_parent ? row - width : row;
+    for (std::size_t s = 0; s < selectors_.size(); ++s) {
+      const Complex& complex = selectors_[s];
+      const std::size_t n = complex.compounds.size();
+      const std::size_t at = row + offsets[s];
+      const std::size_t parent_at = parent_row + offsets[s];
       for (std::size_t k = 1; k <= n; ++k) {
         bool here = matches_compound(doc, id, complex.compounds[k - 1]);
         if (here && k > 1) {
           const bool child = complex.combinators[k - 2] == Combinator::child;
-          here = has_parent && rows[parent_row + (child ? 0 : n + 1) + k - 1] != 0;
+          here = has_parent && rows[parent_at + (child ? 0 : n + 1) + k - 1] != 0;
         }
-        rows[row + k] = here ? 1 : 0;
-        rows[row + n + 1 + k] = here || (has_parent && rows[parent_row + n + 1 + k] != 0) ? 1 : 0;
+        rows[at + k] = here ? 1 : 0;
+        rows[at + n + 1 + k] = here || (has_parent && rows[parent_at + n + 1 + k] != 0) ? 1 : 0;
       }
-      if (rows[row + n] != 0) matched[id] = 1;
-      ancestors.push_back(id);
-      return true;
-    });
-  }
+      if (rows[at + n] != 0) matched[id] = 1;
+    }
+    ancestors.push_back(id);
+    return true;
+  });
   return matched;
 }
 
