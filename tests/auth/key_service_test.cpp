@@ -12,9 +12,12 @@
 #include "pagemd/store/sqlite_store.hpp"
 #include "pagemd/store/uuid.hpp"
 #include "scratch_dir.hpp"
+#include "read_file.hpp"
 
 namespace pagemd::auth {
 namespace {
+
+using pagemd::testing::read_file;
 
 using namespace std::chrono_literals;
 using store::KeyMode;
@@ -266,10 +269,6 @@ TEST_F(KeyServiceTest, ARevocationByAnotherWriterIsSeenAfterTheLifetime) {
   EXPECT_EQ(context.error().code, core::ErrorCode::key_revoked);
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Every file of the data directory, the -wal and -shm files included, searched for each key's secret.
 void expect_no_plaintext_on_disk(const std::filesystem::path& dir, const std::vector<std::string>& keys) {

@@ -20,21 +20,17 @@
 #include "fixture_server.hpp"
 #include "gzip_text.hpp"
 #include "scratch_dir.hpp"
+#include "read_file.hpp"
 
 namespace pagemd::testing {
 namespace {
+
 
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 
 constexpr int kPages = 40;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

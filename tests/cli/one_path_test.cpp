@@ -16,9 +16,11 @@
 #include "daemon_process.hpp"
 #include "fixture_server.hpp"
 #include "scratch_dir.hpp"
+#include "read_file.hpp"
 
 namespace pagemd::testing {
 namespace {
+
 
 namespace fs = std::filesystem;
 
@@ -67,12 +69,6 @@ Converted from_result(const nlohmann::json& result) {
           result.at("metadata").at("content_type").get<std::string>()};
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
   FixtureServer origin;

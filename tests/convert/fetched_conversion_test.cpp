@@ -128,7 +128,8 @@ TEST_F(FetchedConversionTest, NeverAndPlainTextAndNoBrowserDoNotRender) {
   EXPECT_EQ(unavailable.error().code, core::ErrorCode::render_unavailable);
 }
 
-class CountingFetcher final : public fetch::Fetcher {
+// A Fetcher that serves an app shell and counts its calls.
+class AppShellFetcher final : public fetch::Fetcher {
  public:
   core::Result<fetch::FetchedPage> fetch(const fetch::ParsedUrl& url) override {
     ++calls;
@@ -155,7 +156,7 @@ class RenderingServiceTest : public ::testing::Test {
 
   testing::FakeClock clock_;
   std::unique_ptr<store::Store> store_;
-  CountingFetcher fetcher_;
+  AppShellFetcher fetcher_;
   InProcessConverter converter_;
   StandInBrowser browser_;
   NoNetwork network_;

@@ -13,20 +13,17 @@
 #include <vector>
 
 #include "pagemd/extract/extractor.hpp"
+#include "read_file.hpp"
 
 namespace pagemd::extract {
 namespace {
+
+using pagemd::testing::read_file;
 
 namespace fs = std::filesystem;
 
 const fs::path kCaseDir = fs::path(PAGEMD_TEST_DATA_DIR) / "extract";
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
 
 std::vector<std::string> case_names() {
   std::vector<std::string> names;
@@ -52,7 +49,7 @@ ExtractOptions options_for(const std::string& html) {
   return options;
 }
 
-class ExtractCase : public testing::TestWithParam<std::string> {};
+class ExtractCase : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ExtractCase, MatchesExpectedMarkdown) {
   const std::string html = read_file(kCaseDir / (GetParam() + ".html"));
@@ -63,8 +60,8 @@ TEST_P(ExtractCase, MatchesExpectedMarkdown) {
   EXPECT_EQ(result->markdown, read_file(expected_path));
 }
 
-INSTANTIATE_TEST_SUITE_P(Data, ExtractCase, testing::ValuesIn(case_names()),
-                         [](const testing::TestParamInfo<std::string>& param_info) {
+INSTANTIATE_TEST_SUITE_P(Data, ExtractCase, ::testing::ValuesIn(case_names()),
+                         [](const ::testing::TestParamInfo<std::string>& param_info) {
                            std::string name = param_info.param;
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;

@@ -11,18 +11,15 @@
 
 #include "decode/encoding.hpp"
 #include "pagemd/extract/extractor.hpp"
+#include "read_file.hpp"
 
 namespace pagemd::extract {
 namespace {
 
+using pagemd::testing::read_file;
+
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 // Thirty pages in 18 legacy encodings and 29 languages, none declaring its encoding
 // (tests/data/encodings): each must be detected and convert to exactly what its UTF-8 twin gives.

@@ -12,7 +12,7 @@
 namespace pagemd::extract {
 namespace {
 
-constexpr const char* kEnglish =
+constexpr const char* kEnglishProse =
     "The river had been rising for three days before anyone in the village thought to move the boats. "
     "When the water finally reached the square, it carried with it the smell of the hills and a great deal "
     "of mud. Most of the older people said that they had seen worse, but none of them could remember when.";
@@ -71,7 +71,7 @@ constexpr const char* kRussian =
     "наконец дошла до площади, она принесла с собой запах холмов и много грязи. Большинство стариков "
     "говорили, что видели и похуже, но никто из них не мог вспомнить, когда.";
 
-TEST(Language, EnglishProse) { EXPECT_EQ(detect_language(kEnglish), "en"); }
+TEST(Language, EnglishProse) { EXPECT_EQ(detect_language(kEnglishProse), "en"); }
 
 TEST(Language, TechnicalEnglishWithCode) { EXPECT_EQ(detect_language(kTechnicalEnglish), "en"); }
 
@@ -96,7 +96,7 @@ TEST(Language, ChineseWithEnglishNavigationIsUnknown) {
 
 TEST(Language, MostlyEnglishWithGermanQuoteIsEnglish) {
   const std::string page =
-      std::string(kEnglish) + "\n\nAs the mayor put it: \"" + kGerman + "\"\n\n" + kEnglish + " " + kTechnicalEnglish;
+      std::string(kEnglishProse) + "\n\nAs the mayor put it: \"" + kGerman + "\"\n\n" + kEnglishProse + " " + kTechnicalEnglish;
   EXPECT_EQ(detect_language(page), "en");
 }
 
@@ -116,7 +116,7 @@ TEST(Language, WordsWithoutFunctionWordsAreUnknown) {
 }
 
 TEST(Language, InvalidUtf8DoesNotConfuseIt) {
-  std::string text = kEnglish;
+  std::string text = kEnglishProse;
   text += "\xff\xfe\xc3 \xe2\x82";
   EXPECT_EQ(detect_language(text), "en");
 }
@@ -169,9 +169,9 @@ TEST(LanguageTag, TheDeclarationIsTakenOnlyWhenTheTextCannotDecide) {
 TEST(LanguageTag, MixedTextTakesTheLanguageOfMostOfIt) {
   std::string mostly_russian;
   for (int i = 0; i < 40; ++i) mostly_russian += std::string(kRussian) + "\n";
-  mostly_russian += kEnglish;
+  mostly_russian += kEnglishProse;
   EXPECT_EQ(detect_language_tag(mostly_russian), "ru");  // long: read in slices across the whole
-  const std::string mostly_english = std::string(kEnglish) + kEnglish + kEnglish + kGerman;
+  const std::string mostly_english = std::string(kEnglishProse) + kEnglishProse + kEnglishProse + kGerman;
   EXPECT_EQ(detect_language_tag(mostly_english), "en");
 }
 

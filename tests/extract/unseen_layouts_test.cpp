@@ -18,20 +18,17 @@
 #include <nlohmann/json.hpp>
 
 #include "pagemd/extract/extractor.hpp"
+#include "read_file.hpp"
 
 namespace pagemd::extract {
 namespace {
+
+using pagemd::testing::read_file;
 
 namespace fs = std::filesystem;
 
 const fs::path kSetDir = fs::path(PAGEMD_TEST_DATA_DIR) / "unseen-layouts";
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return content.str();
-}
 
 struct SetPage {
   std::string id;
@@ -95,7 +92,7 @@ Overlap overlap(const std::map<std::string, int>& got, const std::map<std::strin
           want_total == 0 ? 0.0 : static_cast<double>(common) / want_total};
 }
 
-class UnseenLayout : public testing::TestWithParam<SetPage> {};
+class UnseenLayout : public ::testing::TestWithParam<SetPage> {};
 
 TEST_P(UnseenLayout, GivesTheArticleAndLittleElse) {
   const SetPage& page = GetParam();
@@ -118,8 +115,8 @@ TEST(UnseenLayouts, WordsIgnoreLinkTargetsAndCase) {
   EXPECT_LT(overlap(words, reader_words("# Big Bridge")).precision, 0.5);
 }
 
-INSTANTIATE_TEST_SUITE_P(Set, UnseenLayout, testing::ValuesIn(set_pages()),
-                         [](const testing::TestParamInfo<SetPage>& param_info) { return param_info.param.id; });
+INSTANTIATE_TEST_SUITE_P(Set, UnseenLayout, ::testing::ValuesIn(set_pages()),
+                         [](const ::testing::TestParamInfo<SetPage>& param_info) { return param_info.param.id; });
 
 }  // namespace
 }  // namespace pagemd::extract
