@@ -269,7 +269,6 @@ TEST_F(KeyServiceTest, ARevocationByAnotherWriterIsSeenAfterTheLifetime) {
   EXPECT_EQ(context.error().code, core::ErrorCode::key_revoked);
 }
 
-
 // Every file of the data directory, the -wal and -shm files included, searched for each key's secret.
 void expect_no_plaintext_on_disk(const std::filesystem::path& dir, const std::vector<std::string>& keys) {
   int files = 0;

@@ -25,12 +25,10 @@
 namespace pagemd::testing {
 namespace {
 
-
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 
 constexpr int kPages = 40;
-
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

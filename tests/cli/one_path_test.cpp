@@ -21,7 +21,6 @@
 namespace pagemd::testing {
 namespace {
 
-
 namespace fs = std::filesystem;
 
 struct Converted {
@@ -68,7 +67,6 @@ Converted from_result(const nlohmann::json& result) {
           result.at("metadata").at("page_type").get<std::string>(),
           result.at("metadata").at("content_type").get<std::string>()};
 }
-
 
 TEST(OnePath, DaemonBatchAndConvertGiveTheSameResult) {
   FixtureServer origin;

@@ -24,7 +24,6 @@ namespace fs = std::filesystem;
 
 const fs::path kCaseDir = fs::path(PAGEMD_TEST_DATA_DIR) / "extract";
 
-
 std::vector<std::string> case_names() {
   std::vector<std::string> names;
   for (const auto& entry : fs::directory_iterator(kCaseDir)) {

@@ -20,7 +20,6 @@ using pagemd::testing::read_file;
 
 namespace fs = std::filesystem;
 
-
 // Thirty pages in 18 legacy encodings and 29 languages, none declaring its encoding
 // (tests/data/encodings): each must be detected and convert to exactly what its UTF-8 twin gives.
 TEST(UndeclaredEncodings, EveryPageConvertsLikeItsUtf8Twin) {

@@ -95,8 +95,8 @@ TEST(Language, ChineseWithEnglishNavigationIsUnknown) {
 }
 
 TEST(Language, MostlyEnglishWithGermanQuoteIsEnglish) {
-  const std::string page =
-      std::string(kEnglishProse) + "\n\nAs the mayor put it: \"" + kGerman + "\"\n\n" + kEnglishProse + " " + kTechnicalEnglish;
+  const std::string page = std::string(kEnglishProse) + "\n\nAs the mayor put it: \"" + kGerman + "\"\n\n" +
+                           kEnglishProse + " " + kTechnicalEnglish;
   EXPECT_EQ(detect_language(page), "en");
 }
 

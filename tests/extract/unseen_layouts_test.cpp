@@ -29,7 +29,6 @@ namespace fs = std::filesystem;
 
 const fs::path kSetDir = fs::path(PAGEMD_TEST_DATA_DIR) / "unseen-layouts";
 
-
 struct SetPage {
   std::string id;
   std::string url;
