@@ -1029,6 +1029,25 @@ TEST(ContentSelect, AWrapperIsNotARepeatOfWhatItWraps) {
   EXPECT_EQ(select(html), "Plans " + kArticleText);
 }
 
+// A heading written twice side by side (one copy for small screens, one for large) is read once; the
+// same line apart from its copy, or a paragraph said twice in a row (a refrain), stays as written.
+TEST(ContentSelect, AShortBlockBesideItsCopyIsReadOnce) {
+  const std::string title = "How the committee chose its plans";
+  const std::string copies =
+      "<div class=show-sm><h2>" + title + "</h2></div>\n<div class=show-lg><h2>" + title + "</h2></div>";
+  const std::string once = select("<body><article>" + copies + article_paragraphs() + "</article></body>");
+  EXPECT_EQ(once, title + " " + kArticleText);
+
+  const std::string apart =
+      "<h2>" + title + "</h2><p>" + kProse1 + "</p><h2>" + title + "</h2><p>" + kProse2 + "</p><p>" + kProse3 + "</p>";
+  EXPECT_EQ(select("<body><article>" + apart + "</article></body>"),
+            title + " " + kProse1 + " " + title + " " + kProse2 + " " + kProse3);
+
+  const std::string refrain = "<p>And the river keeps on rolling to the sea</p>";
+  const std::string sung = select("<body><article>" + article_paragraphs() + refrain + refrain + "</article></body>");
+  EXPECT_NE(sung.find("to the sea"), sung.rfind("to the sea")) << sung;
+}
+
 TEST(ContentSelect, EmptySelectorListsChangeNothing) {
   const SelectorList none;
   const std::string html = "<body><nav>Menu</nav><article>" + article_paragraphs() + "</article></body>";

@@ -176,7 +176,15 @@ class RepeatFinder {
         }
         if (!is_block_tag(tag) || tag == GUMBO_TAG_P) return true;
         const TextPrint print = print_of(id);
-        if (print.chars < kFewestChars) return false;  // nothing below holds more
+        if (print.chars < kFewestChars) {
+          // A short block is read once when the block beside it says the same: a page's mobile
+          // and desktop copies of a heading or a caption, one of them hidden by a stylesheet.
+          if (print.chars >= kFewestNeighbourChars && repeats_previous_sibling(id, print)) {
+            page_.mark_dropped(id);
+            return false;
+          }
+          return print.chars >= 2 * kFewestNeighbourChars;  // room for two copies below
+        }
         const auto [seen, first] = first_seen.try_emplace(print.key(), id);
         if (first || doc_.contains(seen->second, id)) return true;
         page_.mark_dropped(id);
@@ -187,6 +195,22 @@ class RepeatFinder {
 
  private:
   static constexpr std::uint32_t kFewestChars = 100;  // a sentence or two: a short line repeats by chance
+  // ...but not side by side: a line of a few words written twice in a row is one line shown twice.
+  static constexpr std::uint32_t kFewestNeighbourChars = 25;
+
+  // The previous element among the siblings (text between them, if any, is only whitespace) holds
+  // the same text.
+  [[nodiscard]] bool repeats_previous_sibling(NodeId id, const TextPrint& print) const {
+    for (NodeId sibling = doc_.prev_sibling(id); sibling != kNoNode; sibling = doc_.prev_sibling(sibling)) {
+      if (page_.dropped(sibling)) continue;
+      if (doc_.node(sibling).kind != NodeKind::element) {
+        if (print_of(sibling).chars > 0) return false;
+        continue;
+      }
+      return print_of(sibling).key() == print.key();
+    }
+    return false;
+  }
 
   // A ticker: one short phrase written again and again, each copy an element of its own ("Book now *
   // Book now * ..."), for an animation to scroll. Once would say all it says, and it says nothing
