@@ -33,7 +33,7 @@ std::string shape(const Document& doc, NodeId id) {
 
 std::string body_of(std::string html) {
   const Document doc = Document::build(std::move(html));
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   return body == kNoNode ? "no body" : shape(doc, body);
 }
 
@@ -48,6 +48,25 @@ TEST(TreeBuilder, BlocksCloseAnOpenParagraph) {
   EXPECT_EQ(body_of("<p>a<h2>b</h2>"), "body{p{\"a\"} h2{\"b\"}}");
   // An end tag with no paragraph open makes an empty one, as browsers do.
   EXPECT_EQ(body_of("x</p>y"), "body{\"x\" p{} \"y\"}");
+}
+
+TEST(TreeBuilder, DialogAndSearchAreBlocksOfTheirOwn) {
+  // An unknown name's end tag stops at the <p> (a special element) and is ignored: "bar" would
+  // join the dialog's paragraph.
+  EXPECT_EQ(body_of("<dialog><p>foo</dialog>bar"), "body{dialog{p{\"foo\"}} \"bar\"}");
+  EXPECT_EQ(body_of("<p>a<search>b</search>c"), "body{p{\"a\"} search{\"b\"} \"c\"}");
+  // <search> is special: a misnested </b> does not carry it away.
+  EXPECT_EQ(body_of("<b>1<search>2</b>3</search>"), "body{b{\"1\"} search{b{\"2\"} \"3\"}}");
+}
+
+TEST(TreeBuilder, TagNamesRoundTrip) {
+  for (const std::string_view name : {"a", "annotation-xml", "dialog", "h1", "h6", "search", "template", "xmp"}) {
+    EXPECT_EQ(tag_name(tag_from_name(name)), name);
+  }
+  EXPECT_EQ(tag_from_name("my-widget"), HtmlTag::unknown);
+  EXPECT_EQ(tag_from_name("DIV"), HtmlTag::unknown);  // names arrive lower-cased
+  EXPECT_EQ(tag_from_name(""), HtmlTag::unknown);
+  EXPECT_EQ(tag_name(HtmlTag::unknown), "");
 }
 
 TEST(TreeBuilder, ListItemsCloseTheirSiblingsButNotTheirParents) {
@@ -143,8 +162,8 @@ TEST(TreeBuilder, LineBreaksAreNormalised) { EXPECT_EQ(body_of("<p>a\r\nb\rc</p>
 
 TEST(TreeBuilder, SecondHtmlAndBodyTagsAddMissingAttributes) {
   const Document doc = Document::build("<html lang=en><body class=a><body class=b id=x><html lang=de dir=rtl>");
-  const NodeId html = doc.find_first(GUMBO_TAG_HTML);
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId html = doc.find_first(HtmlTag::html);
+  const NodeId body = doc.find_first(HtmlTag::body);
   EXPECT_EQ(*doc.attribute(html, "lang"), "en");
   EXPECT_EQ(*doc.attribute(html, "dir"), "rtl");
   EXPECT_EQ(*doc.attribute(body, "class"), "a");
@@ -160,7 +179,7 @@ TEST(TreeBuilder, ImageIsRenamedImg) { EXPECT_EQ(body_of("<image src=a.png>"), "
 
 TEST(TreeBuilder, HeadElementsAfterTheHeadGoIntoIt) {
   const Document doc = Document::build("<head></head><meta name=a content=b><p>x");
-  const NodeId head = doc.find_first(GUMBO_TAG_HEAD);
+  const NodeId head = doc.find_first(HtmlTag::head);
   EXPECT_EQ(shape(doc, head), "head{meta[name=a;content=b;]{}}");
 }
 

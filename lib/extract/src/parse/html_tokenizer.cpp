@@ -5,6 +5,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "markup/script_data.hpp"
 #include "text/text_util.hpp"
 #include "text/utf8.hpp"
 
@@ -109,7 +110,8 @@ const Token& Tokenizer::next() {
     switch (mode_) {
       case TextMode::plaintext: characters(in_.size(), false); return token_;
       case TextMode::rcdata:
-      case TextMode::rawtext: raw_text(); return token_;
+      case TextMode::rawtext:
+      case TextMode::script: raw_text(); return token_;
       case TextMode::data: break;
     }
     if (in_[pos_] != '<') {
@@ -159,10 +161,10 @@ bool Tokenizer::markup() {
     characters(next_lt == std::string_view::npos ? n : next_lt, true);
     return true;
   };
+  // A bogus comment: its text runs from `from` to the next '>'.
   auto skip_to_gt = [&](std::size_t from) {
     const std::size_t gt = in_.find('>', from);
-    pos_ = gt == std::string_view::npos ? n : gt + 1;
-    return false;
+    return gt == std::string_view::npos ? comment(from, n, n) : comment(from, gt, gt + 1);
   };
   if (lt + 1 >= n) return text_from(lt + 1);
   const char c = in_[lt + 1];
@@ -179,9 +181,28 @@ bool Tokenizer::markup() {
   if (c == '!') {
     const std::string_view rest = in_.substr(lt + 2);
     if (rest.starts_with("--")) {
-      const std::size_t close = in_.find("-->", lt + 4);
-      pos_ = close == std::string_view::npos ? n : close + 3;
-      return false;
+      const std::size_t from = lt + 4;
+      // "<!-->" and "<!--->" are complete, empty comments.
+      if (at(from, '>')) return comment(from, from, from + 1);
+      if (at(from, '-') && at(from + 1, '>')) return comment(from, from, from + 2);
+      for (std::size_t p = from;;) {
+        const std::size_t dashes = in_.find("--", p);
+        if (dashes == std::string_view::npos) {
+          // At the end of the input the comment ends, without the dashes (and '!') that began to close it.
+          std::string_view text = in_.substr(from);
+          if (text.ends_with("--!")) {
+            text.remove_suffix(3);
+          } else if (text.ends_with("--")) {
+            text.remove_suffix(2);
+          } else if (text.ends_with('-')) {
+            text.remove_suffix(1);
+          }
+          return comment(from, from + text.size(), n);
+        }
+        if (at(dashes + 2, '>')) return comment(from, dashes, dashes + 3);
+        if (at(dashes + 2, '!') && at(dashes + 3, '>')) return comment(from, dashes, dashes + 4);
+        p = dashes + 1;
+      }
     }
     if (rest.size() >= 7 && core::equals_ignore_case(rest.substr(0, 7), "doctype")) {
       const std::size_t gt = in_.find('>', lt + 9);
@@ -191,8 +212,16 @@ bool Tokenizer::markup() {
     }
     return skip_to_gt(lt + 2);
   }
-  if (c == '?') return skip_to_gt(lt + 2);
+  if (c == '?') return skip_to_gt(lt + 1);
   return text_from(lt + 1);
+}
+
+bool Tokenizer::comment(std::size_t begin, std::size_t end, std::size_t next) {
+  pos_ = next;
+  if (!comments_) return false;
+  token_.kind = TokenKind::comment;
+  token_.text = in_.substr(begin, end - begin);
+  return true;
 }
 
 bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
@@ -331,7 +360,7 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
   pos_ = i;
   token_.kind = end_tag ? TokenKind::end_tag : TokenKind::start_tag;
   token_.name = name_lowered ? std::string_view(buffer_).substr(0, raw_name.size()) : raw_name;
-  token_.tag = gumbo_tagn_enum(token_.name.data(), static_cast<unsigned>(token_.name.size()));
+  token_.tag = tag_from_name(token_.name);
   token_.self_closing = self_closing;
   if (end_tag) return true;
   const std::string_view buffer = buffer_;
@@ -403,8 +432,8 @@ void Tokenizer::doctype(std::size_t body_begin, std::size_t end) {
 void Tokenizer::raw_text() {
   const std::size_t n = in_.size();
   std::size_t p = pos_;
-  std::size_t close = n;
-  while (true) {
+  std::size_t close = mode_ == TextMode::script ? std::min(script_data_end(in_, pos_), n) : n;
+  while (mode_ != TextMode::script) {
     const std::size_t lt = in_.find("</", p);
     if (lt == std::string_view::npos) break;
     const std::size_t after = lt + 2 + end_tag_name_.size();

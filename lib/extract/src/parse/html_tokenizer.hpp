@@ -8,7 +8,7 @@
 // Tokens are views: into the input where it can be taken as written, otherwise into buffers of
 // the tokenizer, valid until the next call. A page is tokenized without an allocation per tag.
 
-#include <gumbo.h>
+#include "markup/html_tags.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -20,16 +20,16 @@
 
 namespace pagemd::extract::html {
 
-enum class TokenKind : std::uint8_t { characters, start_tag, end_tag, doctype, end_of_file };
+enum class TokenKind : std::uint8_t { characters, start_tag, end_tag, doctype, comment, end_of_file };
 
 // Name lower-case, value with character references decoded.
 using TokenAttribute = Attribute;
 
 struct Token {
   TokenKind kind = TokenKind::end_of_file;
-  std::string_view text;  // characters: a run of text, character references decoded
+  std::string_view text;  // characters: a run of text, character references decoded; comment: its text
   std::string_view name;  // tags: the lower-case tag name; doctype: its name
-  GumboTag tag = GUMBO_TAG_UNKNOWN;
+  HtmlTag tag = HtmlTag::unknown;
   std::vector<TokenAttribute> attributes;  // the first of each name, as the standard keeps
   bool self_closing = false;
   // Doctype only: what decides the document's quirks mode.
@@ -45,6 +45,7 @@ enum class TextMode : std::uint8_t {
   data,       // markup
   rcdata,     // <title>, <textarea>: text with character references, up to the end tag
   rawtext,    // <xmp>, <iframe>, <noembed>, <noframes>, <style>: text as written, up to the end tag
+  script,     // <script>: as rawtext, but a "</script>" inside "<!--<script>" does not end it
   plaintext,  // <plaintext>: the rest of the document is text
 };
 
@@ -54,7 +55,8 @@ enum class TextMode : std::uint8_t {
 
 class Tokenizer {
  public:
-  explicit Tokenizer(std::string_view html) : in_(html) {}
+  // Comments are skipped unless `comments` asks for comment tokens.
+  explicit Tokenizer(std::string_view html, bool comments = false) : in_(html), comments_(comments) {}
 
   // The next token; its views last until the next call. After the end, always end_of_file.
   const Token& next();
@@ -71,6 +73,8 @@ class Tokenizer {
 
   void characters(std::size_t end, bool references);
   bool markup();
+  // A comment (or a bogus one) whose text runs from `begin` to `end`, the whole ending before `next`.
+  bool comment(std::size_t begin, std::size_t end, std::size_t next);
   bool tag(std::size_t name_begin, bool end_tag);
   void doctype(std::size_t body_begin, std::size_t end);
   void raw_text();
@@ -80,6 +84,7 @@ class Tokenizer {
 
   std::string_view in_;
   std::size_t pos_ = 0;
+  bool comments_ = false;
   Token token_;
   TextMode mode_ = TextMode::data;
   std::string end_tag_name_;  // what ends rcdata or rawtext

@@ -8,11 +8,11 @@
 namespace pagemd::extract::html {
 
 bool TreeBuilder::start_tag_in_mode(const Token& token) {
-  const GumboTag tag = token.tag;
+  const HtmlTag tag = token.tag;
   switch (mode_) {
     case Mode::initial: mode_ = Mode::before_html; return false;
     case Mode::before_html:
-      if (tag == GUMBO_TAG_HTML) {
+      if (tag == HtmlTag::html) {
         insert_element(token);
         mode_ = Mode::before_head;
         return true;
@@ -20,8 +20,8 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       open_html();
       return false;
     case Mode::before_head:
-      if (tag == GUMBO_TAG_HTML) return in_body_start(token);
-      if (tag == GUMBO_TAG_HEAD) {
+      if (tag == HtmlTag::html) return in_body_start(token);
+      if (tag == HtmlTag::head) {
         head_ = insert_element(token);
         mode_ = Mode::in_head;
         return true;
@@ -30,8 +30,8 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       return false;
     case Mode::in_head: return in_head_start(token);
     case Mode::after_head:
-      if (tag == GUMBO_TAG_HTML) return in_body_start(token);
-      if (tag == GUMBO_TAG_BODY) {
+      if (tag == HtmlTag::html) return in_body_start(token);
+      if (tag == HtmlTag::body) {
         insert_element(token);
         mode_ = Mode::in_body;
         return true;
@@ -42,8 +42,8 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
         open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(head_)));
         return true;
       }
-      if (tag == GUMBO_TAG_HEAD) return true;
-      insert_element(GUMBO_TAG_BODY);
+      if (tag == HtmlTag::head) return true;
+      insert_element(HtmlTag::body);
       mode_ = Mode::in_body;
       return false;
     case Mode::in_body: return in_body_start(token);
@@ -51,63 +51,63 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
     case Mode::in_table:
     case Mode::in_table_text: return in_table_start(token);
     case Mode::in_caption:
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || tag == GUMBO_TAG_TD ||
-          tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR || is_table_section(tag)) {
+      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::td ||
+          tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
         return !close_caption();
       }
       return in_body_start(token);
     case Mode::in_column_group:
-      if (tag == GUMBO_TAG_HTML) return in_body_start(token);
-      if (tag == GUMBO_TAG_COL) {
+      if (tag == HtmlTag::html) return in_body_start(token);
+      if (tag == HtmlTag::col) {
         insert_void(token);
         return true;
       }
-      if (!current_is(GUMBO_TAG_COLGROUP)) return true;
+      if (!current_is(HtmlTag::colgroup)) return true;
       open_.pop_back();
       mode_ = Mode::in_table;
       return false;
     case Mode::in_table_body:
-      if (tag == GUMBO_TAG_TR) {
+      if (tag == HtmlTag::tr) {
         clear_to_table_body_context();
         insert_element(token);
         mode_ = Mode::in_row;
         return true;
       }
-      if (tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) {
+      if (tag == HtmlTag::td || tag == HtmlTag::th) {
         clear_to_table_body_context();
-        insert_element(GUMBO_TAG_TR);
+        insert_element(HtmlTag::tr);
         mode_ = Mode::in_row;
         return false;
       }
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || is_table_section(tag)) {
+      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || is_table_section(tag)) {
         return !close_table_section();
       }
       return in_table_start(token);
     case Mode::in_row:
-      if (tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) {
+      if (tag == HtmlTag::td || tag == HtmlTag::th) {
         clear_to_row_context();
         insert_element(token);
         mode_ = Mode::in_cell;
         active_.push_back(kMarker);
         return true;
       }
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || tag == GUMBO_TAG_TR ||
+      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::tr ||
           is_table_section(tag)) {
         return !close_row();
       }
       return in_table_start(token);
     case Mode::in_cell:
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || tag == GUMBO_TAG_TD ||
-          tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR || is_table_section(tag)) {
-        if (!in_scope(GUMBO_TAG_TD, Scope::table) && !in_scope(GUMBO_TAG_TH, Scope::table)) return true;
+      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::td ||
+          tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
+        if (!in_scope(HtmlTag::td, Scope::table) && !in_scope(HtmlTag::th, Scope::table)) return true;
         close_cell();
         return false;
       }
       return in_body_start(token);
     case Mode::in_select_in_table:
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH ||
-          tag == GUMBO_TAG_TR || is_table_section(tag)) {
-        pop_until(GUMBO_TAG_SELECT);
+      if (tag == HtmlTag::caption || tag == HtmlTag::table || tag == HtmlTag::td || tag == HtmlTag::th ||
+          tag == HtmlTag::tr || is_table_section(tag)) {
+        pop_until(HtmlTag::select);
         reset_insertion_mode();
         return false;
       }
@@ -115,7 +115,7 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
     case Mode::in_select: return in_select_start(token);
     case Mode::after_body:
     case Mode::after_after_body:
-      if (tag == GUMBO_TAG_HTML) return in_body_start(token);
+      if (tag == HtmlTag::html) return in_body_start(token);
       mode_ = Mode::in_body;
       return false;
   }
@@ -124,18 +124,18 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
 
 bool TreeBuilder::in_head_start(const Token& token) {
   switch (token.tag) {
-    case GUMBO_TAG_HTML: return in_body_start(token);
-    case GUMBO_TAG_BASE:
-    case GUMBO_TAG_BASEFONT:
-    case GUMBO_TAG_BGSOUND:
-    case GUMBO_TAG_LINK:
-    case GUMBO_TAG_META: insert_void(token); return true;
-    case GUMBO_TAG_TITLE: insert_text_element(token, TextMode::rcdata); return true;
-    case GUMBO_TAG_NOFRAMES:
-    case GUMBO_TAG_STYLE:
-    case GUMBO_TAG_SCRIPT: insert_text_element(token, TextMode::rawtext); return true;
-    case GUMBO_TAG_TEMPLATE:
-    case GUMBO_TAG_HEAD: return true;
+    case HtmlTag::html: return in_body_start(token);
+    case HtmlTag::base:
+    case HtmlTag::basefont:
+    case HtmlTag::bgsound:
+    case HtmlTag::link:
+    case HtmlTag::meta: insert_void(token); return true;
+    case HtmlTag::title: insert_text_element(token, TextMode::rcdata); return true;
+    case HtmlTag::noframes:
+    case HtmlTag::style: insert_text_element(token, TextMode::rawtext); return true;
+    case HtmlTag::script: insert_text_element(token, TextMode::script); return true;
+    case HtmlTag::template_:
+    case HtmlTag::head: return true;
     default: break;
   }
   leave_head();
@@ -143,53 +143,53 @@ bool TreeBuilder::in_head_start(const Token& token) {
 }
 
 bool TreeBuilder::in_table_start(const Token& token) {
-  const GumboTag tag = token.tag;
+  const HtmlTag tag = token.tag;
   switch (tag) {
-    case GUMBO_TAG_CAPTION:
+    case HtmlTag::caption:
       clear_to_table_context();
       active_.push_back(kMarker);
       insert_element(token);
       mode_ = Mode::in_caption;
       return true;
-    case GUMBO_TAG_COLGROUP:
+    case HtmlTag::colgroup:
       clear_to_table_context();
       insert_element(token);
       mode_ = Mode::in_column_group;
       return true;
-    case GUMBO_TAG_COL:
+    case HtmlTag::col:
       clear_to_table_context();
-      insert_element(GUMBO_TAG_COLGROUP);
+      insert_element(HtmlTag::colgroup);
       mode_ = Mode::in_column_group;
       return false;
-    case GUMBO_TAG_TBODY:
-    case GUMBO_TAG_TFOOT:
-    case GUMBO_TAG_THEAD:
+    case HtmlTag::tbody:
+    case HtmlTag::tfoot:
+    case HtmlTag::thead:
       clear_to_table_context();
       insert_element(token);
       mode_ = Mode::in_table_body;
       return true;
-    case GUMBO_TAG_TD:
-    case GUMBO_TAG_TH:
-    case GUMBO_TAG_TR:
+    case HtmlTag::td:
+    case HtmlTag::th:
+    case HtmlTag::tr:
       clear_to_table_context();
-      insert_element(GUMBO_TAG_TBODY);
+      insert_element(HtmlTag::tbody);
       mode_ = Mode::in_table_body;
       return false;
-    case GUMBO_TAG_TABLE:
-      if (!in_scope(GUMBO_TAG_TABLE, Scope::table)) return true;
-      pop_until(GUMBO_TAG_TABLE);
+    case HtmlTag::table:
+      if (!in_scope(HtmlTag::table, Scope::table)) return true;
+      pop_until(HtmlTag::table);
       reset_insertion_mode();
       return false;
-    case GUMBO_TAG_STYLE:
-    case GUMBO_TAG_SCRIPT:
-    case GUMBO_TAG_TEMPLATE: return in_head_start(token);
-    case GUMBO_TAG_INPUT:
+    case HtmlTag::style:
+    case HtmlTag::script:
+    case HtmlTag::template_: return in_head_start(token);
+    case HtmlTag::input:
       if (is_hidden_input(token)) {
         insert_void(token);
         return true;
       }
       break;
-    case GUMBO_TAG_FORM:
+    case HtmlTag::form:
       if (form_ != kNoNode) return true;
       form_ = insert_element(token);
       open_.pop_back();
@@ -210,58 +210,58 @@ bool TreeBuilder::is_hidden_input(const Token& token) {
 
 bool TreeBuilder::in_select_start(const Token& token) {
   switch (token.tag) {
-    case GUMBO_TAG_HTML: return in_body_start(token);
-    case GUMBO_TAG_OPTION:
-      if (current_is(GUMBO_TAG_OPTION)) open_.pop_back();
+    case HtmlTag::html: return in_body_start(token);
+    case HtmlTag::option:
+      if (current_is(HtmlTag::option)) open_.pop_back();
       insert_element(token);
       return true;
-    case GUMBO_TAG_OPTGROUP:
-      if (current_is(GUMBO_TAG_OPTION)) open_.pop_back();
-      if (current_is(GUMBO_TAG_OPTGROUP)) open_.pop_back();
+    case HtmlTag::optgroup:
+      if (current_is(HtmlTag::option)) open_.pop_back();
+      if (current_is(HtmlTag::optgroup)) open_.pop_back();
       insert_element(token);
       return true;
-    case GUMBO_TAG_SELECT:
-      if (in_scope(GUMBO_TAG_SELECT, Scope::select)) {
-        pop_until(GUMBO_TAG_SELECT);
+    case HtmlTag::select:
+      if (in_scope(HtmlTag::select, Scope::select)) {
+        pop_until(HtmlTag::select);
         reset_insertion_mode();
       }
       return true;
-    case GUMBO_TAG_INPUT:
-    case GUMBO_TAG_KEYGEN:
-    case GUMBO_TAG_TEXTAREA:
-      if (!in_scope(GUMBO_TAG_SELECT, Scope::select)) return true;
-      pop_until(GUMBO_TAG_SELECT);
+    case HtmlTag::input:
+    case HtmlTag::keygen:
+    case HtmlTag::textarea:
+      if (!in_scope(HtmlTag::select, Scope::select)) return true;
+      pop_until(HtmlTag::select);
       reset_insertion_mode();
       return false;
-    case GUMBO_TAG_SCRIPT:
-    case GUMBO_TAG_TEMPLATE: return in_head_start(token);
+    case HtmlTag::script:
+    case HtmlTag::template_: return in_head_start(token);
     default: return true;
   }
 }
 
 bool TreeBuilder::end_tag_in_mode(const Token& token) {
-  const GumboTag tag = token.tag;
+  const HtmlTag tag = token.tag;
   switch (mode_) {
     case Mode::initial: mode_ = Mode::before_html; return false;
     case Mode::before_html:
-      if (tag != GUMBO_TAG_HEAD && tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_HTML && tag != GUMBO_TAG_BR) return true;
+      if (tag != HtmlTag::head && tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       open_html();
       return false;
     case Mode::before_head:
-      if (tag != GUMBO_TAG_HEAD && tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_HTML && tag != GUMBO_TAG_BR) return true;
+      if (tag != HtmlTag::head && tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       open_head();
       return false;
     case Mode::in_head:
-      if (tag == GUMBO_TAG_HEAD) {
+      if (tag == HtmlTag::head) {
         leave_head();
         return true;
       }
-      if (tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_HTML && tag != GUMBO_TAG_BR) return true;
+      if (tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       leave_head();
       return false;
     case Mode::after_head:
-      if (tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_HTML && tag != GUMBO_TAG_BR) return true;
-      insert_element(GUMBO_TAG_BODY);
+      if (tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
+      insert_element(HtmlTag::body);
       mode_ = Mode::in_body;
       return false;
     case Mode::in_body: return in_body_end(token);
@@ -272,25 +272,25 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
     case Mode::in_table:
     case Mode::in_table_text: return in_table_end(token);
     case Mode::in_caption:
-      if (tag == GUMBO_TAG_CAPTION) {
+      if (tag == HtmlTag::caption) {
         close_caption();
         return true;
       }
-      if (tag == GUMBO_TAG_TABLE) return !close_caption();
-      if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || tag == GUMBO_TAG_HTML ||
-          tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR || is_table_section(tag)) {
+      if (tag == HtmlTag::table) return !close_caption();
+      if (tag == HtmlTag::body || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::html ||
+          tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
         return true;
       }
       return in_body_end(token);
     case Mode::in_column_group:
-      if (tag == GUMBO_TAG_COLGROUP) {
-        if (current_is(GUMBO_TAG_COLGROUP)) {
+      if (tag == HtmlTag::colgroup) {
+        if (current_is(HtmlTag::colgroup)) {
           open_.pop_back();
           mode_ = Mode::in_table;
         }
         return true;
       }
-      if (tag == GUMBO_TAG_COL || !current_is(GUMBO_TAG_COLGROUP)) return true;
+      if (tag == HtmlTag::col || !current_is(HtmlTag::colgroup)) return true;
       open_.pop_back();
       mode_ = Mode::in_table;
       return false;
@@ -303,29 +303,29 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
         }
         return true;
       }
-      if (tag == GUMBO_TAG_TABLE) return !close_table_section();
-      if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP ||
-          tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR) {
+      if (tag == HtmlTag::table) return !close_table_section();
+      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
+          tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr) {
         return true;
       }
       return in_table_end(token);
     case Mode::in_row:
-      if (tag == GUMBO_TAG_TR) {
+      if (tag == HtmlTag::tr) {
         close_row();
         return true;
       }
-      if (tag == GUMBO_TAG_TABLE) return !close_row();
+      if (tag == HtmlTag::table) return !close_row();
       if (is_table_section(tag)) {
         if (!in_scope(tag, Scope::table)) return true;
         return !close_row();
       }
-      if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP ||
-          tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) {
+      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
+          tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th) {
         return true;
       }
       return in_table_end(token);
     case Mode::in_cell:
-      if (tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) {
+      if (tag == HtmlTag::td || tag == HtmlTag::th) {
         if (!in_scope(tag, Scope::table)) return true;
         generate_implied_end_tags();
         pop_until(tag);
@@ -333,28 +333,28 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
         mode_ = Mode::in_row;
         return true;
       }
-      if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP ||
-          tag == GUMBO_TAG_HTML) {
+      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
+          tag == HtmlTag::html) {
         return true;
       }
-      if (tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_TR || is_table_section(tag)) {
+      if (tag == HtmlTag::table || tag == HtmlTag::tr || is_table_section(tag)) {
         if (!in_scope(tag, Scope::table)) return true;
         close_cell();
         return false;
       }
       return in_body_end(token);
     case Mode::in_select_in_table:
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH ||
-          tag == GUMBO_TAG_TR || is_table_section(tag)) {
+      if (tag == HtmlTag::caption || tag == HtmlTag::table || tag == HtmlTag::td || tag == HtmlTag::th ||
+          tag == HtmlTag::tr || is_table_section(tag)) {
         if (!in_scope(tag, Scope::table)) return true;
-        pop_until(GUMBO_TAG_SELECT);
+        pop_until(HtmlTag::select);
         reset_insertion_mode();
         return false;
       }
       return in_select_end(token);
     case Mode::in_select: return in_select_end(token);
     case Mode::after_body:
-      if (tag == GUMBO_TAG_HTML) {
+      if (tag == HtmlTag::html) {
         mode_ = Mode::after_after_body;
         return true;
       }
@@ -366,16 +366,15 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
 }
 
 bool TreeBuilder::in_table_end(const Token& token) {
-  const GumboTag tag = token.tag;
-  if (tag == GUMBO_TAG_TABLE) {
-    if (!in_scope(GUMBO_TAG_TABLE, Scope::table)) return true;
-    pop_until(GUMBO_TAG_TABLE);
+  const HtmlTag tag = token.tag;
+  if (tag == HtmlTag::table) {
+    if (!in_scope(HtmlTag::table, Scope::table)) return true;
+    pop_until(HtmlTag::table);
     reset_insertion_mode();
     return true;
   }
-  if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP ||
-      tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR ||
-      is_table_section(tag)) {
+  if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
+      tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
     return true;
   }
   foster_parenting_ = true;
@@ -386,18 +385,18 @@ bool TreeBuilder::in_table_end(const Token& token) {
 
 bool TreeBuilder::in_select_end(const Token& token) {
   switch (token.tag) {
-    case GUMBO_TAG_OPTGROUP:
-      if (current_is(GUMBO_TAG_OPTION) && open_.size() >= 2 && tag_of(open_[open_.size() - 2]) == GUMBO_TAG_OPTGROUP) {
+    case HtmlTag::optgroup:
+      if (current_is(HtmlTag::option) && open_.size() >= 2 && tag_of(open_[open_.size() - 2]) == HtmlTag::optgroup) {
         open_.pop_back();
       }
-      if (current_is(GUMBO_TAG_OPTGROUP)) open_.pop_back();
+      if (current_is(HtmlTag::optgroup)) open_.pop_back();
       return true;
-    case GUMBO_TAG_OPTION:
-      if (current_is(GUMBO_TAG_OPTION)) open_.pop_back();
+    case HtmlTag::option:
+      if (current_is(HtmlTag::option)) open_.pop_back();
       return true;
-    case GUMBO_TAG_SELECT:
-      if (!in_scope(GUMBO_TAG_SELECT, Scope::select)) return true;
-      pop_until(GUMBO_TAG_SELECT);
+    case HtmlTag::select:
+      if (!in_scope(HtmlTag::select, Scope::select)) return true;
+      pop_until(HtmlTag::select);
       reset_insertion_mode();
       return true;
     default: return true;

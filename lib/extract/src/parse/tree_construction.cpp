@@ -28,6 +28,7 @@ void TreeBuilder::run() {
       case TokenKind::start_tag: start_tag(token); break;
       case TokenKind::end_tag: end_tag(token); break;
       case TokenKind::doctype: doctype(token); break;
+      case TokenKind::comment: comment(token); break;
       case TokenKind::end_of_file: finish(); return;
     }
   }
@@ -40,9 +41,9 @@ std::size_t TreeBuilder::stack_index(NodeId id) const {
   return npos;
 }
 
-void TreeBuilder::pop_until(GumboTag tag) {
+void TreeBuilder::pop_until(HtmlTag tag) {
   while (!open_.empty()) {
-    const GumboTag popped = tag_of(current());
+    const HtmlTag popped = tag_of(current());
     open_.pop_back();
     if (popped == tag) return;
   }
@@ -51,7 +52,7 @@ void TreeBuilder::pop_until(GumboTag tag) {
 TreeBuilder::Place TreeBuilder::place(NodeId target) const {
   if (!foster_parenting_ || !is_table_part(tag_of(target))) return {target, kNoNode};
   for (std::size_t i = open_.size(); i-- > 0;) {
-    if (tag_of(open_[i]) != GUMBO_TAG_TABLE) continue;
+    if (tag_of(open_[i]) != HtmlTag::table) continue;
     const NodeId table = open_[i];
     if (doc_.node(table).parent != kNoNode) return {doc_.node(table).parent, table};
     return {open_[i - 1], kNoNode};
@@ -59,7 +60,7 @@ TreeBuilder::Place TreeBuilder::place(NodeId target) const {
   return {open_.front(), kNoNode};
 }
 
-NodeId TreeBuilder::insert_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes) {
+NodeId TreeBuilder::insert_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes) {
   const NodeId id = doc_.create_element(tag, name, attributes);
   const Place at = place(open_.empty() ? doc_.root() : current());
   doc_.insert(id, at.parent, at.before);
@@ -234,33 +235,33 @@ void TreeBuilder::reset_insertion_mode() {
   for (std::size_t i = open_.size(); i-- > 0;) {
     const bool last = i == 0;
     switch (tag_of(open_[i])) {
-      case GUMBO_TAG_SELECT:
+      case HtmlTag::select:
         for (std::size_t j = i; j-- > 0;) {
-          if (tag_of(open_[j]) == GUMBO_TAG_TABLE) {
+          if (tag_of(open_[j]) == HtmlTag::table) {
             mode_ = Mode::in_select_in_table;
             return;
           }
         }
         mode_ = Mode::in_select;
         return;
-      case GUMBO_TAG_TD:
-      case GUMBO_TAG_TH:
+      case HtmlTag::td:
+      case HtmlTag::th:
         if (last) break;
         mode_ = Mode::in_cell;
         return;
-      case GUMBO_TAG_TR: mode_ = Mode::in_row; return;
-      case GUMBO_TAG_TBODY:
-      case GUMBO_TAG_THEAD:
-      case GUMBO_TAG_TFOOT: mode_ = Mode::in_table_body; return;
-      case GUMBO_TAG_CAPTION: mode_ = Mode::in_caption; return;
-      case GUMBO_TAG_COLGROUP: mode_ = Mode::in_column_group; return;
-      case GUMBO_TAG_TABLE: mode_ = Mode::in_table; return;
-      case GUMBO_TAG_HEAD:
+      case HtmlTag::tr: mode_ = Mode::in_row; return;
+      case HtmlTag::tbody:
+      case HtmlTag::thead:
+      case HtmlTag::tfoot: mode_ = Mode::in_table_body; return;
+      case HtmlTag::caption: mode_ = Mode::in_caption; return;
+      case HtmlTag::colgroup: mode_ = Mode::in_column_group; return;
+      case HtmlTag::table: mode_ = Mode::in_table; return;
+      case HtmlTag::head:
         if (last) break;
         mode_ = Mode::in_head;
         return;
-      case GUMBO_TAG_BODY: mode_ = Mode::in_body; return;
-      case GUMBO_TAG_HTML: mode_ = head_ == kNoNode ? Mode::before_head : Mode::after_head; return;
+      case HtmlTag::body: mode_ = Mode::in_body; return;
+      case HtmlTag::html: mode_ = head_ == kNoNode ? Mode::before_head : Mode::after_head; return;
       default: break;
     }
     if (last) {
@@ -275,6 +276,22 @@ void TreeBuilder::doctype(const Token& token) {
   if (mode_ != Mode::initial) return;
   quirks_ = quirks_mode(token);
   mode_ = Mode::before_html;
+  std::size_t position = 0;
+  for (NodeId child = doc_.node(doc_.root()).first_child(); child != kNoNode; child = doc_.node(child).next_sibling) {
+    ++position;
+  }
+  doc_.set_doctype({token.name, token.public_id, token.system_id, token.has_public_id, token.has_system_id, position});
+}
+
+void TreeBuilder::comment(const Token& token) {
+  flush_table_text();
+  switch (mode_) {
+    case Mode::initial:
+    case Mode::before_html:
+    case Mode::after_after_body: doc_.insert_comment(token.text, doc_.root()); return;
+    case Mode::after_body: doc_.insert_comment(token.text, open_.front()); return;
+    default: doc_.insert_comment(token.text, current()); return;
+  }
 }
 
 void TreeBuilder::characters(std::string_view text) {
@@ -308,7 +325,7 @@ void TreeBuilder::characters(std::string_view text) {
         if (mode_ == Mode::in_head) {
           leave_head();
         } else {
-          insert_element(GUMBO_TAG_BODY);
+          insert_element(HtmlTag::body);
           mode_ = Mode::in_body;
         }
         break;
@@ -339,7 +356,7 @@ void TreeBuilder::characters(std::string_view text) {
         insert_text(text.substr(0, space));
         text.remove_prefix(space);
         if (text.empty()) return;
-        if (!current_is(GUMBO_TAG_COLGROUP)) return;
+        if (!current_is(HtmlTag::colgroup)) return;
         open_.pop_back();
         mode_ = Mode::in_table;
         break;
@@ -391,27 +408,27 @@ void TreeBuilder::end_tag(const Token& token) {
 }
 
 void TreeBuilder::clear_to_table_context() {
-  while (!current_is(GUMBO_TAG_TABLE) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+  while (!current_is(HtmlTag::table) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
     open_.pop_back();
   }
 }
 
 void TreeBuilder::clear_to_table_body_context() {
-  while (!is_table_section(tag_of(current())) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+  while (!is_table_section(tag_of(current())) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
     open_.pop_back();
   }
 }
 
 void TreeBuilder::clear_to_row_context() {
-  while (!current_is(GUMBO_TAG_TR) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+  while (!current_is(HtmlTag::tr) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
     open_.pop_back();
   }
 }
 
 bool TreeBuilder::close_caption() {
-  if (!in_scope(GUMBO_TAG_CAPTION, Scope::table)) return false;
+  if (!in_scope(HtmlTag::caption, Scope::table)) return false;
   generate_implied_end_tags();
-  pop_until(GUMBO_TAG_CAPTION);
+  pop_until(HtmlTag::caption);
   clear_active_to_marker();
   mode_ = Mode::in_table;
   return true;
@@ -426,7 +443,7 @@ bool TreeBuilder::close_table_section() {
 }
 
 bool TreeBuilder::close_row() {
-  if (!in_scope(GUMBO_TAG_TR, Scope::table)) return false;
+  if (!in_scope(HtmlTag::tr, Scope::table)) return false;
   clear_to_row_context();
   open_.pop_back();
   mode_ = Mode::in_table_body;
@@ -436,9 +453,9 @@ bool TreeBuilder::close_row() {
 void TreeBuilder::close_cell() {
   generate_implied_end_tags();
   while (!open_.empty()) {
-    const GumboTag popped = tag_of(current());
+    const HtmlTag popped = tag_of(current());
     open_.pop_back();
-    if (popped == GUMBO_TAG_TD || popped == GUMBO_TAG_TH) break;
+    if (popped == HtmlTag::td || popped == HtmlTag::th) break;
   }
   clear_active_to_marker();
   mode_ = Mode::in_row;
@@ -450,7 +467,7 @@ void TreeBuilder::finish() {
   if (mode_ == Mode::initial || mode_ == Mode::before_html) open_html();
   if (mode_ == Mode::before_head) open_head();
   if (mode_ == Mode::in_head) leave_head();
-  if (mode_ == Mode::after_head) insert_element(GUMBO_TAG_BODY);
+  if (mode_ == Mode::after_head) insert_element(HtmlTag::body);
 }
 
 void build_tree(Document& doc) { TreeBuilder(doc, doc.source()).run(); }

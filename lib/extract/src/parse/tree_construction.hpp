@@ -86,7 +86,7 @@ class OpenElements {
   }
 
  private:
-  [[nodiscard]] std::size_t is_paragraph(NodeId id) const { return doc_.node(id).tag == GUMBO_TAG_P ? 1 : 0; }
+  [[nodiscard]] std::size_t is_paragraph(NodeId id) const { return doc_.node(id).tag == HtmlTag::p ? 1 : 0; }
 
   const Document& doc_;
   std::vector<NodeId> ids_;
@@ -95,17 +95,17 @@ class OpenElements {
 
 class TreeBuilder {
  public:
-  TreeBuilder(Document& doc, std::string_view html) : doc_(doc), tokenizer_(html), open_(doc) {}
+  TreeBuilder(Document& doc, std::string_view html) : doc_(doc), tokenizer_(html, doc.keeps_comments()), open_(doc) {}
 
   void run();
 
  private:
   // ---- The stack of open elements -------------------------------------------------------------
 
-  [[nodiscard]] GumboTag tag_of(NodeId id) const { return doc_.node(id).tag; }
+  [[nodiscard]] HtmlTag tag_of(NodeId id) const { return doc_.node(id).tag; }
   [[nodiscard]] std::string_view name_of(NodeId id) const { return doc_.name(id); }
   [[nodiscard]] NodeId current() const { return open_.back(); }
-  [[nodiscard]] bool current_is(GumboTag tag) const { return !open_.empty() && tag_of(current()) == tag; }
+  [[nodiscard]] bool current_is(HtmlTag tag) const { return !open_.empty() && tag_of(current()) == tag; }
 
   [[nodiscard]] std::size_t stack_index(NodeId id) const;
 
@@ -117,11 +117,11 @@ class TreeBuilder {
     }
     return false;
   }
-  [[nodiscard]] bool in_scope(GumboTag tag, Scope scope = Scope::plain) const {
+  [[nodiscard]] bool in_scope(HtmlTag tag, Scope scope = Scope::plain) const {
     return in_scope_if([&](NodeId id) { return tag_of(id) == tag; }, scope);
   }
 
-  void pop_until(GumboTag tag);
+  void pop_until(HtmlTag tag);
 
   void generate_implied_end_tags(std::string_view except = {}) {
     while (!open_.empty() && has_implied_end(tag_of(current())) && name_of(current()) != except) open_.pop_back();
@@ -129,10 +129,10 @@ class TreeBuilder {
 
   void close_p() {
     generate_implied_end_tags("p");
-    pop_until(GUMBO_TAG_P);
+    pop_until(HtmlTag::p);
   }
   [[nodiscard]] bool p_in_button_scope() const {
-    return open_.holds_paragraph() && in_scope(GUMBO_TAG_P, Scope::button);
+    return open_.holds_paragraph() && in_scope(HtmlTag::p, Scope::button);
   }
   void close_p_in_button_scope() {
     if (p_in_button_scope()) close_p();
@@ -149,9 +149,9 @@ class TreeBuilder {
   // a table cannot hold to just before the table.
   [[nodiscard]] Place place(NodeId target) const;
 
-  NodeId insert_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes);
+  NodeId insert_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes);
   NodeId insert_element(const Token& token) { return insert_element(token.tag, token.name, token.attributes); }
-  NodeId insert_element(GumboTag tag) { return insert_element(tag, gumbo_normalized_tagname(tag), {}); }
+  NodeId insert_element(HtmlTag tag) { return insert_element(tag, tag_name(tag), {}); }
   void insert_void(const Token& token) {
     insert_element(token);
     open_.pop_back();
@@ -190,6 +190,9 @@ class TreeBuilder {
 
   void doctype(const Token& token);
 
+  // Only for a document that keeps comments (Comments::kept).
+  void comment(const Token& token);
+
   // Characters, in the current mode; a mode may consume some and leave the rest for the next.
   void characters(std::string_view text);
 
@@ -199,11 +202,11 @@ class TreeBuilder {
   void flush_table_text();
 
   void open_html() {
-    insert_element(GUMBO_TAG_HTML);
+    insert_element(HtmlTag::html);
     mode_ = Mode::before_head;
   }
   void open_head() {
-    head_ = insert_element(GUMBO_TAG_HEAD);
+    head_ = insert_element(HtmlTag::head);
     mode_ = Mode::in_head;
   }
   void leave_head() {
