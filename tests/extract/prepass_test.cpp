@@ -161,7 +161,10 @@ TEST(Prepass, KeepsTheNoscriptImageOfALazyPlaceholder) {
   EXPECT_EQ(html_of("<img data-src=/a.jpg src=data:,><noscript><img src=/a.jpg></noscript>b"),
             "<img data-src=/a.jpg src=data:,>b");
   EXPECT_EQ(html_of("<img src=/a.jpg><noscript><img src=/b.jpg></noscript>b"), "<img src=/a.jpg>b");
-  // An image far before it is not its placeholder.
+  // An image with text between is not its placeholder; nor one that follows it (the lazy loader
+  // writes the <noscript> copy first, then the placeholder naming the image in data-src).
+  EXPECT_EQ(html_of("<noscript><img src=/a.jpg></noscript><img data-src=/a.jpg src=data:,>"),
+            "<img data-src=/a.jpg src=data:,>");
   EXPECT_EQ(html_of("<img src=data:,><p>" + std::string(300, 'w') + "</p><noscript><img src=/a.jpg></noscript>"),
             "<img src=data:,><p>" + std::string(300, 'w') + "</p>");
 }

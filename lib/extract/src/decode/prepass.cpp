@@ -374,13 +374,15 @@ class Scanner {
     return false;
   }
 
-  // Whether the markup of a <noscript> is the real image of a lazy loader's placeholder just
-  // before it: an image without a source of its own (none, or a data: URL), which names the
-  // <noscript>'s image in no attribute (as data-src would: then the <noscript> is a copy). A
-  // <noscript> with an image and nothing before it is a tracking pixel, mostly.
+  // Whether the markup of a <noscript> is the real image of a lazy loader's placeholder right
+  // before it (only whitespace between): an image without a source of its own (none, or a data:
+  // URL), which names the <noscript>'s image in no attribute (as data-src would: then the
+  // <noscript> is a copy). A <noscript> with an image and no placeholder is a tracking pixel, or
+  // the copy of a placeholder that follows it, named by its data-src.
   [[nodiscard]] bool shows_a_placeholders_image(std::string_view markup) const {
-    constexpr std::size_t kNearby = 256;  // output bytes between the placeholder and its <noscript>
-    if (last_image_out_ == npos || out_.size() - last_image_out_ > kNearby) return false;
+    if (last_image_out_ == npos) return false;
+    const std::string_view between = std::string_view(out_).substr(last_image_out_);
+    if (!std::all_of(between.begin(), between.end(), is_space)) return false;
     const std::string_view placeholder_src = attribute_value(last_image_attributes_, "src");
     if (!placeholder_src.empty() && !placeholder_src.starts_with("data:")) return false;
     const std::size_t img = find_ignoring_case(markup, "<img", 0);
