@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 namespace pagemd::extract {
 namespace {
@@ -16,20 +17,29 @@ static_assert(kNames.size() == static_cast<std::size_t>(HtmlTag::unknown));
 static_assert(std::is_sorted(kNames.begin(), kNames.end()));
 static_assert(kNames.size() < 255, "Node::tag is 8 bits wide");
 
-// Every name is at least one letter: the tokenizer only reads a tag whose name starts with one.
 constexpr std::size_t kLongestName = std::ranges::max(kNames, {}, &std::string_view::size).size();
 
-// Where the names starting with each letter begin in kNames: a lookup compares the handful that
-// share the first letter, not the whole list (the tokenizer asks once per tag of a page).
-constexpr auto kFirstLetter = [] {
-  std::array<std::uint8_t, 27> starts{};
-  std::size_t t = 0;
-  for (std::size_t letter = 0; letter < 26; ++letter) {
-    while (t < kNames.size() && kNames[t][0] < static_cast<char>('a' + letter)) ++t;
-    starts[letter] = static_cast<std::uint8_t>(t);
+// A hash of a name, cheap for the short names of tags (FNV-1a).
+constexpr std::uint32_t hash(std::string_view name) {
+  std::uint32_t h = 2166136261U;
+  for (const char c : name) h = (h ^ static_cast<unsigned char>(c)) * 16777619U;
+  return h;
+}
+
+// An open-addressing table of the names, built at compile time: the tokenizer asks once per tag of
+// a page, and a search of the sorted names cost a string comparison per step.
+constexpr std::size_t kSlots = 512;
+static_assert(kSlots >= 2 * kNames.size());
+constexpr std::uint8_t kEmpty = 0xFF;
+constexpr auto kTable = [] {
+  std::array<std::uint8_t, kSlots> slots{};
+  slots.fill(kEmpty);
+  for (std::size_t t = 0; t < kNames.size(); ++t) {
+    std::size_t at = hash(kNames[t]) % kSlots;
+    while (slots[at] != kEmpty) at = (at + 1) % kSlots;
+    slots[at] = static_cast<std::uint8_t>(t);
   }
-  starts[26] = static_cast<std::uint8_t>(kNames.size());
-  return starts;
+  return slots;
 }();
 
 }  // namespace
@@ -40,14 +50,11 @@ std::string_view tag_name(HtmlTag tag) noexcept {
 }
 
 HtmlTag tag_from_name(std::string_view lower_name) noexcept {
-  if (lower_name.empty() || lower_name.size() > kLongestName || lower_name[0] < 'a' || lower_name[0] > 'z') {
-    return HtmlTag::unknown;
+  if (lower_name.empty() || lower_name.size() > kLongestName) return HtmlTag::unknown;
+  for (std::size_t at = hash(lower_name) % kSlots; kTable[at] != kEmpty; at = (at + 1) % kSlots) {
+    if (kNames[kTable[at]] == lower_name) return static_cast<HtmlTag>(kTable[at]);
   }
-  const auto letter = static_cast<std::size_t>(lower_name[0] - 'a');
-  const auto* first = kNames.begin() + kFirstLetter[letter];
-  const auto* last = kNames.begin() + kFirstLetter[letter + 1];
-  const auto* found = std::lower_bound(first, last, lower_name);
-  return found != last && *found == lower_name ? static_cast<HtmlTag>(found - kNames.begin()) : HtmlTag::unknown;
+  return HtmlTag::unknown;
 }
 
 }  // namespace pagemd::extract
