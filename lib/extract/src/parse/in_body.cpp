@@ -24,9 +24,11 @@ bool TreeBuilder::in_body_start(const Token& token) {
   }
   if (is_head_element(tag)) return in_head_start(token);
   switch (tag) {
-    case HtmlTag::html: doc_.add_missing_attributes(open_.front(), token.attributes); return true;
+    case HtmlTag::html:
+      if (!template_open()) doc_.add_missing_attributes(open_.front(), token.attributes);
+      return true;
     case HtmlTag::body:
-      if (open_.size() < 2 || tag_of(open_[1]) != HtmlTag::body) return true;
+      if (open_.size() < 2 || tag_of(open_[1]) != HtmlTag::body || template_open()) return true;
       doc_.add_missing_attributes(open_[1], token.attributes);
       return true;
     case HtmlTag::pre:
@@ -35,11 +37,13 @@ bool TreeBuilder::in_body_start(const Token& token) {
       insert_element(token);
       skip_newline_ = true;
       return true;
-    case HtmlTag::form:
-      if (form_ != kNoNode) return true;
+    case HtmlTag::form: {
+      if (form_ != kNoNode && !template_open()) return true;
       close_p_in_button_scope();
-      form_ = insert_element(token);
+      const NodeId form = insert_element(token);
+      if (!template_open()) form_ = form;
       return true;
+    }
     case HtmlTag::li:
     case HtmlTag::dd:
     case HtmlTag::dt: {
@@ -132,7 +136,6 @@ bool TreeBuilder::in_body_start(const Token& token) {
       insert_void(img);
       return true;
     }
-    case HtmlTag::menuitem:
     case HtmlTag::param:
     case HtmlTag::source:
     case HtmlTag::track: insert_void(token); return true;
@@ -223,7 +226,14 @@ bool TreeBuilder::in_body_end(const Token& token) {
       if (!in_scope(HtmlTag::body)) return true;
       mode_ = Mode::after_body;
       return false;
+    case HtmlTag::template_: close_template(); return true;
     case HtmlTag::form: {
+      if (template_open()) {
+        if (!in_scope(HtmlTag::form)) return true;
+        generate_implied_end_tags();
+        pop_until(HtmlTag::form);
+        return true;
+      }
       const NodeId form = form_;
       form_ = kNoNode;
       if (form == kNoNode || !in_scope_if([&](NodeId id) { return id == form; }, Scope::plain)) return true;

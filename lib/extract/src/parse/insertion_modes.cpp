@@ -29,6 +29,7 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       open_head();
       return false;
     case Mode::in_head: return in_head_start(token);
+    case Mode::in_head_noscript: return in_head_noscript_start(token);
     case Mode::after_head:
       if (tag == HtmlTag::html) return in_body_start(token);
       if (tag == HtmlTag::body) {
@@ -58,6 +59,7 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       return in_body_start(token);
     case Mode::in_column_group:
       if (tag == HtmlTag::html) return in_body_start(token);
+      if (tag == HtmlTag::template_) return in_head_start(token);
       if (tag == HtmlTag::col) {
         insert_void(token);
         return true;
@@ -113,6 +115,7 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       }
       return in_select_start(token);
     case Mode::in_select: return in_select_start(token);
+    case Mode::in_template: return in_template_start(token);
     case Mode::after_body:
     case Mode::after_after_body:
       if (tag == HtmlTag::html) return in_body_start(token);
@@ -134,12 +137,78 @@ bool TreeBuilder::in_head_start(const Token& token) {
     case HtmlTag::noframes:
     case HtmlTag::style: insert_text_element(token, TextMode::rawtext); return true;
     case HtmlTag::script: insert_text_element(token, TextMode::script); return true;
-    case HtmlTag::template_:
+    case HtmlTag::noscript:
+      // pagemd runs no scripts: a <noscript> in the head holds head elements.
+      insert_element(token);
+      mode_ = Mode::in_head_noscript;
+      return true;
+    case HtmlTag::template_: open_template(token); return true;
     case HtmlTag::head: return true;
     default: break;
   }
   leave_head();
   return false;
+}
+
+void TreeBuilder::open_template(const Token& token) {
+  insert_element(token);
+  active_.push_back(kMarker);
+  mode_ = Mode::in_template;
+  template_modes_.push_back(Mode::in_template);
+}
+
+void TreeBuilder::close_template() {
+  if (!template_open()) return;
+  // Every implied end tag, table parts' too ("thoroughly").
+  while (has_implied_end(tag_of(current())) || is_table_section(tag_of(current())) || current_is(HtmlTag::caption) ||
+         current_is(HtmlTag::colgroup) || current_is(HtmlTag::td) || current_is(HtmlTag::th) ||
+         current_is(HtmlTag::tr)) {
+    open_.pop_back();
+  }
+  pop_until(HtmlTag::template_);
+  clear_active_to_marker();
+  template_modes_.pop_back();
+  reset_insertion_mode();
+}
+
+bool TreeBuilder::in_template_start(const Token& token) {
+  switch (token.tag) {
+    case HtmlTag::base:
+    case HtmlTag::basefont:
+    case HtmlTag::bgsound:
+    case HtmlTag::link:
+    case HtmlTag::meta:
+    case HtmlTag::noframes:
+    case HtmlTag::script:
+    case HtmlTag::style:
+    case HtmlTag::template_:
+    case HtmlTag::title: return in_head_start(token);
+    case HtmlTag::caption:
+    case HtmlTag::colgroup:
+    case HtmlTag::tbody:
+    case HtmlTag::tfoot:
+    case HtmlTag::thead: switch_template_mode(Mode::in_table); return false;
+    case HtmlTag::col: switch_template_mode(Mode::in_column_group); return false;
+    case HtmlTag::tr: switch_template_mode(Mode::in_table_body); return false;
+    case HtmlTag::td:
+    case HtmlTag::th: switch_template_mode(Mode::in_row); return false;
+    default: switch_template_mode(Mode::in_body); return false;
+  }
+}
+
+bool TreeBuilder::in_head_noscript_start(const Token& token) {
+  switch (token.tag) {
+    case HtmlTag::html: return in_body_start(token);
+    case HtmlTag::basefont:
+    case HtmlTag::bgsound:
+    case HtmlTag::link:
+    case HtmlTag::meta:
+    case HtmlTag::noframes:
+    case HtmlTag::style: return in_head_start(token);
+    case HtmlTag::head:
+    case HtmlTag::noscript: return true;
+    default: leave_head_noscript(); return false;
+  }
 }
 
 bool TreeBuilder::in_table_start(const Token& token) {
@@ -190,7 +259,7 @@ bool TreeBuilder::in_table_start(const Token& token) {
       }
       break;
     case HtmlTag::form:
-      if (form_ != kNoNode) return true;
+      if (form_ != kNoNode || template_open()) return true;
       form_ = insert_element(token);
       open_.pop_back();
       return true;
@@ -251,15 +320,31 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
       if (tag != HtmlTag::head && tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       open_head();
       return false;
+    case Mode::in_head_noscript:
+      if (tag == HtmlTag::noscript) {
+        leave_head_noscript();
+        return true;
+      }
+      if (tag != HtmlTag::br) return true;
+      leave_head_noscript();
+      return false;
     case Mode::in_head:
       if (tag == HtmlTag::head) {
         leave_head();
+        return true;
+      }
+      if (tag == HtmlTag::template_) {
+        close_template();
         return true;
       }
       if (tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       leave_head();
       return false;
     case Mode::after_head:
+      if (tag == HtmlTag::template_) {
+        close_template();
+        return true;
+      }
       if (tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       insert_element(HtmlTag::body);
       mode_ = Mode::in_body;
@@ -282,7 +367,14 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
         return true;
       }
       return in_body_end(token);
+    case Mode::in_template:
+      if (tag == HtmlTag::template_) close_template();
+      return true;
     case Mode::in_column_group:
+      if (tag == HtmlTag::template_) {
+        close_template();
+        return true;
+      }
       if (tag == HtmlTag::colgroup) {
         if (current_is(HtmlTag::colgroup)) {
           open_.pop_back();
@@ -367,6 +459,10 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
 
 bool TreeBuilder::in_table_end(const Token& token) {
   const HtmlTag tag = token.tag;
+  if (tag == HtmlTag::template_) {
+    close_template();
+    return true;
+  }
   if (tag == HtmlTag::table) {
     if (!in_scope(HtmlTag::table, Scope::table)) return true;
     pop_until(HtmlTag::table);
@@ -399,6 +495,7 @@ bool TreeBuilder::in_select_end(const Token& token) {
       pop_until(HtmlTag::select);
       reset_insertion_mode();
       return true;
+    case HtmlTag::template_: close_template(); return true;
     default: return true;
   }
 }

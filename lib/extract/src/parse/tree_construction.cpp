@@ -52,6 +52,8 @@ void TreeBuilder::pop_until(HtmlTag tag) {
 TreeBuilder::Place TreeBuilder::place(NodeId target) const {
   if (!foster_parenting_ || !is_table_part(tag_of(target))) return {target, kNoNode};
   for (std::size_t i = open_.size(); i-- > 0;) {
+    // A template nearer than any table holds what is moved out of the table (its content).
+    if (tag_of(open_[i]) == HtmlTag::template_) return {open_[i], kNoNode};
     if (tag_of(open_[i]) != HtmlTag::table) continue;
     const NodeId table = open_[i];
     if (doc_.node(table).parent != kNoNode) return {doc_.node(table).parent, table};
@@ -256,6 +258,7 @@ void TreeBuilder::reset_insertion_mode() {
       case HtmlTag::caption: mode_ = Mode::in_caption; return;
       case HtmlTag::colgroup: mode_ = Mode::in_column_group; return;
       case HtmlTag::table: mode_ = Mode::in_table; return;
+      case HtmlTag::template_: mode_ = template_modes_.empty() ? Mode::in_body : template_modes_.back(); return;
       case HtmlTag::head:
         if (last) break;
         mode_ = Mode::in_head;
@@ -317,12 +320,15 @@ void TreeBuilder::characters(std::string_view text) {
         open_head();
         break;
       case Mode::in_head:
+      case Mode::in_head_noscript:
       case Mode::after_head: {
         const std::size_t space = leading_space(text);
         insert_text(text.substr(0, space));
         text.remove_prefix(space);
         if (text.empty()) return;
-        if (mode_ == Mode::in_head) {
+        if (mode_ == Mode::in_head_noscript) {
+          leave_head_noscript();
+        } else if (mode_ == Mode::in_head) {
           leave_head();
         } else {
           insert_element(HtmlTag::body);
@@ -331,6 +337,7 @@ void TreeBuilder::characters(std::string_view text) {
         break;
       }
       case Mode::in_body:
+      case Mode::in_template:
       case Mode::in_caption:
       case Mode::in_cell:
         reconstruct_active();
@@ -463,9 +470,21 @@ void TreeBuilder::close_cell() {
 
 void TreeBuilder::finish() {
   flush_table_text();
+  // The input ended inside a raw-text element: it closes, and the mode it was opened in ends.
+  if (mode_ == Mode::text) {
+    open_.pop_back();
+    mode_ = original_mode_;
+  }
+  while (template_open()) {
+    pop_until(HtmlTag::template_);
+    clear_active_to_marker();
+    template_modes_.pop_back();
+    reset_insertion_mode();
+  }
   // A document without any markup still gets its html, head and body.
   if (mode_ == Mode::initial || mode_ == Mode::before_html) open_html();
   if (mode_ == Mode::before_head) open_head();
+  if (mode_ == Mode::in_head_noscript) leave_head_noscript();
   if (mode_ == Mode::in_head) leave_head();
   if (mode_ == Mode::after_head) insert_element(HtmlTag::body);
 }

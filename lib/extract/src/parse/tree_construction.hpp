@@ -23,6 +23,7 @@ enum class Mode : std::uint8_t {
   before_html,
   before_head,
   in_head,
+  in_head_noscript,
   after_head,
   in_body,
   text,
@@ -35,6 +36,7 @@ enum class Mode : std::uint8_t {
   in_cell,
   in_select,
   in_select_in_table,
+  in_template,
   after_body,
   after_after_body,
 };
@@ -122,6 +124,8 @@ class TreeBuilder {
   }
 
   void pop_until(HtmlTag tag);
+
+  [[nodiscard]] bool template_open() const { return !template_modes_.empty(); }
 
   void generate_implied_end_tags(std::string_view except = {}) {
     while (!open_.empty() && has_implied_end(tag_of(current())) && name_of(current()) != except) open_.pop_back();
@@ -222,6 +226,14 @@ class TreeBuilder {
 
   bool in_head_start(const Token& token);
 
+  bool in_head_noscript_start(const Token& token);
+
+  // Leaves "in head noscript" for "in head" (the <noscript> closes).
+  void leave_head_noscript() {
+    open_.pop_back();
+    mode_ = Mode::in_head;
+  }
+
   bool in_body_start(const Token& token);
 
   bool in_table_start(const Token& token);
@@ -229,6 +241,18 @@ class TreeBuilder {
   static bool is_hidden_input(const Token& token);
 
   bool in_select_start(const Token& token);
+
+  bool in_template_start(const Token& token);
+
+  // A <template> start tag, in the rules of "in head".
+  void open_template(const Token& token);
+  // A </template> end tag, in the rules of "in head".
+  void close_template();
+  // The template's content goes on in `mode` (a table part, say, in "in table").
+  void switch_template_mode(Mode mode) {
+    template_modes_.back() = mode;
+    mode_ = mode;
+  }
 
   void clear_to_table_context();
   void clear_to_table_body_context();
@@ -258,6 +282,8 @@ class TreeBuilder {
   Mode original_mode_ = Mode::initial;
   OpenElements open_;
   std::vector<NodeId> active_;
+  // The stack of template insertion modes, one for each <template> open.
+  std::vector<Mode> template_modes_;
   NodeId head_ = kNoNode;
   NodeId form_ = kNoNode;
   bool quirks_ = true;  // until a doctype says otherwise
