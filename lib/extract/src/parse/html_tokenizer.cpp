@@ -99,28 +99,73 @@ bool quirks_mode(const Token& doctype) {
 }
 
 const Token& Tokenizer::next() {
+  const std::size_t start = pos_;
+  const bool in_markup = mode_ == TextMode::data;
+  next_raw();
+  if (has_nul_ && token_.kind != TokenKind::end_of_file &&
+      std::memchr(in_.data() + start, '\0', pos_ - start) != nullptr) {
+    replace_nul_in_token(in_markup);
+  }
+  return token_;
+}
+
+void Tokenizer::replace_nul_in_token(bool in_markup) {
+  rewritten_.clear();
+  switch (token_.kind) {
+    case TokenKind::characters: token_.text = without_nul(token_.text, in_markup); break;
+    case TokenKind::comment: token_.text = without_nul(token_.text, false); break;
+    case TokenKind::doctype: token_.name = without_nul(token_.name, false); break;
+    case TokenKind::start_tag:
+    case TokenKind::end_tag:
+      if (const std::string_view name = without_nul(token_.name, false); name.data() != token_.name.data()) {
+        token_.name = name;
+        token_.tag = tag_from_name(name);
+      }
+      for (TokenAttribute& attribute : token_.attributes) {
+        attribute.name = without_nul(attribute.name, false);
+        attribute.value = without_nul(attribute.value, false);
+      }
+      break;
+    case TokenKind::end_of_file: break;
+  }
+}
+
+std::string_view Tokenizer::without_nul(std::string_view text, bool drop) {
+  if (text.find('\0') == std::string_view::npos) return text;
+  std::string& out = rewritten_.emplace_back();
+  for (const char c : text) {
+    if (c != '\0') {
+      out.push_back(c);
+    } else if (!drop) {
+      out.append("\xEF\xBF\xBD");
+    }
+  }
+  return out;
+}
+
+void Tokenizer::next_raw() {
   token_.attributes.clear();
   token_.self_closing = false;
   token_.text = {};
   while (true) {
     if (pos_ >= in_.size()) {
       token_.kind = TokenKind::end_of_file;
-      return token_;
+      return;
     }
     switch (mode_) {
-      case TextMode::plaintext: characters(in_.size(), false); return token_;
+      case TextMode::plaintext: characters(in_.size(), false); return;
       case TextMode::rcdata:
       case TextMode::rawtext:
-      case TextMode::script: raw_text(); return token_;
+      case TextMode::script: raw_text(); return;
       case TextMode::data: break;
     }
     if (in_[pos_] != '<') {
       const void* lt = std::memchr(in_.data() + pos_, '<', in_.size() - pos_);
       characters(lt == nullptr ? in_.size() : static_cast<std::size_t>(static_cast<const char*>(lt) - in_.data()),
                  true);
-      return token_;
+      return;
     }
-    if (markup()) return token_;
+    if (markup()) return;
   }
 }
 

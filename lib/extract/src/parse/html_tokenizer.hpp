@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,7 +57,8 @@ enum class TextMode : std::uint8_t {
 class Tokenizer {
  public:
   // Comments are skipped unless `comments` asks for comment tokens.
-  explicit Tokenizer(std::string_view html, bool comments = false) : in_(html), comments_(comments) {}
+  explicit Tokenizer(std::string_view html, bool comments = false)
+      : in_(html), comments_(comments), has_nul_(html.find('\0') != std::string_view::npos) {}
 
   // The next token; its views last until the next call. After the end, always end_of_file.
   const Token& next();
@@ -71,6 +73,7 @@ class Tokenizer {
     bool name_in_buffer, value_in_buffer;
   };
 
+  void next_raw();
   void characters(std::size_t end, bool references);
   bool markup();
   // A comment (or a bogus one) whose text runs from `begin` to `end`, the whole ending before `next`.
@@ -78,6 +81,10 @@ class Tokenizer {
   bool tag(std::size_t name_begin, bool end_tag);
   void doctype(std::size_t body_begin, std::size_t end);
   void raw_text();
+  // The standard's handling of NUL, which the prepass removes from pages but the tokenizer may
+  // still meet (the conformance suite): dropped from markup's text, U+FFFD everywhere else.
+  void replace_nul_in_token(bool in_markup);
+  [[nodiscard]] std::string_view without_nul(std::string_view text, bool drop);
   // Appends the text of the character reference at `pos_` ('&') to `out` and moves past it.
   void reference(std::string& out, bool in_attribute);
   [[nodiscard]] bool at(std::size_t i, char c) const { return i < in_.size() && in_[i] == c; }
@@ -85,12 +92,15 @@ class Tokenizer {
   std::string_view in_;
   std::size_t pos_ = 0;
   bool comments_ = false;
+  bool has_nul_ = false;
   Token token_;
   TextMode mode_ = TextMode::data;
   std::string end_tag_name_;  // what ends rcdata or rawtext
   std::string text_;          // decoded text
   std::string buffer_;        // lower-cased names and decoded attribute values of one tag
   std::vector<PendingAttribute> pending_;
+  // The text of a token that held NUL, rewritten; a deque, so that views into it stay valid.
+  std::deque<std::string> rewritten_;
 };
 
 }  // namespace pagemd::extract::html
