@@ -15,9 +15,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "parse/dom.hpp"
@@ -28,6 +30,7 @@ using pagemd::extract::Attribute;
 using pagemd::extract::Comments;
 using pagemd::extract::Document;
 using pagemd::extract::kNoNode;
+using pagemd::extract::Namespace;
 using pagemd::extract::NodeId;
 using pagemd::extract::NodeKind;
 
@@ -78,6 +81,10 @@ std::vector<Case> read_cases(const std::string& text) {
   return cases;
 }
 
+constexpr std::string_view kNamespaced[] = {"xlink:actuate", "xlink:arcrole", "xlink:href", "xlink:role",
+                                            "xlink:show",    "xlink:title",   "xlink:type", "xml:lang",
+                                            "xml:space",     "xmlns",         "xmlns:xlink"};
+
 void line(std::string& out, std::size_t depth) {
   out += "| ";
   out.append(2 * depth, ' ');
@@ -92,17 +99,31 @@ void write_node(const Document& doc, NodeId id, std::size_t depth, std::string& 
     case NodeKind::document: return;
     case NodeKind::element: break;
   }
-  out.append("<").append(doc.name(id)).append(">\n");
-  std::vector<Attribute> attributes(doc.attributes(id).begin(), doc.attributes(id).end());
-  std::sort(attributes.begin(), attributes.end(),
-            [](const Attribute& a, const Attribute& b) { return a.name < b.name; });
-  for (const Attribute& attribute : attributes) {
+  const Namespace space = doc.element_namespace(id);
+  out += '<';
+  if (space == Namespace::svg) out += "svg ";
+  if (space == Namespace::mathml) out += "math ";
+  out.append(doc.name(id)).append(">\n");
+  // The suite names the attributes of the XLink, XML and XMLNS namespaces by namespace and local
+  // name ("xlink href"); the parser keeps their qualified names ("xlink:href").
+  std::vector<std::pair<std::string, std::string_view>> attributes;
+  for (const Attribute& attribute : doc.attributes(id)) {
+    std::string name(attribute.name);
+    if (space != Namespace::html &&
+        std::find(std::begin(kNamespaced), std::end(kNamespaced), name) != std::end(kNamespaced)) {
+      const std::size_t colon = name.find(':');
+      name = colon == std::string::npos ? "xmlns " + name : name.replace(colon, 1, " ");
+    }
+    attributes.emplace_back(std::move(name), attribute.value);
+  }
+  std::sort(attributes.begin(), attributes.end());
+  for (const auto& [name, value] : attributes) {
     line(out, depth + 1);
-    out.append(attribute.name).append("=\"").append(attribute.value).append("\"\n");
+    out.append(name).append("=\"").append(value).append("\"\n");
   }
   // pagemd keeps a template's content as its children; the suite writes them under "content".
   std::size_t child_depth = depth + 1;
-  if (node.tag == pagemd::extract::HtmlTag::template_) {
+  if (node.tag == pagemd::extract::HtmlTag::template_ && space == Namespace::html) {
     line(out, depth + 1);
     out += "content\n";
     ++child_depth;

@@ -59,6 +59,28 @@ TEST(TreeBuilder, DialogAndSearchAreBlocksOfTheirOwn) {
   EXPECT_EQ(body_of("<b>1<search>2</b>3</search>"), "body{b{\"1\"} search{b{\"2\"} \"3\"}}");
 }
 
+TEST(TreeBuilder, ForeignContentEndsWhereTheStandardEndsIt) {
+  // The link's end tag closes the <svg> inside it: the text after it is the body's.
+  EXPECT_EQ(body_of("<a href=x><svg><path></a>Read more<p>y"), "body{a[href=x;]{svg{path{}}} \"Read more\" p{\"y\"}}");
+  // An HTML block breaks out of the <svg>; "/>" closes a foreign element; names get their case.
+  EXPECT_EQ(body_of("<svg viewbox='0 0 1 1'><clippath/><g><div>text</div>"),
+            "body{svg[viewBox=0 0 1 1;]{clipPath{} g{}} div{\"text\"}}");
+  // Inside <foreignObject> HTML rules hold; a CDATA section is text inside foreign content only.
+  EXPECT_EQ(body_of("<svg><foreignObject><p>x</p></foreignObject><![CDATA[a<b]]></svg>z"),
+            "body{svg{foreignObject{p{\"x\"}} \"a<b\"} \"z\"}");
+  const Document doc = Document::build("<math><mi>x</mi></math><p>");
+  const NodeId math = doc.node(doc.find_first(HtmlTag::body)).first_child();
+  EXPECT_EQ(doc.element_namespace(math), Namespace::mathml);
+  EXPECT_EQ(doc.node(math).tag, HtmlTag::unknown);  // no HTML rule takes it for an HTML element
+  EXPECT_EQ(doc.element_namespace(doc.find_first(HtmlTag::p)), Namespace::html);
+}
+
+TEST(TreeBuilder, TemplateContentIsItsChildren) {
+  // At the start of a page a template is the head's, as a <script> would be.
+  EXPECT_EQ(body_of("<p>1</p><template><tr><td>a</template>b"), "body{p{\"1\"} template{tr{td{\"a\"}}} \"b\"}");
+  EXPECT_EQ(body_of("<table><template><p>x</template></table>"), "body{table{template{p{\"x\"}}}}");
+}
+
 TEST(TreeBuilder, TagNamesRoundTrip) {
   for (const std::string_view name : {"a", "annotation-xml", "dialog", "h1", "h6", "search", "template", "xmp"}) {
     EXPECT_EQ(tag_name(tag_from_name(name)), name);

@@ -221,6 +221,12 @@ void Document::insert_comment(std::string_view text, NodeId parent) {
   if (comments_ == Comments::kept) insert_leaf(NodeKind::comment, text, parent, kNoNode);
 }
 
+void Document::set_namespace(NodeId id, Namespace space) {
+  if (space == Namespace::html && id >= namespaces_.size()) return;
+  if (id >= namespaces_.size()) namespaces_.resize(nodes_.size(), Namespace::html);
+  namespaces_[id] = space;
+}
+
 void Document::set_doctype(Doctype doctype) {
   doctype.name = strings_.store(doctype.name);
   doctype.public_id = strings_.store(doctype.public_id);
@@ -275,14 +281,17 @@ void Document::put_in_document_order() {
   }
   std::erase_if(other_names_, [](const auto& other) { return other.first == kNoNode; });
   std::sort(other_names_.begin(), other_names_.end());
+  if (!namespaces_.empty()) namespaces_.resize(nodes_.size(), Namespace::html);
   // In place, a cycle at a time: a second array of nodes would double the tree's memory.
   for (NodeId at = 0; at < nodes_.size(); ++at) {
     for (NodeId to = new_id[at]; to != kNoNode && to != at; to = new_id[at]) {
       std::swap(nodes_[at], nodes_[to]);
+      if (!namespaces_.empty()) std::swap(namespaces_[at], namespaces_[to]);
       std::swap(new_id[at], new_id[to]);
     }
   }
   nodes_.resize(next_id);
+  if (!namespaces_.empty()) namespaces_.resize(next_id);
 }
 
 void Document::place_streamed_segments() {

@@ -33,6 +33,8 @@ inline constexpr NodeId kNoNode = UINT32_MAX;
 // standard's trees); the extraction never sees one.
 enum class NodeKind : std::uint8_t { document, element, text, comment };
 enum class Comments : std::uint8_t { dropped, kept };
+// An element's namespace: HTML, or the SVG or MathML of foreign content (Document::element_namespace).
+enum class Namespace : std::uint8_t { html, svg, mathml };
 enum class WalkStep : std::uint8_t { descend, skip, stop };
 
 // Strings that stay where they are for the arena's lifetime: stored back to back in blocks that
@@ -130,6 +132,13 @@ class Document {
     std::size_t position = 0;  // how many of the document node's children come before it
   };
   [[nodiscard]] const Doctype* doctype() const { return doctype_ ? &*doctype_ : nullptr; }
+  // The element's namespace. The prepass removes SVG and MathML from pages, so the extraction
+  // meets only HTML elements; a parser given them directly keeps them (HtmlTag::unknown, their names
+  // as the standard adjusts them: "foreignObject").
+  [[nodiscard]] Namespace element_namespace(NodeId id) const {
+    return id < namespaces_.size() ? namespaces_[id] : Namespace::html;
+  }
+  void set_namespace(NodeId id, Namespace space);
   // The node's last child, or kNoNode.
   [[nodiscard]] NodeId last_child(NodeId id) const {
     const NodeId first = nodes_[id].first_child();
@@ -269,6 +278,8 @@ class Document {
 
   std::vector<Node> nodes_;
   Comments comments_ = Comments::dropped;
+  // Each node's namespace, once an element outside HTML's was created (empty before: all HTML).
+  std::vector<Namespace> namespaces_;
   std::optional<Doctype> doctype_;
   std::vector<Attribute> attributes_;
   // Each element's attributes, a run of attributes_: only elements with attributes have one, so

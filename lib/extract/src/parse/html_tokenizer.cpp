@@ -249,6 +249,15 @@ bool Tokenizer::markup() {
         p = dashes + 1;
       }
     }
+    if (cdata_allowed_ && rest.starts_with("[CDATA[")) {
+      const std::size_t close = in_.find("]]>", lt + 9);
+      const std::size_t end = close == std::string_view::npos ? n : close;
+      token_.kind = TokenKind::characters;
+      token_.text = in_.substr(lt + 9, end - lt - 9);
+      pos_ = close == std::string_view::npos ? n : close + 3;
+      if (token_.text.empty()) return false;
+      return true;
+    }
     if (rest.size() >= 7 && core::equals_ignore_case(rest.substr(0, 7), "doctype")) {
       const std::size_t gt = in_.find('>', lt + 9);
       doctype(lt + 9, gt == std::string_view::npos ? n : gt);

@@ -63,6 +63,9 @@ class Tokenizer {
   // The next token; its views last until the next call. After the end, always end_of_file.
   const Token& next();
 
+  // Whether "<![CDATA[" starts a CDATA section (the current node is foreign) rather than a bogus comment.
+  void allow_cdata(bool allowed) { cdata_allowed_ = allowed; }
+
   // Reads what follows the start tag just returned in `mode`, up to "</name" for rcdata and rawtext.
   void switch_to(TextMode mode, std::string_view element_name);
 
@@ -93,6 +96,7 @@ class Tokenizer {
   std::size_t pos_ = 0;
   bool comments_ = false;
   bool has_nul_ = false;
+  bool cdata_allowed_ = false;
   Token token_;
   TextMode mode_ = TextMode::data;
   std::string end_tag_name_;  // what ends rcdata or rawtext

@@ -56,7 +56,7 @@ bool TreeBuilder::in_body_start(const Token& token) {
           open_.resize(i);
           break;
         }
-        if (is_special(open_tag) && open_tag != HtmlTag::address && open_tag != HtmlTag::div &&
+        if (is_special_node(open_[i]) && open_tag != HtmlTag::address && open_tag != HtmlTag::div &&
             open_tag != HtmlTag::p) {
           break;
         }
@@ -105,6 +105,11 @@ bool TreeBuilder::in_body_start(const Token& token) {
         reconstruct_active();
       }
       push_active(insert_element(token));
+      return true;
+    case HtmlTag::math:
+    case HtmlTag::svg:
+      reconstruct_active();
+      insert_foreign(token, tag == HtmlTag::svg ? Namespace::svg : Namespace::mathml);
       return true;
     case HtmlTag::applet:
     case HtmlTag::marquee:

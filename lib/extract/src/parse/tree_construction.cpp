@@ -22,6 +22,7 @@ std::size_t leading_space(std::string_view text) {
 
 void TreeBuilder::run() {
   while (true) {
+    tokenizer_.allow_cdata(!open_.empty() && is_foreign(current()));
     const Token& token = tokenizer_.next();
     switch (token.kind) {
       case TokenKind::characters: characters(token.text); break;
@@ -159,7 +160,7 @@ bool TreeBuilder::adoption_agency(const Token& token) {
     if (!in_scope_if([&](NodeId id) { return id == formatting; }, Scope::plain)) return true;
     std::size_t furthest_at = npos;
     for (std::size_t i = formatting_in_stack + 1; i < open_.size(); ++i) {
-      if (is_special(tag_of(open_[i]))) {
+      if (is_special_node(open_[i])) {
         furthest_at = i;
         break;
       }
@@ -229,7 +230,7 @@ void TreeBuilder::close_any_other(const Token& token) {
       open_.resize(i);
       return;
     }
-    if (is_special(tag_of(node))) return;
+    if (is_special_node(node)) return;
   }
 }
 
@@ -301,6 +302,11 @@ void TreeBuilder::characters(std::string_view text) {
   if (skip_newline_) {
     skip_newline_ = false;
     if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
+  }
+  if (!text.empty() && !open_.empty() && is_foreign(current()) && !is_mathml_text_integration_point(current()) &&
+      !is_html_integration_point(current())) {
+    insert_text(text);
+    return;
   }
   while (!text.empty()) {
     switch (mode_) {
@@ -404,12 +410,17 @@ void TreeBuilder::flush_table_text() {
 
 void TreeBuilder::start_tag(const Token& token) {
   flush_table_text();
+  if (uses_foreign_rules(token) && foreign_start(token)) return;
   while (!start_tag_in_mode(token)) {
   }
 }
 
 void TreeBuilder::end_tag(const Token& token) {
   flush_table_text();
+  if (uses_foreign_rules(token)) {
+    foreign_end(token);
+    return;
+  }
   while (!end_tag_in_mode(token)) {
   }
 }

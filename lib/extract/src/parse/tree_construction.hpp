@@ -113,12 +113,29 @@ class TreeBuilder {
 
   template <typename Matches>
   [[nodiscard]] bool in_scope_if(Matches matches, Scope scope) const {
+    const bool foreign_ends = scope != Scope::table && scope != Scope::select;
     for (std::size_t i = open_.size(); i-- > 0;) {
       if (matches(open_[i])) return true;
-      if (ends_scope(tag_of(open_[i]), scope)) return false;
+      if (ends_scope(tag_of(open_[i]), scope) || (foreign_ends && is_foreign_boundary(open_[i]))) return false;
     }
     return false;
   }
+
+  // ---- Foreign content (foreign_content.cpp) --------------------------------------------------
+
+  [[nodiscard]] bool is_foreign(NodeId id) const;
+  [[nodiscard]] bool is_mathml_text_integration_point(NodeId id) const;
+  [[nodiscard]] bool is_html_integration_point(NodeId id) const;
+  // The MathML and SVG elements that are "special" and end scopes, as HTML's own do.
+  [[nodiscard]] bool is_foreign_boundary(NodeId id) const;
+  [[nodiscard]] bool is_special_node(NodeId id) const { return is_special(tag_of(id)) || is_foreign_boundary(id); }
+  // Whether the token is read by the rules for foreign content rather than the insertion mode's.
+  [[nodiscard]] bool uses_foreign_rules(const Token& token) const;
+  // An <svg> or <math> element, or one inside them, with the names the standard adjusts.
+  void insert_foreign(const Token& token, Namespace space);
+  // False when the tag breaks out of foreign content: the insertion mode takes it then.
+  bool foreign_start(const Token& token);
+  void foreign_end(const Token& token);
   [[nodiscard]] bool in_scope(HtmlTag tag, Scope scope = Scope::plain) const {
     return in_scope_if([&](NodeId id) { return tag_of(id) == tag; }, scope);
   }
