@@ -168,9 +168,8 @@ bool breaks_out(const Token& token) {
     case HtmlTag::ul:
     case HtmlTag::var: return true;
     case HtmlTag::font:
-      return std::any_of(token.attributes.begin(), token.attributes.end(), [](const Attribute& a) {
-        return a.name == "color" || a.name == "face" || a.name == "size";
-      });
+      return std::any_of(token.attributes.begin(), token.attributes.end(),
+                         [](const Attribute& a) { return a.name == "color" || a.name == "face" || a.name == "size"; });
     default: return false;
   }
 }

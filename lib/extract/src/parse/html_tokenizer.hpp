@@ -1,8 +1,9 @@
 #pragma once
 
-// Stage 2, parse: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over the
-// prepassed UTF-8 HTML of decode/ (no scripts, comments or foreign content left, NUL removed,
-// line breaks normalised to LF by the caller). The tree builder (tree_builder.hpp) pulls tokens
+// Stage 2, parse: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over UTF-8
+// HTML with line breaks normalised to LF by the caller: pages come prepassed by decode/ (no
+// scripts, comments or foreign content left, NUL removed), the tests and the conformance bench
+// hand it any HTML. The tree builder (tree_builder.hpp) pulls tokens
 // and says when an element's content is raw text.
 //
 // Tokens are views: into the input where it can be taken as written, otherwise into buffers of

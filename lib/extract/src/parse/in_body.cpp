@@ -4,8 +4,45 @@
 
 namespace pagemd::extract::html {
 
+bool TreeBuilder::ends_frameset_ok(const Token& token) {
+  switch (token.tag) {
+    case HtmlTag::applet:
+    case HtmlTag::area:
+    case HtmlTag::br:
+    case HtmlTag::button:
+    case HtmlTag::dd:
+    case HtmlTag::dt:
+    case HtmlTag::embed:
+    case HtmlTag::hr:
+    case HtmlTag::iframe:
+    case HtmlTag::img:
+    case HtmlTag::keygen:
+    case HtmlTag::li:
+    case HtmlTag::listing:
+    case HtmlTag::marquee:
+    case HtmlTag::object:
+    case HtmlTag::pre:
+    case HtmlTag::select:
+    case HtmlTag::table:
+    case HtmlTag::textarea:
+    case HtmlTag::wbr:
+    case HtmlTag::xmp: return true;
+    case HtmlTag::input: return !is_hidden_input(token);
+    default: return false;
+  }
+}
+
+void TreeBuilder::frameset_in_body(const Token& token) {
+  if (open_.size() < 2 || tag_of(open_[1]) != HtmlTag::body || template_open() || !frameset_ok_) return;
+  doc_.detach(open_[1]);
+  open_.resize(1);
+  insert_element(token);
+  mode_ = Mode::in_frameset;
+}
+
 bool TreeBuilder::in_body_start(const Token& token) {
   const HtmlTag tag = token.tag;
+  if (ends_frameset_ok(token)) frameset_ok_ = false;
   if (closes_p(tag)) {
     close_p_in_button_scope();
     insert_element(token);
@@ -106,6 +143,7 @@ bool TreeBuilder::in_body_start(const Token& token) {
       }
       push_active(insert_element(token));
       return true;
+    case HtmlTag::frameset: frameset_in_body(token); return true;
     case HtmlTag::math:
     case HtmlTag::svg:
       reconstruct_active();

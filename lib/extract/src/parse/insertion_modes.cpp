@@ -34,7 +34,13 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       if (tag == HtmlTag::html) return in_body_start(token);
       if (tag == HtmlTag::body) {
         insert_element(token);
+        frameset_ok_ = false;
         mode_ = Mode::in_body;
+        return true;
+      }
+      if (tag == HtmlTag::frameset) {
+        insert_element(token);
+        mode_ = Mode::in_frameset;
         return true;
       }
       if (is_head_element(tag)) {
@@ -116,6 +122,9 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       return in_select_start(token);
     case Mode::in_select: return in_select_start(token);
     case Mode::in_template: return in_template_start(token);
+    case Mode::in_frameset:
+    case Mode::after_frameset:
+    case Mode::after_after_frameset: return in_frameset_start(token);
     case Mode::after_body:
     case Mode::after_after_body:
       if (tag == HtmlTag::html) return in_body_start(token);
@@ -150,8 +159,34 @@ bool TreeBuilder::in_head_start(const Token& token) {
   return false;
 }
 
+// "In frameset", "after frameset" and "after after frameset": frames, and nothing else of a page.
+bool TreeBuilder::in_frameset_start(const Token& token) {
+  switch (token.tag) {
+    case HtmlTag::html: return in_body_start(token);
+    case HtmlTag::noframes: return in_head_start(token);
+    case HtmlTag::frameset:
+      if (mode_ == Mode::in_frameset) insert_element(token);
+      return true;
+    case HtmlTag::frame:
+      if (mode_ == Mode::in_frameset) insert_void(token);
+      return true;
+    default: return true;
+  }
+}
+
+bool TreeBuilder::in_frameset_end(const Token& token) {
+  if (mode_ == Mode::in_frameset && token.tag == HtmlTag::frameset && !current_is(HtmlTag::html)) {
+    open_.pop_back();
+    if (!current_is(HtmlTag::frameset)) mode_ = Mode::after_frameset;
+  } else if (mode_ == Mode::after_frameset && token.tag == HtmlTag::html) {
+    mode_ = Mode::after_after_frameset;
+  }
+  return true;
+}
+
 void TreeBuilder::open_template(const Token& token) {
   insert_element(token);
+  frameset_ok_ = false;
   active_.push_back(kMarker);
   mode_ = Mode::in_template;
   template_modes_.push_back(Mode::in_template);
@@ -370,6 +405,9 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
     case Mode::in_template:
       if (tag == HtmlTag::template_) close_template();
       return true;
+    case Mode::in_frameset:
+    case Mode::after_frameset:
+    case Mode::after_after_frameset: return in_frameset_end(token);
     case Mode::in_column_group:
       if (tag == HtmlTag::template_) {
         close_template();

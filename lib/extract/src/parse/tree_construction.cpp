@@ -6,8 +6,8 @@
 #include "text/text_util.hpp"
 
 // The insertion modes and their rules follow the standard's text closely, section by section, so
-// that a reader can hold one against the other. The modes the prepass makes unreachable (in head
-// noscript, in template, in frameset and after it, foreign content) are left out.
+// that a reader can hold one against the other. Left out is what only a browser that runs scripts
+// needs: the scripting flag is off, and no script pauses the parser.
 
 namespace pagemd::extract::html {
 namespace {
@@ -292,7 +292,8 @@ void TreeBuilder::comment(const Token& token) {
   switch (mode_) {
     case Mode::initial:
     case Mode::before_html:
-    case Mode::after_after_body: doc_.insert_comment(token.text, doc_.root()); return;
+    case Mode::after_after_body:
+    case Mode::after_after_frameset: doc_.insert_comment(token.text, doc_.root()); return;
     case Mode::after_body: doc_.insert_comment(token.text, open_.front()); return;
     default: doc_.insert_comment(token.text, current()); return;
   }
@@ -305,6 +306,7 @@ void TreeBuilder::characters(std::string_view text) {
   }
   if (!text.empty() && !open_.empty() && is_foreign(current()) && !is_mathml_text_integration_point(current()) &&
       !is_html_integration_point(current())) {
+    if (leading_space(text) != text.size()) frameset_ok_ = false;
     insert_text(text);
     return;
   }
@@ -342,10 +344,23 @@ void TreeBuilder::characters(std::string_view text) {
         }
         break;
       }
+      case Mode::in_frameset:
+      case Mode::after_frameset:
+      case Mode::after_after_frameset: {
+        // Only whitespace is kept; other text has no place in a frameset page.
+        std::string spaces;
+        for (const char c : text) {
+          if (is_ascii_space(c)) spaces += c;
+        }
+        if (mode_ == Mode::after_after_frameset) reconstruct_active();
+        insert_text(spaces);
+        return;
+      }
       case Mode::in_body:
       case Mode::in_template:
       case Mode::in_caption:
       case Mode::in_cell:
+        if (frameset_ok_ && leading_space(text) != text.size()) frameset_ok_ = false;
         reconstruct_active();
         insert_text(text);
         return;
@@ -391,6 +406,7 @@ void TreeBuilder::characters(std::string_view text) {
 }
 
 void TreeBuilder::table_anything_else_characters(std::string_view text) {
+  if (leading_space(text) != text.size()) frameset_ok_ = false;
   foster_parenting_ = true;
   reconstruct_active();
   insert_text(text);

@@ -37,6 +37,9 @@ enum class Mode : std::uint8_t {
   in_select,
   in_select_in_table,
   in_template,
+  in_frameset,
+  after_frameset,
+  after_after_frameset,
   after_body,
   after_after_body,
 };
@@ -261,6 +264,13 @@ class TreeBuilder {
 
   bool in_template_start(const Token& token);
 
+  // <frameset> in body: it replaces the body unless something a frameset page cannot hold came first.
+  void frameset_in_body(const Token& token);
+  bool in_frameset_start(const Token& token);
+  bool in_frameset_end(const Token& token);
+  // Whether a start tag in body means the page is no frameset page ("frameset-ok" turns "not ok").
+  static bool ends_frameset_ok(const Token& token);
+
   // A <template> start tag, in the rules of "in head".
   void open_template(const Token& token);
   // A </template> end tag, in the rules of "in head".
@@ -305,6 +315,7 @@ class TreeBuilder {
   NodeId form_ = kNoNode;
   bool quirks_ = true;  // until a doctype says otherwise
   bool foster_parenting_ = false;
+  bool frameset_ok_ = true;
   bool skip_newline_ = false;
   std::string table_text_;
 };
