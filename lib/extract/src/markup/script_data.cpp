@@ -18,8 +18,15 @@ bool script_name_at(std::string_view in, std::size_t at) {
          (is_ascii_space(next) || next == '/' || next == '>');
 }
 
-enum class State : unsigned char { data, escaped, escaped_dash, escaped_dash_dash, double_escaped,
-                                   double_escaped_dash, double_escaped_dash_dash };
+enum class State : unsigned char {
+  data,
+  escaped,
+  escaped_dash,
+  escaped_dash_dash,
+  double_escaped,
+  double_escaped_dash,
+  double_escaped_dash_dash
+};
 
 }  // namespace
 

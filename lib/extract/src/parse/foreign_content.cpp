@@ -186,6 +186,7 @@ bool TreeBuilder::is_mathml_text_integration_point(NodeId id) const {
 
 bool TreeBuilder::is_html_integration_point(NodeId id) const {
   const Namespace space = doc_.element_namespace(id);
+  if (space == Namespace::html) return false;
   const std::string_view name = name_of(id);
   if (space == Namespace::svg) return name == "foreignObject" || name == "desc" || name == "title";
   if (space != Namespace::mathml || name != "annotation-xml") return false;
