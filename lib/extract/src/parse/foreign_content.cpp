@@ -176,8 +176,6 @@ bool breaks_out(const Token& token) {
 
 }  // namespace
 
-bool TreeBuilder::is_foreign(NodeId id) const { return doc_.element_namespace(id) != Namespace::html; }
-
 bool TreeBuilder::is_mathml_text_integration_point(NodeId id) const {
   if (doc_.element_namespace(id) != Namespace::mathml) return false;
   const std::string_view name = name_of(id);
@@ -196,6 +194,7 @@ bool TreeBuilder::is_html_integration_point(NodeId id) const {
 }
 
 bool TreeBuilder::is_foreign_boundary(NodeId id) const {
+  if (!is_foreign(id)) return false;
   return is_mathml_text_integration_point(id) ||
          (doc_.element_namespace(id) == Namespace::mathml && name_of(id) == "annotation-xml") ||
          (doc_.element_namespace(id) == Namespace::svg && is_html_integration_point(id));

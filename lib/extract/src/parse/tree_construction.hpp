@@ -126,7 +126,7 @@ class TreeBuilder {
 
   // ---- Foreign content (foreign_content.cpp) --------------------------------------------------
 
-  [[nodiscard]] bool is_foreign(NodeId id) const;
+  [[nodiscard]] bool is_foreign(NodeId id) const { return doc_.element_namespace(id) != Namespace::html; }
   [[nodiscard]] bool is_mathml_text_integration_point(NodeId id) const;
   [[nodiscard]] bool is_html_integration_point(NodeId id) const;
   // The MathML and SVG elements that are "special" and end scopes, as HTML's own do.
