@@ -12,7 +12,6 @@ find_package(OpenSSL 3.0 REQUIRED)
 find_package(tomlplusplus CONFIG REQUIRED)
 find_package(Threads REQUIRED)
 find_package(PkgConfig REQUIRED)
-pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo>=0.10)
 pkg_check_modules(SYSTEMD REQUIRED IMPORTED_TARGET libsystemd)
 # IDN host names to punycode without depending on the process locale (as libcurl's own conversion does).
 pkg_check_modules(IDN2 REQUIRED IMPORTED_TARGET libidn2>=2.3)
@@ -53,5 +52,8 @@ if(PAGEMD_BUILD_TESTS)
   # The fetch tests build gzip, deflate and brotli bombs (zstd frames are written by hand) with the
   # zlib found above.
   pkg_check_modules(BROTLIENC REQUIRED IMPORTED_TARGET libbrotlienc)
+  # A reference HTML parser for tests/extract only (the prepass's depth bounds and the parser's
+  # trees on real pages); pagemd parses with its own (lib/extract/src/parse).
+  pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo>=0.10)
   find_package(Python3 COMPONENTS Interpreter REQUIRED)  # the man page and install checks
 endif()

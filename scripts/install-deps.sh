@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   libboost1.81-dev libcli11-dev nlohmann-json3-dev libsqlitecpp-dev libsqlite3-dev
-  libcurl4-openssl-dev libgumbo-dev libssl-dev libspdlog-dev libgtest-dev libgmock-dev
+  libcurl4-openssl-dev libssl-dev libspdlog-dev libgtest-dev libgmock-dev
   libtomlplusplus-dev libsystemd-dev libjemalloc-dev scdoc
   # the converter worker's jail
   libseccomp-dev
@@ -18,6 +18,8 @@ packages=(
   libpoppler-glib-dev poppler-data poppler-utils qpdf groff
   # tests and benchmarks: the round-trip scorer renders Markdown with cmark-gfm; the fuzzer needs clang
   python3 cmark-gfm clang libclang-rt-14-dev
+  # the tests' reference HTML parser (pagemd parses with its own)
+  libgumbo-dev
   # the code's format and lint checks (scripts/check-format.sh, scripts/run-clang-tidy.sh)
   clang-format clang-tidy
   # lib/fetch: IDN host names; its tests compress their bombs with zlib and brotli

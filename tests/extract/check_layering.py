@@ -7,13 +7,15 @@ import re
 import sys
 
 # The stages in the order a page flows through them, each with the earlier stages it builds on.
-# text/ is the foundation every stage may use. content/ and markdown/ both build on tree/, not on
+# text/ is the foundation every stage may use; markup/ holds what of HTML's syntax both the prepass
+# and the parser read (tag names, where a script ends). content/ and markdown/ both build on tree/, not on
 # page_info/ or on each other: what they share (the selection content/ makes and markdown/ renders)
 # lies in tree/. The files directly in src/ (the pipeline) may use them all.
 STAGES = {
     "text": [],
-    "decode": ["text"],
-    "parse": ["text", "decode"],
+    "markup": ["text"],
+    "decode": ["text", "markup"],
+    "parse": ["text", "markup", "decode"],
     "tree": ["text", "decode", "parse"],
     "math": ["text", "decode", "parse", "tree"],
     "page_info": ["text", "decode", "parse", "tree"],

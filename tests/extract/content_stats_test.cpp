@@ -65,11 +65,11 @@ TEST(PageStats, ADropTakesItsSumsOffEveryAncestor) {
   const Document doc = Document::parse(mixed_page());
   PageStats page(doc);
   page.compute_stats();
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   const std::uint32_t before = page.chars(body);
   // A one-leaf element (its sums are counted when asked) and a node that keeps sums.
-  const NodeId span = doc.find_first(GUMBO_TAG_SPAN);
-  const NodeId list = doc.find_first(GUMBO_TAG_UL);
+  const NodeId span = doc.find_first(HtmlTag::span);
+  const NodeId list = doc.find_first(HtmlTag::ul);
   page.drop(span);
   page.drop(list);
   EXPECT_EQ(page.chars(body), before - 2 - 3);
@@ -84,7 +84,7 @@ TEST(PageStats, ADocumentsOwnContentsAreNoLinksAway) {
     const Document doc = Document::parse("<body><div id=chapter><p>Intro</p>" + contents + "</div></body>");
     PageStats page(doc);
     page.compute_stats();
-    const NodeId list = doc.find_first(GUMBO_TAG_A);
+    const NodeId list = doc.find_first(HtmlTag::a);
     return page.stats(doc.node(doc.node(list).parent).parent).link_chars;
   };
   EXPECT_EQ(link_chars_of_list("<div class='toctree-wrapper compound'><ul><li><a href=forms/>Formsets</a>"
@@ -111,8 +111,8 @@ std::string text_under_divs(int levels) {
 // The <div>s of the nest, outermost first.
 std::vector<NodeId> nest_of(const Document& doc) {
   std::vector<NodeId> divs;
-  doc.walk(doc.find_first(GUMBO_TAG_BODY), [&](NodeId id) {
-    if (doc.is_element(id, GUMBO_TAG_DIV)) divs.push_back(id);
+  doc.walk(doc.find_first(HtmlTag::body), [&](NodeId id) {
+    if (doc.is_element(id, HtmlTag::div)) divs.push_back(id);
     return true;
   });
   return divs;

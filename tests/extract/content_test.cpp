@@ -16,7 +16,7 @@ namespace {
 
 TableKind classify_first_table(std::string_view html) {
   const Document doc = Document::parse(html);
-  const NodeId table = doc.find_first(GUMBO_TAG_TABLE);
+  const NodeId table = doc.find_first(HtmlTag::table);
   EXPECT_NE(table, kNoNode) << html;
   return classify_table(doc, table);
 }
@@ -47,7 +47,7 @@ TEST(ClassifyTable, TableHoldingATableIsLayout) {
       "<table id=outer><tr><td>nav</td><td><table id=inner><tr><th>k</th><th>v</th></tr>"
       "<tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table></td></tr>"
       "<tr><td>x</td><td>y</td></tr></table>");
-  const std::vector<NodeId> tables = doc.find_all(GUMBO_TAG_TABLE);
+  const std::vector<NodeId> tables = doc.find_all(HtmlTag::table);
   ASSERT_EQ(tables.size(), 2u);
   EXPECT_EQ(classify_table(doc, tables[0]), TableKind::layout);
   EXPECT_EQ(classify_table(doc, tables[1]), TableKind::data);
@@ -314,15 +314,15 @@ TEST(ContentSelect, LayoutUtilityClassesSayNothing) {
                            "</div><div class=hidden-teasers><p>Read next: a story about something else, "
                            "with a teaser long enough to be a paragraph.</p></div></body>";
   const Document doc = Document::parse(html);
-  const NodeId article = doc.find_first(GUMBO_TAG_DIV);
+  const NodeId article = doc.find_first(HtmlTag::div);
   EXPECT_EQ(class_hint(doc, article), Hint::none);
   EXPECT_EQ(class_hint(doc, doc.node(article).next_sibling), Hint::negative);
 
   // A heading's scroll-mt-24 keeps it clear of a sticky header; "scroll" alone still warns.
   const Document headings = Document::parse("<h2 class='group scroll-mt-24'>Providers</h2><div class=scroll>x</div>");
-  const NodeId heading = headings.find_first(GUMBO_TAG_H2);
+  const NodeId heading = headings.find_first(HtmlTag::h2);
   EXPECT_EQ(class_hint(headings, heading), Hint::none);
-  EXPECT_EQ(class_hint(headings, headings.find_first(GUMBO_TAG_DIV)), Hint::negative);
+  EXPECT_EQ(class_hint(headings, headings.find_first(HtmlTag::div)), Hint::negative);
 }
 
 TEST(ContentSelect, ChoosesTheProseOverLinkLists) {
@@ -382,7 +382,7 @@ TEST(ContentSelect, ASectionNamedAfterItsHeadingIsNotWhatItsWordsSay) {
   const Document doc = Document::parse(
       "<h2 id='share-your-work'>Share your work<a href='#share-your-work'>#</a></h2><h2 id='share-this'>Tell a "
       "friend</h2>");
-  const NodeId slugged = doc.find_first(GUMBO_TAG_H2);
+  const NodeId slugged = doc.find_first(HtmlTag::h2);
   EXPECT_EQ(class_hint(doc, slugged), Hint::none);
   EXPECT_EQ(class_hint(doc, doc.node(slugged).next_sibling), Hint::negative);
 }
@@ -809,8 +809,8 @@ TEST(ContentSelect, AnInlineElementOfWhitespaceStaysAndABlockOfItGoes) {
       Document::parse("<body><div>" + article_paragraphs() +
                       "<p><em>class</em><span id=space> </span>Name</p><div id=gap> </div></div></body>");
   const ContentSelection selection = select_content(doc, ContentRules{});
-  const std::vector<NodeId> spans = doc.find_all(GUMBO_TAG_SPAN);
-  const std::vector<NodeId> divs = doc.find_all(GUMBO_TAG_DIV);
+  const std::vector<NodeId> spans = doc.find_all(HtmlTag::span);
+  const std::vector<NodeId> divs = doc.find_all(HtmlTag::div);
   ASSERT_EQ(spans.size(), 1U);
   ASSERT_EQ(divs.size(), 2U);
   EXPECT_FALSE(selection.dropped[spans[0]]);
@@ -841,7 +841,7 @@ TEST(ContentSelect, APageWithoutTextKeepsThePicturesTheStrictAttemptDrops) {
   for (NodeId root : selection.roots) {
     doc.walk(root, [&](NodeId id) {
       if (selection.dropped[id]) return false;
-      if (doc.is_element(id, GUMBO_TAG_IMG)) ++kept_pictures;
+      if (doc.is_element(id, HtmlTag::img)) ++kept_pictures;
       return true;
     });
   }

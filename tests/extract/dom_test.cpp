@@ -10,7 +10,7 @@ namespace {
 
 TEST(Document, CopiesElementsTextAndAttributes) {
   const Document doc = Document::parse(R"(<p class="lead">Hello <b>world</b></p>)");
-  const NodeId p = doc.find_first(GUMBO_TAG_P);
+  const NodeId p = doc.find_first(HtmlTag::p);
   ASSERT_NE(p, kNoNode);
   ASSERT_NE(doc.attribute(p, "class"), nullptr);
   EXPECT_EQ(*doc.attribute(p, "class"), "lead");
@@ -30,23 +30,23 @@ TEST(Document, ReactsStreamedSegmentsMoveToTheirSlots) {
       "<div hidden id=\"S:4\"><p>f</p></div></body>");
   EXPECT_EQ(doc.text_content(doc.root()), "abcdef");
   // Ids still run in document order.
-  const std::vector<NodeId> paragraphs = doc.find_all(GUMBO_TAG_P);
+  const std::vector<NodeId> paragraphs = doc.find_all(HtmlTag::p);
   ASSERT_EQ(paragraphs.size(), 6U);
   for (std::size_t i = 1; i < paragraphs.size(); ++i) EXPECT_LT(paragraphs[i - 1], paragraphs[i]);
 }
 
 TEST(Document, KeepsUnknownTagNamesLowerCase) {
   const Document doc = Document::parse("<body><My-Widget>x</My-Widget></body>");
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   const NodeId widget = doc.node(body).first_child();
   ASSERT_NE(widget, kNoNode);
-  EXPECT_EQ(doc.node(widget).tag, GUMBO_TAG_UNKNOWN);
+  EXPECT_EQ(doc.node(widget).tag, HtmlTag::unknown);
   EXPECT_EQ(doc.name(widget), "my-widget");
 }
 
 TEST(Document, MergesTextSplitByComments) {
   const Document doc = Document::parse("<p>one<!-- gone -->two</p>");
-  const NodeId p = doc.find_first(GUMBO_TAG_P);
+  const NodeId p = doc.find_first(HtmlTag::p);
   const NodeId text = doc.node(p).first_child();
   ASSERT_NE(text, kNoNode);
   EXPECT_EQ(doc.text(text), "onetwo");
@@ -55,7 +55,7 @@ TEST(Document, MergesTextSplitByComments) {
 
 TEST(Document, MergesDecodedTextWithTheTextAfterIt) {
   const Document doc = Document::parse("<p>a&amp;b<!-- x -->c&lt;d<!---->e</p>");
-  const NodeId text = doc.node(doc.find_first(GUMBO_TAG_P)).first_child();
+  const NodeId text = doc.node(doc.find_first(HtmlTag::p)).first_child();
   ASSERT_NE(text, kNoNode);
   EXPECT_EQ(doc.text(text), "a&bc<de");
   EXPECT_EQ(doc.node(text).next_sibling, kNoNode);
@@ -65,12 +65,12 @@ TEST(Document, MergesDecodedTextWithTheTextAfterIt) {
 // text copied.
 TEST(Document, JoinsFosterParentedTextCopiedApart) {
   const Document doc = Document::parse("<body><table>x&amp;<tr><td>y&lt;</td></tr>z&gt;</table></body>");
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   const NodeId before_table = doc.node(body).first_child();
   ASSERT_NE(before_table, kNoNode);
   EXPECT_EQ(doc.text(before_table), "x&z>");
-  EXPECT_TRUE(doc.is_element(doc.node(before_table).next_sibling, GUMBO_TAG_TABLE));
-  EXPECT_EQ(doc.text_content(doc.find_first(GUMBO_TAG_TD)), "y<");
+  EXPECT_TRUE(doc.is_element(doc.node(before_table).next_sibling, HtmlTag::table));
+  EXPECT_EQ(doc.text_content(doc.find_first(HtmlTag::td)), "y<");
 }
 
 TEST(Document, KeepsJoiningTextMovedOutOfATableRowAfterRow) {
@@ -81,15 +81,15 @@ TEST(Document, KeepsJoiningTextMovedOutOfATableRowAfterRow) {
     expected.append("z").append(std::to_string(row)).append(">");
   }
   const Document doc = Document::parse(html + "</table></body>");
-  const NodeId before_table = doc.node(doc.find_first(GUMBO_TAG_BODY)).first_child();
+  const NodeId before_table = doc.node(doc.find_first(HtmlTag::body)).first_child();
   EXPECT_EQ(doc.text(before_table), expected);
-  EXPECT_EQ(doc.find_all(GUMBO_TAG_TD).size(), 1000U);
+  EXPECT_EQ(doc.find_all(HtmlTag::td).size(), 1000U);
 }
 
 TEST(Document, KeepsTheNamesOfManyUnknownElementsApart) {
   const Document doc = Document::parse("<body><x-a>1<x-bb>2&amp;</x-bb></x-a><x-ccc>3</x-ccc></body>");
   std::string names;
-  doc.walk(doc.find_first(GUMBO_TAG_BODY), [&](NodeId id) {
+  doc.walk(doc.find_first(HtmlTag::body), [&](NodeId id) {
     names += doc.name(id);
     names += doc.text(id);
     names += ' ';
@@ -119,7 +119,7 @@ TEST(Document, KeepsItsLinksConsistentThroughMovesAndRenumbering) {
       last = child;
     }
     EXPECT_EQ(doc.last_child(id), last) << id;
-    if (doc.node(id).tag == GUMBO_TAG_UNKNOWN) names += doc.name(id);
+    if (doc.node(id).tag == HtmlTag::unknown) names += doc.name(id);
     return true;
   });
   EXPECT_EQ(expected, doc.size());
@@ -136,25 +136,25 @@ TEST(Document, TextAndTheDocumentHaveNoAttributes) {
     }
     return true;
   });
-  const std::vector<NodeId> paragraphs = doc.find_all(GUMBO_TAG_P);
+  const std::vector<NodeId> paragraphs = doc.find_all(HtmlTag::p);
   ASSERT_EQ(paragraphs.size(), 2U);
   EXPECT_EQ(doc.attributes(paragraphs[0]).size(), 1U);
   EXPECT_EQ(doc.attributes(paragraphs[1]).size(), 2U);
-  EXPECT_TRUE(doc.attributes(doc.find_first(GUMBO_TAG_BODY)).empty());
+  EXPECT_TRUE(doc.attributes(doc.find_first(HtmlTag::body)).empty());
 }
 
 // Reopened formatting elements are clones with attributes of their own; a second <body> tag adds
 // the attributes the first lacked.
 TEST(Document, ClonesAndMergedTagsKeepTheirAttributes) {
   const Document doc = Document::parse(R"(<body id="x"><b class="k" title="t">1<p>2</b>3</p><body id="y" lang="de">)");
-  const std::vector<NodeId> bolds = doc.find_all(GUMBO_TAG_B);
+  const std::vector<NodeId> bolds = doc.find_all(HtmlTag::b);
   ASSERT_EQ(bolds.size(), 2U);
   for (const NodeId b : bolds) {
     ASSERT_NE(doc.attribute(b, "class"), nullptr);
     EXPECT_EQ(*doc.attribute(b, "class"), "k");
     EXPECT_EQ(*doc.attribute(b, "title"), "t");
   }
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   EXPECT_EQ(*doc.attribute(body, "id"), "x");
   ASSERT_NE(doc.attribute(body, "lang"), nullptr);
   EXPECT_EQ(*doc.attribute(body, "lang"), "de");
@@ -165,30 +165,30 @@ TEST(Document, ClonesAndMergedTagsKeepTheirAttributes) {
 TEST(Document, KeepsTextOfFourMebibytesAndMore) {
   const std::string big(std::size_t{5} << 20, 'w');
   const Document whole = Document::parse("<p>" + big + "</p><p>after</p>");
-  const std::vector<NodeId> paragraphs = whole.find_all(GUMBO_TAG_P);
+  const std::vector<NodeId> paragraphs = whole.find_all(HtmlTag::p);
   ASSERT_EQ(paragraphs.size(), 2U);
   EXPECT_EQ(whole.text_content(paragraphs[0]).size(), big.size());
   EXPECT_EQ(whole.text_content(paragraphs[1]), "after");
 
   const std::string half(std::size_t{3} << 20, 'h');
   const Document joined = Document::parse("<p>" + half + "<!-- c -->" + half + "&amp;</p>");
-  EXPECT_EQ(joined.text_content(joined.find_first(GUMBO_TAG_P)), half + half + "&");
+  EXPECT_EQ(joined.text_content(joined.find_first(HtmlTag::p)), half + half + "&");
 
   // Text foster-parented out of a table is created after the table and moved before it: the ids
   // are renumbered, and the size goes with the node.
   const Document moved =
       Document::parse("<body><table><tr><td>x</td></tr>" + big + "<tr><td>y</td></tr></table><p>z</p></body>");
-  const NodeId before_table = moved.node(moved.find_first(GUMBO_TAG_BODY)).first_child();
+  const NodeId before_table = moved.node(moved.find_first(HtmlTag::body)).first_child();
   EXPECT_EQ(moved.text(before_table).size(), big.size());
-  EXPECT_EQ(moved.text_content(moved.find_first(GUMBO_TAG_TABLE)), "xy");
-  EXPECT_EQ(moved.text_content(moved.find_first(GUMBO_TAG_P)), "z");
+  EXPECT_EQ(moved.text_content(moved.find_first(HtmlTag::table)), "xy");
+  EXPECT_EQ(moved.text_content(moved.find_first(HtmlTag::p)), "z");
 }
 
 TEST(Document, WalkSkipsChildrenWhenAsked) {
   const Document doc = Document::parse("<div><p>a</p><nav><p>b</p></nav><p>c</p></div>");
   std::string seen;
   doc.walk(doc.root(), [&](NodeId id) {
-    if (doc.is_element(id, GUMBO_TAG_NAV)) return false;
+    if (doc.is_element(id, HtmlTag::nav)) return false;
     seen += doc.text(id);
     return true;
   });
@@ -197,7 +197,7 @@ TEST(Document, WalkSkipsChildrenWhenAsked) {
 
 TEST(Document, FindAllInDocumentOrderAndContains) {
   const Document doc = Document::parse("<ul><li>1</li><li>2<ul><li>3</li></ul></li></ul>");
-  const auto items = doc.find_all(GUMBO_TAG_LI);
+  const auto items = doc.find_all(HtmlTag::li);
   ASSERT_EQ(items.size(), 3u);
   EXPECT_EQ(doc.text_content(items[2]), "3");
   EXPECT_TRUE(doc.contains(items[1], items[2]));
@@ -206,7 +206,7 @@ TEST(Document, FindAllInDocumentOrderAndContains) {
 
 TEST(Document, ASubtreeRunsFromItsRootToItsLastDescendant) {
   const Document doc = Document::parse("<ul><li>1</li><li>2<ul><li>3</li></ul></li></ul><p>after</p>");
-  const auto items = doc.find_all(GUMBO_TAG_LI);
+  const auto items = doc.find_all(HtmlTag::li);
   ASSERT_EQ(items.size(), 3u);
   const NodeId last = doc.last_descendant(items[1]);
   EXPECT_EQ(doc.text(last), "3");
@@ -221,7 +221,7 @@ TEST(Document, DeepTreeIsCopiedWithoutRecursion) {
   for (int i = 0; i < 300; ++i) html += "<div>";
   html += "deep";
   const Document doc = Document::parse(html);
-  EXPECT_EQ(doc.find_all(GUMBO_TAG_DIV).size(), 300u);
+  EXPECT_EQ(doc.find_all(HtmlTag::div).size(), 300u);
   EXPECT_EQ(doc.text_content(doc.root()), "deep");
 }
 

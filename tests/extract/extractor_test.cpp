@@ -653,5 +653,59 @@ TEST(ExtractHostile, UnterminatedTagAndAttributeAtEof) {
   EXPECT_EQ(run("<p>before</p><").markdown, "# post\n\nbefore\n\n<\n");
 }
 
+// The parser pages of issue 45: text a browser shows is kept, once and in its place.
+std::string in_article(std::string_view html) {
+  return "<!DOCTYPE html><title>post</title><article><h1>Head</h1><p>" + words(40) + "</p>" + std::string(html) +
+         "<p>" + words(30) + "</p></article>";
+}
+
+TEST(ExtractParserPages, AnUnclosedSvgInALinkKeepsTheTextAfterTheLink) {
+  const std::string markdown = run(in_article("<p><a href=/more><svg viewBox='0 0 8 8'><path d=M0></a>The harbour "
+                                              "opened in spring.</p><p>Closing line.</p>"))
+                                   .markdown;
+  EXPECT_NE(markdown.find("\n\nThe harbour opened in spring.\n\n"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("Closing line."), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("/more)"), std::string::npos) << markdown;  // nothing moved into the link
+}
+
+TEST(ExtractParserPages, AnOldStyleScriptCommentLeaksNothing) {
+  const std::string markdown =
+      run(in_article("<script><!-- document.write('<script src=x.js></script>'); //--></script><p>After.</p>"))
+          .markdown;
+  EXPECT_NE(markdown.find("After."), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("');"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("-->"), std::string::npos) << markdown;
+}
+
+TEST(ExtractParserPages, TextAfterADialogIsABlockOfItsOwn) {
+  const std::string markdown = run(in_article("<dialog><p>Subscribe now</dialog><p>bar text</p>")).markdown;
+  EXPECT_NE(markdown.find("\n\nbar text\n\n"), std::string::npos) << markdown;
+  EXPECT_EQ(markdown.find("Subscribe now"), std::string::npos) << markdown;  // a dialog is not content
+  const std::string search = run(in_article("<p>Before<search>Find it</search>after</p>")).markdown;
+  EXPECT_NE(search.find("Before\n\nFind it\n\nafter"), std::string::npos) << search;
+}
+
+TEST(ExtractParserPages, MathInATableStaysInItsCell) {
+  const std::string markdown = run(in_article("<table><tr><th>Name</th><th>Formula</th></tr><tr><td>Area</td><td>"
+                                              "<math><mi>x</mi><mo>+</mo><mn>1</mn></math></td></tr>"
+                                              "<tr><td>Next</td><td>plain</td></tr></table>"))
+                                   .markdown;
+  EXPECT_NE(markdown.find("| Area | $x+1$ |\n| Next | plain |"), std::string::npos) << markdown;
+}
+
+TEST(ExtractParserPages, ALazyImageShowsTheImageOfItsNoscript) {
+  const std::string markdown = run(in_article("<figure><img src=\"data:image/gif;base64,R0lGODlhAQABAAAAACw=\" "
+                                              "alt=Harbour><noscript><img src=https://example.com/harbour.jpg "
+                                              "alt=Harbour></noscript><figcaption>The harbour</figcaption></figure>"))
+                                   .markdown;
+  EXPECT_NE(markdown.find("](https://example.com/harbour.jpg)"), std::string::npos) << markdown;
+  const std::string copied = run(in_article("<p><img data-src=https://example.com/a.jpg alt=A><noscript>"
+                                            "<img src=https://example.com/a.jpg alt=A></noscript> A caption.</p>"))
+                                 .markdown;
+  const std::size_t first = copied.find("example.com/a.jpg");
+  ASSERT_NE(first, std::string::npos) << copied;
+  EXPECT_EQ(copied.find("example.com/a.jpg", first + 1), std::string::npos) << copied;  // once
+}
+
 }  // namespace
 }  // namespace pagemd::extract

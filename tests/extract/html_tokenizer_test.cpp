@@ -10,8 +10,8 @@ namespace pagemd::extract::html {
 namespace {
 
 // The tokens of `html` in a compact form: text in quotes, <name attr=value/> and </name>.
-std::vector<std::string> tokens(std::string_view html) {
-  Tokenizer tokenizer(html);
+std::vector<std::string> tokens(std::string_view html, bool comments = false) {
+  Tokenizer tokenizer(html, comments);
   std::vector<std::string> out;
   while (true) {
     const Token& token = tokenizer.next();
@@ -20,6 +20,7 @@ std::vector<std::string> tokens(std::string_view html) {
       case TokenKind::characters: out.push_back('"' + std::string(token.text) + '"'); break;
       case TokenKind::end_tag: out.push_back("</" + std::string(token.name) + ">"); break;
       case TokenKind::doctype: out.push_back("<!" + std::string(token.name) + ">"); break;
+      case TokenKind::comment: out.push_back("<!--" + std::string(token.text) + "-->"); break;
       case TokenKind::start_tag: {
         std::string tag = std::string("<").append(token.name);
         for (const TokenAttribute& attribute : token.attributes) {
@@ -28,6 +29,7 @@ std::vector<std::string> tokens(std::string_view html) {
         out.push_back(tag + (token.self_closing ? "/>" : ">"));
         if (token.name == "title") tokenizer.switch_to(TextMode::rcdata, token.name);
         if (token.name == "xmp") tokenizer.switch_to(TextMode::rawtext, token.name);
+        if (token.name == "script") tokenizer.switch_to(TextMode::script, token.name);
         break;
       }
     }
@@ -35,6 +37,20 @@ std::vector<std::string> tokens(std::string_view html) {
 }
 
 using Tokens = std::vector<std::string>;
+
+TEST(HtmlTokenizer, CommentsInEveryFormWhenAskedFor) {
+  EXPECT_EQ(tokens("a<!-- x -->b<!-->c<!--->d<!-- y --!>e<?pi>f</ z>g<!x>", true),
+            (Tokens{"\"a\"", "<!-- x -->", "\"b\"", "<!---->", "\"c\"", "<!---->", "\"d\"", "<!-- y -->", "\"e\"",
+                    "<!--?pi-->", "\"f\"", "<!-- z-->", "\"g\"", "<!--x-->"}));
+  EXPECT_EQ(tokens("<!-- open--", true), (Tokens{"<!-- open-->"}));
+  // Without asking, comments leave no token.
+  EXPECT_EQ(tokens("a<!-- x -->b"), (Tokens{"\"a\"", "\"b\""}));
+}
+
+TEST(HtmlTokenizer, AScriptWrittenInsideACommentDoesNotEndTheScript) {
+  EXPECT_EQ(tokens("<script><!-- w('<script></script>'); --></script>x"),
+            (Tokens{"<script>", "\"<!-- w('<script></script>'); -->\"", "</script>", "\"x\""}));
+}
 
 TEST(HtmlTokenizer, TagsAndAttributesInTheirForms) {
   EXPECT_EQ(tokens(R"(<DIV Class="a b" id='x' data-n=5 hidden>t</Div>)"),

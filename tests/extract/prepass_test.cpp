@@ -66,7 +66,7 @@ std::string visible_text(const GumboNode* node) {
 // The same text in the tree pagemd builds from the prepassed HTML.
 std::string visible_text(const Document& doc) {
   std::string text;
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   if (body == kNoNode) return text;
   doc.walk(body, [&](NodeId id) {
     text += doc.text(id);
@@ -115,6 +115,16 @@ TEST(Prepass, DropsScriptsUpToTheirRealEndTag) {
   EXPECT_EQ(html_of("a<script>never closed</p>"), "a");
 }
 
+TEST(Prepass, AScriptWrittenInsideAnOldStyleCommentDoesNotEndTheScript) {
+  // The first "</script>" closes the one the script writes, inside "<!--": nothing of it is text.
+  EXPECT_EQ(html_of("a<script><!-- document.write('<script src=x></script>'); //--></script>b"), "ab");
+  EXPECT_EQ(html_of("a<script><!-- document.write('<scr'+'ipt></scr'+'ipt>') //--></script>b"), "ab");
+  // Once the comment is closed the next "</script>" ends it, even inside a string.
+  EXPECT_EQ(html_of("a<script><!-- x --> s = '</script>b';"), "ab';");
+  // "<!--" alone does not hide the end tag.
+  EXPECT_EQ(html_of("a<script><!-- if (x) y(); </script>b"), "ab");
+}
+
 TEST(Prepass, CapturesJsonLdInOrder) {
   const PrepassResult result = prepass(
       "<head><script type=\"application/ld+json\">{\"a\":1}</script>"
@@ -140,6 +150,23 @@ TEST(Prepass, KeepsANoscriptThatHoldsAPage) {
             "a<div class=post><p>" + post + "</p></div>b");
   EXPECT_EQ(html_of("a<noscript><p>Please enable JavaScript to use this site.</p></noscript>b"), "ab");
   EXPECT_EQ(html_of("a<noscript><img src=\"" + std::string(400, 'u') + "\"></noscript>b"), "ab");
+}
+
+TEST(Prepass, KeepsTheNoscriptImageOfALazyPlaceholder) {
+  // The placeholder has no source of its own: the <noscript> holds the image.
+  EXPECT_EQ(html_of("<img src=\"data:image/gif;base64,R0l=\" alt=x><noscript><img src=\"/a.jpg\"></noscript>b"),
+            "<img src=\"data:image/gif;base64,R0l=\" alt=x><img src=\"/a.jpg\">b");
+  EXPECT_EQ(html_of("<img class=lazy><noscript><img src=/a.jpg></noscript>"), "<img class=lazy><img src=/a.jpg>");
+  // The placeholder names it (data-src), or shows an image of its own: the <noscript> is a copy.
+  EXPECT_EQ(html_of("<img data-src=/a.jpg src=data:,><noscript><img src=/a.jpg></noscript>b"),
+            "<img data-src=/a.jpg src=data:,>b");
+  EXPECT_EQ(html_of("<img src=/a.jpg><noscript><img src=/b.jpg></noscript>b"), "<img src=/a.jpg>b");
+  // An image with text between is not its placeholder; nor one that follows it (the lazy loader
+  // writes the <noscript> copy first, then the placeholder naming the image in data-src).
+  EXPECT_EQ(html_of("<noscript><img src=/a.jpg></noscript><img data-src=/a.jpg src=data:,>"),
+            "<img data-src=/a.jpg src=data:,>");
+  EXPECT_EQ(html_of("<img src=data:,><p>" + std::string(300, 'w') + "</p><noscript><img src=/a.jpg></noscript>"),
+            "<img src=data:,><p>" + std::string(300, 'w') + "</p>");
 }
 
 TEST(Prepass, DropsFramesetTags) {
@@ -200,6 +227,14 @@ TEST(Prepass, ForeignContentEndsWhereTheTreeBuilderLeavesIt) {
   // An HTML block inside <svg> closes it, so an unclosed icon does not swallow the page.
   EXPECT_EQ(html_of("a<svg><path d=x><div>text</div>"), "a<div>text</div>");
   EXPECT_EQ(html_of("<svg><foreignObject><div>x</div></foreignObject></svg>b"), "b");
+  // An end tag of an HTML element around an unclosed <svg> closes it too.
+  EXPECT_EQ(html_of("<a href=x><svg><path></a>Read more<p>y"), "<a href=x></a>Read more<p>y");
+  EXPECT_EQ(html_of("<div><svg><g><path></g></div>after"), "<div></div>after");
+  // One that closes nothing is ignored, there as here: the <svg> goes on.
+  EXPECT_EQ(html_of("<svg><path></section><text>x</text></svg>b"), "b");
+  // SVG's own <a> closes inside the <svg>.
+  EXPECT_EQ(html_of("<a><svg><a><text>x</text></a></svg>y</a>"), "<a>y</a>");
+  EXPECT_EQ(html_of("<svg><foreignObject><p>x</p></foreignObject><path></svg>b"), "b");
 }
 
 TEST(Prepass, KeepsRcdataVerbatim) {

@@ -33,7 +33,7 @@ std::string shape(const Document& doc, NodeId id) {
 
 std::string body_of(std::string html) {
   const Document doc = Document::build(std::move(html));
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   return body == kNoNode ? "no body" : shape(doc, body);
 }
 
@@ -48,6 +48,47 @@ TEST(TreeBuilder, BlocksCloseAnOpenParagraph) {
   EXPECT_EQ(body_of("<p>a<h2>b</h2>"), "body{p{\"a\"} h2{\"b\"}}");
   // An end tag with no paragraph open makes an empty one, as browsers do.
   EXPECT_EQ(body_of("x</p>y"), "body{\"x\" p{} \"y\"}");
+}
+
+TEST(TreeBuilder, DialogAndSearchAreBlocksOfTheirOwn) {
+  // An unknown name's end tag stops at the <p> (a special element) and is ignored: "bar" would
+  // join the dialog's paragraph.
+  EXPECT_EQ(body_of("<dialog><p>foo</dialog>bar"), "body{dialog{p{\"foo\"}} \"bar\"}");
+  EXPECT_EQ(body_of("<p>a<search>b</search>c"), "body{p{\"a\"} search{\"b\"} \"c\"}");
+  // <search> is special: a misnested </b> does not carry it away.
+  EXPECT_EQ(body_of("<b>1<search>2</b>3</search>"), "body{b{\"1\"} search{b{\"2\"} \"3\"}}");
+}
+
+TEST(TreeBuilder, ForeignContentEndsWhereTheStandardEndsIt) {
+  // The link's end tag closes the <svg> inside it: the text after it is the body's.
+  EXPECT_EQ(body_of("<a href=x><svg><path></a>Read more<p>y"), "body{a[href=x;]{svg{path{}}} \"Read more\" p{\"y\"}}");
+  // An HTML block breaks out of the <svg>; "/>" closes a foreign element; names get their case.
+  EXPECT_EQ(body_of("<svg viewbox='0 0 1 1'><clippath/><g><div>text</div>"),
+            "body{svg[viewBox=0 0 1 1;]{clipPath{} g{}} div{\"text\"}}");
+  // Inside <foreignObject> HTML rules hold; a CDATA section is text inside foreign content only.
+  EXPECT_EQ(body_of("<svg><foreignObject><p>x</p></foreignObject><![CDATA[a<b]]></svg>z"),
+            "body{svg{foreignObject{p{\"x\"}} \"a<b\"} \"z\"}");
+  const Document doc = Document::build("<math><mi>x</mi></math><p>");
+  const NodeId math = doc.node(doc.find_first(HtmlTag::body)).first_child();
+  EXPECT_EQ(doc.element_namespace(math), Namespace::mathml);
+  EXPECT_EQ(doc.node(math).tag, HtmlTag::unknown);  // no HTML rule takes it for an HTML element
+  EXPECT_EQ(doc.element_namespace(doc.find_first(HtmlTag::p)), Namespace::html);
+}
+
+TEST(TreeBuilder, TemplateContentIsItsChildren) {
+  // At the start of a page a template is the head's, as a <script> would be.
+  EXPECT_EQ(body_of("<p>1</p><template><tr><td>a</template>b"), "body{p{\"1\"} template{tr{td{\"a\"}}} \"b\"}");
+  EXPECT_EQ(body_of("<table><template><p>x</template></table>"), "body{table{template{p{\"x\"}}}}");
+}
+
+TEST(TreeBuilder, TagNamesRoundTrip) {
+  for (const std::string_view name : {"a", "annotation-xml", "dialog", "h1", "h6", "search", "template", "xmp"}) {
+    EXPECT_EQ(tag_name(tag_from_name(name)), name);
+  }
+  EXPECT_EQ(tag_from_name("my-widget"), HtmlTag::unknown);
+  EXPECT_EQ(tag_from_name("DIV"), HtmlTag::unknown);  // names arrive lower-cased
+  EXPECT_EQ(tag_from_name(""), HtmlTag::unknown);
+  EXPECT_EQ(tag_name(HtmlTag::unknown), "");
 }
 
 TEST(TreeBuilder, ListItemsCloseTheirSiblingsButNotTheirParents) {
@@ -143,8 +184,8 @@ TEST(TreeBuilder, LineBreaksAreNormalised) { EXPECT_EQ(body_of("<p>a\r\nb\rc</p>
 
 TEST(TreeBuilder, SecondHtmlAndBodyTagsAddMissingAttributes) {
   const Document doc = Document::build("<html lang=en><body class=a><body class=b id=x><html lang=de dir=rtl>");
-  const NodeId html = doc.find_first(GUMBO_TAG_HTML);
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId html = doc.find_first(HtmlTag::html);
+  const NodeId body = doc.find_first(HtmlTag::body);
   EXPECT_EQ(*doc.attribute(html, "lang"), "en");
   EXPECT_EQ(*doc.attribute(html, "dir"), "rtl");
   EXPECT_EQ(*doc.attribute(body, "class"), "a");
@@ -160,7 +201,7 @@ TEST(TreeBuilder, ImageIsRenamedImg) { EXPECT_EQ(body_of("<image src=a.png>"), "
 
 TEST(TreeBuilder, HeadElementsAfterTheHeadGoIntoIt) {
   const Document doc = Document::build("<head></head><meta name=a content=b><p>x");
-  const NodeId head = doc.find_first(GUMBO_TAG_HEAD);
+  const NodeId head = doc.find_first(HtmlTag::head);
   EXPECT_EQ(shape(doc, head), "head{meta[name=a;content=b;]{}}");
 }
 

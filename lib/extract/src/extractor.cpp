@@ -69,7 +69,7 @@ void drop_headline(const Document& doc, ContentSelection& selection, std::string
       if (found != kNoNode || selection.dropped[id]) return false;
       const Node& n = doc.node(id);
       if (n.kind != NodeKind::element) return false;
-      if ((n.tag == GUMBO_TAG_H1 || n.tag == GUMBO_TAG_H2) && normalized_title(doc.text_content(id)) == wanted) {
+      if ((n.tag == HtmlTag::h1 || n.tag == HtmlTag::h2) && normalized_title(doc.text_content(id)) == wanted) {
         found = id;
         return false;
       }

@@ -61,8 +61,8 @@ PageLinks read_page_links(std::string_view html_bytes, std::string_view page_url
   UniqueList links(result.links);
   UniqueList feeds(result.feeds);
   for (NodeId id = 0; id < doc.size(); ++id) {
-    const bool anchor = doc.is_element(id, GUMBO_TAG_A) || doc.is_element(id, GUMBO_TAG_AREA);
-    const bool link = doc.is_element(id, GUMBO_TAG_LINK);
+    const bool anchor = doc.is_element(id, HtmlTag::a) || doc.is_element(id, HtmlTag::area);
+    const bool link = doc.is_element(id, HtmlTag::link);
     if (!anchor && !link) continue;
     const std::string_view* href = doc.attribute(id, "href");
     if (href == nullptr) continue;

@@ -134,7 +134,7 @@ class ContentFinder {
     NodeId at = roots.front();
     for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
       const NodeId parent = doc_.node(at).parent;
-      if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return;
+      if (parent == kNoNode || doc_.node(at).tag == HtmlTag::body) return;
       const std::string_view* own_class = doc_.attribute(at, "class");
       std::size_t items = 0;
       std::uint32_t group_chars = 0;
@@ -165,7 +165,7 @@ class ContentFinder {
     NodeId at = roots.size() == 1 ? roots.front() : doc_.node(roots.front()).parent;
     for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
       const NodeId parent = doc_.node(at).parent;
-      if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return false;
+      if (parent == kNoNode || doc_.node(at).tag == HtmlTag::body) return false;
       if (!is_headed_section(at)) continue;
       int sections = 0;
       for (NodeId sibling = doc_.node(parent).first_child(); sibling != kNoNode;
@@ -191,7 +191,7 @@ class ContentFinder {
     NodeId at = roots.front();
     for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
       const NodeId parent = doc_.node(at).parent;
-      if (parent == kNoNode || doc_.node(at).tag == GUMBO_TAG_BODY) return false;
+      if (parent == kNoNode || doc_.node(at).tag == HtmlTag::body) return false;
       const NodeId heading = part_heading(at);
       if (heading == kNoNode) continue;
       const auto alike = [&](NodeId sibling) {
@@ -227,7 +227,7 @@ class ContentFinder {
   }
 
   bool is_headed_section(NodeId id) const {
-    return doc_.is_element(id, GUMBO_TAG_SECTION) && part_heading(id) != kNoNode;
+    return doc_.is_element(id, HtmlTag::section) && part_heading(id) != kNoNode;
   }
 
   // Under-extraction, the other way round: a pick that holds little prose of its own and under
@@ -267,7 +267,7 @@ class ContentFinder {
   }
 
   NodeId body_or_root() const {
-    const NodeId body = doc_.find_first(GUMBO_TAG_BODY);
+    const NodeId body = doc_.find_first(HtmlTag::body);
     return body == kNoNode ? doc_.root() : body;
   }
 
@@ -282,8 +282,7 @@ class ContentFinder {
   bool is_dropped_element(NodeId id) {
     const Node& n = doc_.node(id);
     if (n.kind != NodeKind::element) return false;
-    // gumbo 0.10 predates <dialog> and <picture>: they arrive as unknown tags, known by name.
-    if (is_never_content(n.tag) || doc_.name(id) == "dialog") return true;
+    if (is_never_content(n.tag) || n.tag == HtmlTag::dialog) return true;
     // A formula's image is what the eye sees of it even when screen readers are told to skip it
     // (MediaWiki's, beside hidden MathML); the Markdown writes the formula once.
     if (const Hiding hiding = hiding_of(doc_, id);
@@ -424,13 +423,13 @@ class ContentFinder {
       if (page_.dropped(id)) return false;
       const Node& n = doc_.node(id);
       if (n.kind != NodeKind::element || id == from) return true;
-      const Unlikely unlikely = n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML ? Unlikely::no : unlikely_of(id);
+      const Unlikely unlikely = n.tag == HtmlTag::body || n.tag == HtmlTag::html ? Unlikely::no : unlikely_of(id);
       if (unlikely == Unlikely::by_hint) saw_unlikely_hint_ = true;
       if (is_content_aside(id)) {
         content_detail::keep_first_heading_only(page_, id);
         return false;
       }
-      bool drop = is_furniture(n.tag) || n.tag == GUMBO_TAG_HEADER || unlikely == Unlikely::always ||
+      bool drop = is_furniture(n.tag) || n.tag == HtmlTag::header || unlikely == Unlikely::always ||
                   (strictness_.strip_unlikely && unlikely == Unlikely::by_hint) || is_skip_link(doc_, id);
       if (drop && page_.in_code(id)) drop = false;
       // Some sites wrap the whole page in a <form> or a "header-container": an element holding
@@ -446,7 +445,7 @@ class ContentFinder {
   }
 
   bool is_content_aside(NodeId id) const {
-    return !content_asides_.empty() && doc_.node(id).tag == GUMBO_TAG_ASIDE &&
+    return !content_asides_.empty() && doc_.node(id).tag == HtmlTag::aside &&
            has_name_or_part(doc_, id, content_asides_);
   }
 
@@ -498,7 +497,7 @@ class ContentFinder {
   bool beside_main(NodeId id) {
     if (!main_found_) {
       main_found_ = true;
-      main_ = doc_.find_first(GUMBO_TAG_MAIN);
+      main_ = doc_.find_first(HtmlTag::main);
       for (NodeId at = 0; main_ == kNoNode && at < doc_.size(); ++at) {
         if (doc_.node(at).kind == NodeKind::element && has_role(doc_, at, {"main"})) main_ = at;
       }
@@ -510,8 +509,8 @@ class ContentFinder {
   // "cookie-consent-visible" block is not a banner.
   bool holds_landmark(NodeId id) const {
     return doc_.any_element(id, [&](NodeId at) {
-      const GumboTag tag = doc_.node(at).tag;
-      return tag == GUMBO_TAG_H1 || tag == GUMBO_TAG_MAIN || tag == GUMBO_TAG_ARTICLE;
+      const HtmlTag tag = doc_.node(at).tag;
+      return tag == HtmlTag::h1 || tag == HtmlTag::main || tag == HtmlTag::article;
     });
   }
 

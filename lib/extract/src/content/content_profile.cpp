@@ -48,16 +48,16 @@ void drop_menus(PageStats& page, NodeId body) {
   constexpr double kMenuLinkDensity = 0.8;
   const Document& doc = page.doc();
   page.drop_outermost(body, Sums::computed, [&](NodeId id) {
-    const GumboTag tag = doc.node(id).tag;
+    const HtmlTag tag = doc.node(id).tag;
     const TextStats s = page.stats(id);
-    return (tag == GUMBO_TAG_UL || tag == GUMBO_TAG_OL) && s.list_items >= kMenuItems &&
+    return (tag == HtmlTag::ul || tag == HtmlTag::ol) && s.list_items >= kMenuItems &&
            s.chars < kMenuItemChars * s.list_items && s.link_chars > kMenuLinkDensity * s.chars && s.heading_chars == 0;
   });
 }
 
 bool in_list_item(const Document& doc, NodeId id) {
   constexpr int kItemLevels = 6;
-  return ancestor_within(doc, id, GUMBO_TAG_LI, kItemLevels) != kNoNode;
+  return ancestor_within(doc, id, HtmlTag::li, kItemLevels) != kNoNode;
 }
 
 // Whether the block is a row of a few links drawn as buttons. A grid of a dozen feature cards, each
@@ -68,7 +68,7 @@ bool only_button_links(const Document& doc, NodeId block) {
   std::size_t buttons = 0;
   doc.walk(block, [&](NodeId at) {
     if (!all_buttons) return false;
-    if (!doc.is_element(at, GUMBO_TAG_A)) return true;
+    if (!doc.is_element(at, HtmlTag::a)) return true;
     all_buttons = ++buttons <= kMostButtons && is_button_link(doc, at);
     return false;
   });
@@ -81,9 +81,9 @@ void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_but
   constexpr std::uint32_t kShortChars = 60;
   const Document& doc = page.doc();
   page.drop_outermost(root, Sums::computed, [&](NodeId id) {
-    const GumboTag tag = doc.node(id).tag;
+    const HtmlTag tag = doc.node(id).tag;
     const TextStats s = page.stats(id);
-    const bool link_row = (tag == GUMBO_TAG_P || tag == GUMBO_TAG_DIV) && s.chars > 0 && s.link_chars == s.chars &&
+    const bool link_row = (tag == HtmlTag::p || tag == HtmlTag::div) && s.chars > 0 && s.link_chars == s.chars &&
                           s.heading_chars == 0 && s.list_items == 0 && s.images == 0;
     if (!link_row || in_list_item(doc, id)) return false;
     return (short_links_are_buttons && s.chars <= kShortChars) || only_button_links(doc, id);
@@ -168,13 +168,13 @@ class RepeatFinder {
     for (NodeId root : roots) {
       doc_.walk(root, [&](NodeId id) {
         if (page_.dropped(id) || doc_.node(id).kind != NodeKind::element) return false;
-        const GumboTag tag = doc_.node(id).tag;
-        if (tag == GUMBO_TAG_PRE) return false;
+        const HtmlTag tag = doc_.node(id).tag;
+        if (tag == HtmlTag::pre) return false;
         if (is_marquee(id)) {
           page_.mark_dropped(id);
           return false;
         }
-        if (!is_block_tag(tag) || tag == GUMBO_TAG_P) return true;
+        if (!is_block_tag(tag) || tag == HtmlTag::p) return true;
         const TextPrint print = print_of(id);
         if (print.chars < kFewestChars) {
           // A short block is read once when the block beside it says the same: a page's mobile
@@ -218,7 +218,7 @@ class RepeatFinder {
   [[nodiscard]] bool is_marquee(NodeId id) const {
     // A table row of the same mark in every cell ("Yes" under each plan, "-" in each empty column)
     // is data: its cells are columns, not an animation's copies.
-    if (doc_.node(id).tag == GUMBO_TAG_TR) return false;
+    if (doc_.node(id).tag == HtmlTag::tr) return false;
     constexpr int kFewestCopies = 6;
     constexpr std::uint32_t kMostPhraseChars = 40;
     int copies = 0;

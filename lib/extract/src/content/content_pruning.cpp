@@ -36,7 +36,7 @@ NodeId neighbour(const PageStats& page, NodeId id, Side side) {
 bool separates_lines(const PageStats& page, NodeId sibling) {
   if (sibling == kNoNode) return true;
   const Node& n = page.doc().node(sibling);
-  return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == GUMBO_TAG_BR);
+  return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == HtmlTag::br);
 }
 
 // Whether an inline element begins its line ("Read more:" before a link), not a word in a sentence.
@@ -67,7 +67,7 @@ class Pruner {
         if (page_.dropped(id)) return false;
         if (doc_.node(id).kind != NodeKind::element) return false;
         if (id != root) judged[id] = true;
-        return doc_.node(id).tag != GUMBO_TAG_PRE;
+        return doc_.node(id).tag != HtmlTag::pre;
       });
     }
     // Node ids run in document order and a subtree's ids are contiguous, so counting down from a
@@ -96,7 +96,7 @@ class Pruner {
             return false;
           }
         }
-        return doc_.node(id).tag != GUMBO_TAG_PRE;
+        return doc_.node(id).tag != HtmlTag::pre;
       });
     }
   }
@@ -151,7 +151,7 @@ class Pruner {
       }
       if (page_.dropped(d)) return WalkStep::skip;
       const Node& n = doc_.node(d);
-      if ((n.tag == GUMBO_TAG_PRE || n.tag == GUMBO_TAG_CODE) && n.kind == NodeKind::element) return WalkStep::stop;
+      if ((n.tag == HtmlTag::pre || n.tag == HtmlTag::code) && n.kind == NodeKind::element) return WalkStep::stop;
       if (n.kind == NodeKind::text) {
         if (trim(walk.label.text).empty() && !trim(doc_.text(d)).empty()) {
           for (NodeId up = n.parent; up != id && up != kNoNode; up = doc_.node(up).parent) ++walk.label.depth;
@@ -168,15 +168,15 @@ class Pruner {
   bool is_furniture_by_text(NodeId id, const TextStats& stats) const {
     const Node& n = doc_.node(id);
     const std::uint32_t chars = stats.chars;
-    const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH && n.tag != GUMBO_TAG_LI &&
-                       n.tag != GUMBO_TAG_P;
+    const bool block = is_block_tag(n.tag) && n.tag != HtmlTag::td && n.tag != HtmlTag::th && n.tag != HtmlTag::li &&
+                       n.tag != HtmlTag::p;
     if (chars == 0 || chars > 200) return false;
     // Short lines outside paragraphs: bylines, date lines, breadcrumbs.
     const NodeId parent = n.parent;
     const bool in_prose =
-        parent != kNoNode && (doc_.is_element(parent, GUMBO_TAG_P) || doc_.is_element(parent, GUMBO_TAG_LI) ||
+        parent != kNoNode && (doc_.is_element(parent, HtmlTag::p) || doc_.is_element(parent, HtmlTag::li) ||
                               heading_level(doc_.node(parent).tag) > 0);
-    if (in_prose || n.tag == GUMBO_TAG_A || heading_level(n.tag) > 0) return false;
+    if (in_prose || n.tag == HtmlTag::a || heading_level(n.tag) > 0) return false;
     // Mostly a heading: a title, not a byline or a breadcrumb, whatever arrows it holds (a method's
     // signature, "fn map<U>(self) -> U", beside its "Source" link).
     if (2 * stats.heading_chars > chars) return false;
@@ -194,7 +194,7 @@ class Pruner {
   bool is_labelled_section(NodeId id, std::uint32_t chars) const {
     const Node& n = doc_.node(id);
     if (n.kind != NodeKind::element || chars < section_label_min_letters()) return false;
-    const bool block = is_block_tag(n.tag) && n.tag != GUMBO_TAG_P;
+    const bool block = is_block_tag(n.tag) && n.tag != HtmlTag::p;
     if (!block && !stands_alone(page_, id)) return false;
     const Label label = leading_text(id, 80);
     if (!is_boilerplate_label(label.text)) return false;
@@ -286,10 +286,10 @@ class Pruner {
         return WalkStep::stop;
       }
       const Node& n = doc_.node(d);
-      if (n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, GUMBO_TAG_BUTTON)) {
+      if (n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, HtmlTag::button)) {
         walk.words += ' ' + ascii_lower_copy(doc_.text(d));
       }
-      if (!doc_.is_element(d, GUMBO_TAG_INPUT)) return WalkStep::descend;
+      if (!doc_.is_element(d, HtmlTag::input)) return WalkStep::descend;
       if (const std::string_view* value = doc_.attribute(d, "value")) walk.words += ' ' + ascii_lower_copy(*value);
       for (std::string_view attribute : {"type"sv, "name"sv, "placeholder"sv, "id"sv, "autocomplete"sv}) {
         const std::string_view* value = doc_.attribute(d, attribute);
@@ -332,18 +332,19 @@ class Pruner {
       bool keep = false;
       doc_.walk(id, [&](NodeId d) {
         if (page_.dropped(d)) return WalkStep::skip;
-        if (doc_.is_element(d, GUMBO_TAG_IMG) || doc_.is_element(d, GUMBO_TAG_HR) || doc_.is_element(d, GUMBO_TAG_BR) ||
-            doc_.name(d) == "picture" || holds_formula_source(doc_, d) || (is_inline && !doc_.text(d).empty())) {
+        if (doc_.is_element(d, HtmlTag::img) || doc_.is_element(d, HtmlTag::hr) || doc_.is_element(d, HtmlTag::br) ||
+            doc_.node(d).tag == HtmlTag::picture || holds_formula_source(doc_, d) ||
+            (is_inline && !doc_.text(d).empty())) {
           keep = true;
           return WalkStep::stop;
         }
         return WalkStep::descend;
       });
-      return !keep && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH;
+      return !keep && n.tag != HtmlTag::td && n.tag != HtmlTag::th;
     }
-    if (says_only_a_widget_phrase(page_, id) && n.tag != GUMBO_TAG_TD && n.tag != GUMBO_TAG_TH) return true;
+    if (says_only_a_widget_phrase(page_, id) && n.tag != HtmlTag::td && n.tag != HtmlTag::th) return true;
     if (is_furniture_by_text(id, stats)) return true;
-    const bool heading = n.tag >= GUMBO_TAG_H1 && n.tag <= GUMBO_TAG_H6;
+    const bool heading = n.tag >= HtmlTag::h1 && n.tag <= HtmlTag::h6;
     if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;
     if (strictness_.weigh_classes && class_hint(doc_, id) == Hint::negative && stats.chars < 400 &&
         !is_data_table_cell(id) && !holds_code_or_data(id)) {
@@ -351,15 +352,15 @@ class Pruner {
     }
     if (!strictness_.clean_conditionally) return false;
     switch (n.tag) {
-      case GUMBO_TAG_TABLE:
-      case GUMBO_TAG_UL:
-      case GUMBO_TAG_OL:
-      case GUMBO_TAG_DIV:
-      case GUMBO_TAG_SECTION:
-      case GUMBO_TAG_FORM:
-      case GUMBO_TAG_FIELDSET:
-      case GUMBO_TAG_ASIDE:
-      case GUMBO_TAG_DL: break;
+      case HtmlTag::table:
+      case HtmlTag::ul:
+      case HtmlTag::ol:
+      case HtmlTag::div:
+      case HtmlTag::section:
+      case HtmlTag::form:
+      case HtmlTag::fieldset:
+      case HtmlTag::aside:
+      case HtmlTag::dl: break;
       default: return false;
     }
     // Code and data tables are content whatever their wrappers' classes and links say.
@@ -371,7 +372,7 @@ class Pruner {
     if (stats.commas >= 10) return false;
 
     const TextStats& c = stats;
-    const bool is_list = n.tag == GUMBO_TAG_UL || n.tag == GUMBO_TAG_OL || n.tag == GUMBO_TAG_DL;
+    const bool is_list = n.tag == HtmlTag::ul || n.tag == HtmlTag::ol || n.tag == HtmlTag::dl;
     const double density = link_density_of(stats);
     const std::uint32_t chars = c.chars;
     const bool in_figure = page_.in_figure(id);
@@ -402,7 +403,7 @@ class Pruner {
     NodeId at = doc_.node(id).parent;
     for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
       if (heading_level(doc_.node(at).tag) > 0) return true;
-      if (is_block_tag(doc_.node(at).tag) && doc_.node(at).tag != GUMBO_TAG_DIV) return false;
+      if (is_block_tag(doc_.node(at).tag) && doc_.node(at).tag != HtmlTag::div) return false;
     }
     return false;
   }
@@ -416,7 +417,7 @@ class Pruner {
       if (!trim(doc_.text(before)).empty()) return false;
       before = doc_.prev_sibling(before);
     }
-    if (before == kNoNode || !doc_.is_element(before, GUMBO_TAG_P) || page_.dropped(before)) return false;
+    if (before == kNoNode || !doc_.is_element(before, HtmlTag::p) || page_.dropped(before)) return false;
     const std::string lead = page_.small_text(before);
     const std::string_view sentence = trim(lead);
     return sentence.ends_with(':') && count_words(sentence) >= kSentenceWords;
@@ -432,7 +433,7 @@ class Pruner {
       if (doc_.node(item).kind != NodeKind::element || page_.dropped(item)) continue;
       std::string unlinked;
       doc_.walk(item, [&](NodeId d) {
-        if (page_.dropped(d) || doc_.is_element(d, GUMBO_TAG_A)) return false;
+        if (page_.dropped(d) || doc_.is_element(d, HtmlTag::a)) return false;
         if (doc_.node(d).kind == NodeKind::text) unlinked.append(doc_.text(d)).push_back(' ');
         return true;
       });
@@ -445,7 +446,7 @@ class Pruner {
   // Code blocks and data tables are content whatever their wrapper's class says ("code-scroll").
   bool holds_code_or_data(NodeId id) const { return page_.stats(id).code_or_tables > 0; }
   bool is_data_table_cell(NodeId id) const {
-    return (doc_.is_element(id, GUMBO_TAG_TD) || doc_.is_element(id, GUMBO_TAG_TH)) && page_.inside_data_table(id);
+    return (doc_.is_element(id, HtmlTag::td) || doc_.is_element(id, HtmlTag::th)) && page_.inside_data_table(id);
   }
 
   PageStats& page_;

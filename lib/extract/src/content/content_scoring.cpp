@@ -63,18 +63,18 @@ class CandidateScoring {
   bool is_paragraph_like(NodeId id) const {
     const Node& n = doc_.node(id);
     switch (n.tag) {
-      case GUMBO_TAG_P:
-      case GUMBO_TAG_PRE: return true;
-      case GUMBO_TAG_TD:
-      case GUMBO_TAG_BLOCKQUOTE:
-      case GUMBO_TAG_LI:
-      case GUMBO_TAG_DD:
-      case GUMBO_TAG_DIV:
-      case GUMBO_TAG_SECTION:
-      case GUMBO_TAG_ARTICLE:
-      case GUMBO_TAG_SPAN:
-      case GUMBO_TAG_FONT:
-      case GUMBO_TAG_CENTER:
+      case HtmlTag::p:
+      case HtmlTag::pre: return true;
+      case HtmlTag::td:
+      case HtmlTag::blockquote:
+      case HtmlTag::li:
+      case HtmlTag::dd:
+      case HtmlTag::div:
+      case HtmlTag::section:
+      case HtmlTag::article:
+      case HtmlTag::span:
+      case HtmlTag::font:
+      case HtmlTag::center:
         // A container of inline content only is a paragraph in all but name.
         return !has_block_child(id);
       default: return false;
@@ -84,31 +84,31 @@ class CandidateScoring {
   double initial_score(NodeId id) const {
     double score = class_weight(doc_, id, strictness_);
     switch (doc_.node(id).tag) {
-      case GUMBO_TAG_DIV:
-      case GUMBO_TAG_ARTICLE:
-      case GUMBO_TAG_MAIN: score += 5; break;
-      case GUMBO_TAG_SECTION:
-      case GUMBO_TAG_PRE:
-      case GUMBO_TAG_TD:
-      case GUMBO_TAG_BLOCKQUOTE: score += 3; break;
-      case GUMBO_TAG_ADDRESS:
-      case GUMBO_TAG_OL:
-      case GUMBO_TAG_UL:
-      case GUMBO_TAG_DL:
-      case GUMBO_TAG_DD:
-      case GUMBO_TAG_DT:
-      case GUMBO_TAG_LI:
-      case GUMBO_TAG_FORM: score -= 3; break;
-      case GUMBO_TAG_H1:
-      case GUMBO_TAG_H2:
-      case GUMBO_TAG_H3:
-      case GUMBO_TAG_H4:
-      case GUMBO_TAG_H5:
-      case GUMBO_TAG_H6:
-      case GUMBO_TAG_TH: score -= 5; break;
+      case HtmlTag::div:
+      case HtmlTag::article:
+      case HtmlTag::main: score += 5; break;
+      case HtmlTag::section:
+      case HtmlTag::pre:
+      case HtmlTag::td:
+      case HtmlTag::blockquote: score += 3; break;
+      case HtmlTag::address:
+      case HtmlTag::ol:
+      case HtmlTag::ul:
+      case HtmlTag::dl:
+      case HtmlTag::dd:
+      case HtmlTag::dt:
+      case HtmlTag::li:
+      case HtmlTag::form: score -= 3; break;
+      case HtmlTag::h1:
+      case HtmlTag::h2:
+      case HtmlTag::h3:
+      case HtmlTag::h4:
+      case HtmlTag::h5:
+      case HtmlTag::h6:
+      case HtmlTag::th: score -= 5; break;
       default: break;
     }
-    if (doc_.node(id).tag == GUMBO_TAG_ARTICLE || doc_.node(id).tag == GUMBO_TAG_MAIN) score += 10;
+    if (doc_.node(id).tag == HtmlTag::article || doc_.node(id).tag == HtmlTag::main) score += 10;
     return score;
   }
 
@@ -227,7 +227,7 @@ class CandidateScoring {
         bonus = scores_.of(top) * 0.2;
       }
       bool keep = scores_.scored(s) && scores_.of(s) + bonus >= threshold;
-      if (!keep && (n.tag == GUMBO_TAG_P || is_paragraph_like(s))) {
+      if (!keep && (n.tag == HtmlTag::p || is_paragraph_like(s))) {
         const TextStats& st = page_.stats(s);
         const double density = page_.link_density(s);
         if (st.chars > 80 && density < 0.25) keep = true;

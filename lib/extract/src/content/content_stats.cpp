@@ -74,15 +74,15 @@ PageStats::PageStats(const Document& doc)
   for (NodeId id = 1; id < doc_.size(); ++id) {
     const NodeId parent = doc_.node(id).parent;
     if (parent == kNoNode) continue;
-    const bool parent_code = doc_.is_element(parent, GUMBO_TAG_PRE) || doc_.is_element(parent, GUMBO_TAG_CODE);
+    const bool parent_code = doc_.is_element(parent, HtmlTag::pre) || doc_.is_element(parent, HtmlTag::code);
     const bool code = (flags_[parent] & kInCode) != 0 || parent_code;
-    const bool figure = (flags_[parent] & kInFigure) != 0 || doc_.is_element(parent, GUMBO_TAG_FIGURE);
+    const bool figure = (flags_[parent] & kInFigure) != 0 || doc_.is_element(parent, HtmlTag::figure);
     const bool contents = (flags_[parent] & kInContents) != 0 ||
                           (doc_.node(id).kind == NodeKind::element && is_document_contents(doc_, id));
     flags_[id] =
         static_cast<std::uint8_t>((code ? kInCode : 0) | (figure ? kInFigure : 0) | (contents ? kInContents : 0));
     if (keeps_sums(id)) {
-      nearest_table_[slot(id)] = doc_.is_element(parent, GUMBO_TAG_TABLE) ? parent : nearest_table_[slot(parent)];
+      nearest_table_[slot(id)] = doc_.is_element(parent, HtmlTag::table) ? parent : nearest_table_[slot(parent)];
     }
   }
 }
@@ -110,23 +110,23 @@ TextStats PageStats::leaf_stats(NodeId id) const {
 
 void PageStats::add_own(NodeId id, TextStats& s) const {
   switch (doc_.node(id).tag) {
-    case GUMBO_TAG_A: s.link_chars = is_title_link(id) ? 0 : s.chars; break;
-    case GUMBO_TAG_P: ++s.paragraphs; break;
-    case GUMBO_TAG_IMG: s.images += is_icon(doc_, id) ? 0u : 1u; break;
-    case GUMBO_TAG_LI: ++s.list_items; break;
-    case GUMBO_TAG_INPUT: ++s.inputs; break;
-    case GUMBO_TAG_EMBED:
-    case GUMBO_TAG_OBJECT:
-    case GUMBO_TAG_IFRAME:
-    case GUMBO_TAG_VIDEO: ++s.embeds; break;
-    case GUMBO_TAG_PRE: ++s.code_or_tables; break;
-    case GUMBO_TAG_TABLE: s.code_or_tables += is_data_table(id) ? 1u : 0u; break;
-    case GUMBO_TAG_H1:
-    case GUMBO_TAG_H2:
-    case GUMBO_TAG_H3:
-    case GUMBO_TAG_H4:
-    case GUMBO_TAG_H5:
-    case GUMBO_TAG_H6: s.heading_chars = s.chars; break;
+    case HtmlTag::a: s.link_chars = is_title_link(id) ? 0 : s.chars; break;
+    case HtmlTag::p: ++s.paragraphs; break;
+    case HtmlTag::img: s.images += is_icon(doc_, id) ? 0u : 1u; break;
+    case HtmlTag::li: ++s.list_items; break;
+    case HtmlTag::input: ++s.inputs; break;
+    case HtmlTag::embed:
+    case HtmlTag::object:
+    case HtmlTag::iframe:
+    case HtmlTag::video: ++s.embeds; break;
+    case HtmlTag::pre: ++s.code_or_tables; break;
+    case HtmlTag::table: s.code_or_tables += is_data_table(id) ? 1u : 0u; break;
+    case HtmlTag::h1:
+    case HtmlTag::h2:
+    case HtmlTag::h3:
+    case HtmlTag::h4:
+    case HtmlTag::h5:
+    case HtmlTag::h6: s.heading_chars = s.chars; break;
     default: break;
   }
 }

@@ -205,7 +205,7 @@ class PageStats {
     for (; !keeps_sums(id); id = doc_.node(id).parent) {
       const NodeId parent = doc_.node(id).parent;
       if (parent == kNoNode) return kNoNode;
-      if (doc_.is_element(parent, GUMBO_TAG_TABLE)) return parent;
+      if (doc_.is_element(parent, HtmlTag::table)) return parent;
     }
     return nearest_table_[slot(id)];
   }

@@ -56,6 +56,9 @@ class OpenElements {
   // An end tag gumbo sees (whose start tag was not dropped with its content).
   void close(std::uint16_t tag);
 
+  // Whether an element with this known tag (not id 0) is open.
+  [[nodiscard]] bool has_open(std::uint16_t tag) const { return tag != 0 && count_[tag] > 0; }
+
  private:
   void push(std::string_view name, std::uint16_t tag);
   // Every element leaving the stack goes through here.

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "decode/open_elements.hpp"
+#include "markup/script_data.hpp"
 #include "text/text_util.hpp"
 
 // Where a construct begins and ends follows the WHATWG tokenizer, so that every byte this scan
@@ -373,17 +374,63 @@ class Scanner {
     return false;
   }
 
+  // Whether the markup of a <noscript> is the real image of a lazy loader's placeholder right
+  // before it (only whitespace between): an image without a source of its own (none, or a data:
+  // URL), which names the <noscript>'s image in no attribute (as data-src would: then the
+  // <noscript> is a copy). A <noscript> with an image and no placeholder is a tracking pixel, or
+  // the copy of a placeholder that follows it, named by its data-src.
+  [[nodiscard]] bool shows_a_placeholders_image(std::string_view markup) const {
+    if (last_image_out_ == npos) return false;
+    const std::string_view between = std::string_view(out_).substr(last_image_out_);
+    if (!std::all_of(between.begin(), between.end(), is_space)) return false;
+    const std::string_view placeholder_src = attribute_value(last_image_attributes_, "src");
+    if (!placeholder_src.empty() && !placeholder_src.starts_with("data:")) return false;
+    const std::size_t img = find_ignoring_case(markup, "<img", 0);
+    if (img == npos) return false;
+    const std::size_t gt = std::min(markup.find('>', img), markup.size());
+    const std::string_view url = attribute_value(markup.substr(img + 4, gt - img - 4), "src");
+    return !url.empty() && !url.starts_with("data:") && last_image_attributes_.find(url) == npos;
+  }
+
+  static std::size_t find_ignoring_case(std::string_view text, std::string_view lower, std::size_t from) {
+    for (std::size_t i = from; i + lower.size() <= text.size(); ++i) {
+      if (core::equals_ignore_case(text.substr(i, lower.size()), lower)) return i;
+    }
+    return npos;
+  }
+
+  // The value of the attribute `name` in a tag's attributes as written; empty when it has none.
+  static std::string_view attribute_value(std::string_view attributes, std::string_view name) {
+    for (std::size_t at = find_ignoring_case(attributes, name, 0); at != npos;
+         at = find_ignoring_case(attributes, name, at + 1)) {
+      if (at > 0 && !is_space(attributes[at - 1])) continue;  // "data-src" is not "src"
+      std::size_t i = at + name.size();
+      while (i < attributes.size() && is_space(attributes[i])) ++i;
+      if (i >= attributes.size() || attributes[i] != '=') continue;
+      ++i;
+      while (i < attributes.size() && is_space(attributes[i])) ++i;
+      if (i >= attributes.size()) return {};
+      const char quote = attributes[i];
+      if (quote == '"' || quote == '\'') {
+        const std::size_t close = attributes.find(quote, i + 1);
+        return attributes.substr(i + 1, (close == npos ? attributes.size() : close) - i - 1);
+      }
+      std::size_t end = i;
+      while (end < attributes.size() && !is_space(attributes[end]) && attributes[end] != '>') ++end;
+      return attributes.substr(i, end - i);
+    }
+    return {};
+  }
+
   struct RawText {
     std::size_t content_end;  // '<' of the end tag, or the input's end
     std::size_t end;          // past the end tag, or the input's end
   };
 
-  // For <script> this approximates the "script data escaped" states by the same rule: after
-  // "<!--<script>" inside a script, the tokenizer skips the first "</script>", and this scan
-  // does not. Pages that do that are rare, and the cost is the script's tail showing as text.
+  // A script ends where the tokenizer's script data states end it (markup/script_data.hpp).
   [[nodiscard]] RawText skip_raw_text(std::size_t from, std::uint16_t tag) const {
     const std::size_t n = in_.size();
-    const std::size_t lt = raw_text_end(from, name_of(tag));
+    const std::size_t lt = tag == kIdScript ? html::script_data_end(in_, from) : raw_text_end(from, name_of(tag));
     if (lt == npos) return {n, n};
     Tag end_tag;
     if (!parse_tag(lt, lt + 2, end_tag)) return {lt, n};
@@ -407,7 +454,8 @@ class Scanner {
     if ((flags & kDropTag) != 0) return;
     if ((flags & kDropRawText) != 0) {
       const RawText raw = skip_raw_text(tag.end, tag.id);
-      if (tag.id == kIdNoscript && holds_a_page(in_.substr(tag.end, raw.content_end - tag.end))) {
+      if (tag.id == kIdNoscript && (holds_a_page(in_.substr(tag.end, raw.content_end - tag.end)) ||
+                                    shows_a_placeholders_image(in_.substr(tag.end, raw.content_end - tag.end)))) {
         // What a browser without scripts shows, the way it shows it: the content goes on as markup
         // (the tags themselves are dropped; the end tag, like every dropped element's, later too).
         pos_ = tag.end;
@@ -434,6 +482,7 @@ class Scanner {
     if ((flags & kForeign) != 0) {
       if (tag.self_closing) return;
       drop_ = Drop{true, true, tag.id, 1, 0, 0};
+      foreign_open_.assign(1, tag.name);
       if (tag.id == kIdMath) math_begin_ = tag.begin;
       return;
     }
@@ -462,6 +511,10 @@ class Scanner {
       return;
     }
     emit_start_tag(tag);
+    if (tag.id == kIdImg) {
+      last_image_attributes_ = tag.attributes;
+      last_image_out_ = out_.size();
+    }
   }
 
   // A start tag as written, without the attributes past kMaxAttributes.
@@ -484,6 +537,7 @@ class Scanner {
         return;
       }
       if (tag.self_closing) return;  // foreign elements honour "/>"
+      if (foreign_open_.size() < kMaxForeignOpen) foreign_open_.push_back(tag.name);
       if (tag.id == drop_.root) {
         ++drop_.nesting;
       } else if ((flags & kIntegration) != 0) {
@@ -519,9 +573,14 @@ class Scanner {
   }
 
   void end_tag_in_drop(const Tag& tag) {
-    if (drop_.foreign && drop_.integration_nesting == 0 && (tag.id == kIdP || tag.id == kIdBr)) {
-      end_drop(tag.begin);
-      pos_ = tag.begin;
+    if (drop_.foreign && drop_.integration_nesting == 0) {
+      end_tag_in_foreign(tag);
+      return;
+    }
+    if (drop_.foreign && drop_.integration_nesting == 1 && tag.id == drop_.integration) {
+      // The integration point closes; its foreign parent is current again.
+      drop_.integration_nesting = 0;
+      close_foreign(tag);
       return;
     }
     if (tag.id == drop_.root) {
@@ -529,6 +588,28 @@ class Scanner {
     } else if (drop_.integration_nesting > 0 && tag.id == drop_.integration) {
       --drop_.integration_nesting;
     }
+  }
+
+  // The tree builder's "any other end tag" in foreign content: it closes the nearest open foreign
+  // element of its name; with none, the HTML rules take it, and when they close an element that
+  // holds the <svg> or <math> (`<a><svg><path></a>`), the foreign content ends there.
+  void end_tag_in_foreign(const Tag& tag) {
+    if (tag.id == kIdP || tag.id == kIdBr || (!close_foreign(tag) && tree_.has_open(tag.id))) {
+      end_drop(tag.begin);
+      pos_ = tag.begin;
+    }
+  }
+
+  // Pops the foreign elements down to the nearest of the tag's name, ending the drop when that was
+  // the root; false when none has the name.
+  bool close_foreign(const Tag& tag) {
+    for (std::size_t i = foreign_open_.size(); i-- > 0;) {
+      if (!core::equals_ignore_case(foreign_open_[i], tag.name)) continue;
+      foreign_open_.resize(i);
+      if (foreign_open_.empty()) end_drop(tag.end);
+      return true;
+    }
+    return false;
   }
 
   // The dropped subtree ends at `end`; a <math> one is kept aside as its formula's span.
@@ -547,6 +628,14 @@ class Scanner {
   std::size_t pos_ = 0;
   Drop drop_;
   std::size_t math_begin_ = npos;  // the '<' of the <math> element being dropped
+  // The names of the foreign elements open in the subtree being dropped, the <svg> or <math> first.
+  // Deeper ones are not tracked: their end tags then close an element further up, or fall to the
+  // HTML rules, which is where a browser would end up on such a page anyway.
+  std::vector<std::string_view> foreign_open_;
+  // The attributes of the last image kept, and where the output stood after it.
+  std::string_view last_image_attributes_;
+  std::size_t last_image_out_ = npos;
+  static constexpr std::size_t kMaxForeignOpen = 512;
   OpenElements tree_;
   bool seen_doctype_ = false;
 };

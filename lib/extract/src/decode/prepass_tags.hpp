@@ -242,6 +242,7 @@ constexpr std::uint16_t kIdHead = id("head");
 constexpr std::uint16_t kIdHtml = id("html");
 constexpr std::uint16_t kIdAddress = id("address");
 constexpr std::uint16_t kIdHr = id("hr");
+constexpr std::uint16_t kIdImg = id("img");
 constexpr std::uint16_t kIdInput = id("input");
 constexpr std::uint16_t kIdKeygen = id("keygen");
 constexpr std::uint16_t kIdLi = id("li");

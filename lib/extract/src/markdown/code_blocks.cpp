@@ -40,7 +40,7 @@ std::string code_language(const Document& doc, NodeId id) {
   }
   for (std::string_view attr : {"data-lang"sv, "data-language"sv, "lang"sv}) {
     if (const std::string_view* value = doc.attribute(id, attr); value && !trim(*value).empty()) {
-      if (std::string_view(attr) == "lang" && !doc.is_element(id, GUMBO_TAG_CODE)) continue;
+      if (std::string_view(attr) == "lang" && !doc.is_element(id, HtmlTag::code)) continue;
       return ascii_lower_copy(trim(*value));
     }
   }
@@ -54,7 +54,7 @@ NodeId next_element(const Document& doc, NodeId id) {
   return id;
 }
 
-NodeId first_child_element(const Document& doc, NodeId id, GumboTag tag) {
+NodeId first_child_element(const Document& doc, NodeId id, HtmlTag tag) {
   for (NodeId c = doc.node(id).first_child(); c != kNoNode; c = doc.node(c).next_sibling) {
     if (doc.is_element(c, tag)) return c;
   }
@@ -83,18 +83,18 @@ std::string label_text(const Document& doc, NodeId id) {
 // The <pre> that `id` is inside of (up to a few levels), else kNoNode.
 NodeId enclosing_pre(const Document& doc, NodeId id) {
   constexpr int kLevels = 6;
-  return ancestor_within(doc, id, GUMBO_TAG_PRE, kLevels);
+  return ancestor_within(doc, id, HtmlTag::pre, kLevels);
 }
 
 bool inside_code(const Document& doc, NodeId id, NodeId pre) {
   for (NodeId at = id; at != kNoNode && at != pre; at = doc.node(at).parent) {
-    if (doc.is_element(at, GUMBO_TAG_CODE)) return true;
+    if (doc.is_element(at, HtmlTag::code)) return true;
   }
   return false;
 }
 
 bool holds_code(const Document& doc, NodeId pre) {
-  const NodeId code = doc.find_first(GUMBO_TAG_CODE, pre);
+  const NodeId code = doc.find_first(HtmlTag::code, pre);
   return code != kNoNode && doc.contains(pre, code);
 }
 
@@ -104,7 +104,7 @@ NodeId pre_after(const Document& doc, NodeId id) {
   for (int hop = 0; hop < 2; ++hop) {
     at = next_element(doc, at);
     if (at == kNoNode) return kNoNode;
-    if (doc.is_element(at, GUMBO_TAG_PRE)) return at;
+    if (doc.is_element(at, HtmlTag::pre)) return at;
   }
   return kNoNode;
 }
@@ -113,13 +113,13 @@ std::string language_of_classes(const Document& doc, NodeId pre) {
   std::string language = code_language(doc, pre);
   if (!language.empty()) return language;
   // The usual shape is <pre><code class="language-x">; look one level down.
-  if (const NodeId code = first_child_element(doc, pre, GUMBO_TAG_CODE); code != kNoNode) {
+  if (const NodeId code = first_child_element(doc, pre, HtmlTag::code); code != kNoNode) {
     language = code_language(doc, code);
     if (!language.empty()) return language;
   }
   NodeId wrapper = doc.node(pre).parent;
   for (int level = 0; level < kWrapperLevels && wrapper != kNoNode; ++level, wrapper = doc.node(wrapper).parent) {
-    if (doc.node(wrapper).kind != NodeKind::element || doc.node(wrapper).tag == GUMBO_TAG_BODY) break;
+    if (doc.node(wrapper).kind != NodeKind::element || doc.node(wrapper).tag == HtmlTag::body) break;
     language = code_language(doc, wrapper);
     if (!language.empty()) return language;
   }
@@ -134,7 +134,7 @@ std::string pre_language(const Document& doc, NodeId pre) {
   // A label that says it is one, inside the block before its code or just before the block.
   for (NodeId c = doc.node(pre).first_child(); c != kNoNode; c = doc.node(c).next_sibling) {
     if (doc.node(c).kind != NodeKind::element) continue;
-    if (doc.is_element(c, GUMBO_TAG_CODE)) break;
+    if (doc.is_element(c, HtmlTag::code)) break;
     if (names_a_language(doc, c)) return ascii_lower_copy(label_text(doc, c));
   }
   const NodeId parent = doc.node(pre).parent;
@@ -149,18 +149,18 @@ std::string pre_language(const Document& doc, NodeId pre) {
 
 bool is_code_block_control(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
-  if (n.kind != NodeKind::element || n.tag == GUMBO_TAG_PRE || n.tag == GUMBO_TAG_CODE) return false;
+  if (n.kind != NodeKind::element || n.tag == HtmlTag::pre || n.tag == HtmlTag::code) return false;
   NodeId pre = enclosing_pre(doc, id);
   const bool inside = pre != kNoNode;
   if (inside && inside_code(doc, id, pre)) return false;
   if (!inside) pre = pre_after(doc, id);
   if (pre == kNoNode) return false;
-  if (n.tag == GUMBO_TAG_BUTTON) return true;
+  if (n.tag == HtmlTag::button) return true;
   // A link inside the block but outside its code: the "Try" of a playground.
-  if (inside && n.tag == GUMBO_TAG_A && holds_code(doc, pre)) return true;
+  if (inside && n.tag == HtmlTag::a && holds_code(doc, pre)) return true;
   // A paragraph or a heading saying "Python" over the block is the author's, not the site's label.
-  if (n.tag == GUMBO_TAG_P || n.tag == GUMBO_TAG_H1 || n.tag == GUMBO_TAG_H2 || n.tag == GUMBO_TAG_H3 ||
-      n.tag == GUMBO_TAG_H4 || n.tag == GUMBO_TAG_H5 || n.tag == GUMBO_TAG_H6) {
+  if (n.tag == HtmlTag::p || n.tag == HtmlTag::h1 || n.tag == HtmlTag::h2 || n.tag == HtmlTag::h3 ||
+      n.tag == HtmlTag::h4 || n.tag == HtmlTag::h5 || n.tag == HtmlTag::h6) {
     return false;
   }
   const std::string label = label_text(doc, id);

@@ -67,7 +67,7 @@ NodeId enclosing_cell(const Document& doc, NodeId id) {
   constexpr int kMostLevels = 4;  // Pygments: td > div.linenodiv > pre
   NodeId at = doc.node(id).parent;
   for (int level = 0; level < kMostLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
-    if (doc.is_element(at, GUMBO_TAG_TD) || doc.is_element(at, GUMBO_TAG_TH)) return at;
+    if (doc.is_element(at, HtmlTag::td) || doc.is_element(at, HtmlTag::th)) return at;
   }
   return kNoNode;
 }
@@ -123,7 +123,7 @@ class LineScan {
       return false;
     }
     if (n.kind != NodeKind::element) return false;
-    if (n.tag == GUMBO_TAG_BR) {
+    if (n.tag == HtmlTag::br) {
       break_line();
       return false;
     }
@@ -161,7 +161,7 @@ bool is_line_number_gutter(const Document& doc, NodeId pre) {
   if (!numbers || numbers->empty() || !count_up_by_one(*numbers)) return false;
   for (NodeId next = doc.node(cell).next_sibling; next != kNoNode; next = doc.node(next).next_sibling) {
     if (doc.node(next).kind != NodeKind::element) continue;
-    if (doc.any_element(next, [&](NodeId id) { return doc.node(id).tag == GUMBO_TAG_PRE; })) return true;
+    if (doc.any_element(next, [&](NodeId id) { return doc.node(id).tag == HtmlTag::pre; })) return true;
   }
   return false;
 }

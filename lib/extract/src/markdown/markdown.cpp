@@ -200,7 +200,7 @@ class Renderer {
         descend = false;
         return Frame::transparent;
       }
-      if (n.tag == GUMBO_TAG_BR) writer_.raw_text("\n");
+      if (n.tag == HtmlTag::br) writer_.raw_text("\n");
       if (is_block_tag(n.tag) || is_highlighted_line(id)) {
         writer_.preformatted_line();
         return Frame::preformatted_line;
@@ -217,19 +217,19 @@ class Renderer {
       return Frame::heading;
     }
     switch (n.tag) {
-      case GUMBO_TAG_BR:
+      case HtmlTag::br:
         writer_.hard_break();
         descend = false;
         return Frame::transparent;
-      case GUMBO_TAG_HR:
+      case HtmlTag::hr:
         writer_.thematic_break();
         descend = false;
         return Frame::transparent;
-      case GUMBO_TAG_IMG:
+      case HtmlTag::img:
         image(id);
         descend = false;
         return Frame::transparent;
-      case GUMBO_TAG_PRE:
+      case HtmlTag::pre:
         if (is_line_number_gutter(doc_, id)) {
           descend = false;
           return Frame::transparent;
@@ -237,39 +237,39 @@ class Renderer {
         line_numbers_ = line_number_elements(doc_, id);
         writer_.open_preformatted(pre_language(doc_, id));
         return Frame::pre;
-      case GUMBO_TAG_CODE:
-      case GUMBO_TAG_KBD:
-      case GUMBO_TAG_SAMP:
-      case GUMBO_TAG_TT: writer_.open_inline(InlineKind::code); return Frame::code;
-      case GUMBO_TAG_EM:
-      case GUMBO_TAG_I:
-      case GUMBO_TAG_CITE:
-      case GUMBO_TAG_DFN:
-      case GUMBO_TAG_VAR: writer_.open_inline(InlineKind::emphasis); return Frame::emphasis;
-      case GUMBO_TAG_STRONG:
-      case GUMBO_TAG_B: writer_.open_inline(InlineKind::strong); return Frame::strong;
-      case GUMBO_TAG_DEL:
-      case GUMBO_TAG_S:
-      case GUMBO_TAG_STRIKE: writer_.open_inline(InlineKind::strikethrough); return Frame::strikethrough;
-      case GUMBO_TAG_A:
+      case HtmlTag::code:
+      case HtmlTag::kbd:
+      case HtmlTag::samp:
+      case HtmlTag::tt: writer_.open_inline(InlineKind::code); return Frame::code;
+      case HtmlTag::em:
+      case HtmlTag::i:
+      case HtmlTag::cite:
+      case HtmlTag::dfn:
+      case HtmlTag::var: writer_.open_inline(InlineKind::emphasis); return Frame::emphasis;
+      case HtmlTag::strong:
+      case HtmlTag::b: writer_.open_inline(InlineKind::strong); return Frame::strong;
+      case HtmlTag::del:
+      case HtmlTag::s:
+      case HtmlTag::strike: writer_.open_inline(InlineKind::strikethrough); return Frame::strikethrough;
+      case HtmlTag::a:
         if (is_anchor_decoration(id)) {
           descend = false;
           return Frame::transparent;
         }
         return open_link(id);
-      case GUMBO_TAG_BLOCKQUOTE:
+      case HtmlTag::blockquote:
         if (writer_.container_depth() >= kMaxContainerDepth) break;
         writer_.open_blockquote();
         return Frame::blockquote;
-      case GUMBO_TAG_UL:
-      case GUMBO_TAG_OL:
-      case GUMBO_TAG_MENU:
+      case HtmlTag::ul:
+      case HtmlTag::ol:
+      case HtmlTag::menu:
         if (writer_.container_depth() >= kMaxContainerDepth) break;
-        writer_.open_list(n.tag == GUMBO_TAG_OL, list_start(id));
+        writer_.open_list(n.tag == HtmlTag::ol, list_start(id));
         return Frame::list;
-      case GUMBO_TAG_LI: writer_.open_list_item(item_value(id)); return Frame::list_item;
-      case GUMBO_TAG_DT: writer_.open_inline(InlineKind::strong); return Frame::definition_term;
-      case GUMBO_TAG_TABLE:
+      case HtmlTag::li: writer_.open_list_item(item_value(id)); return Frame::list_item;
+      case HtmlTag::dt: writer_.open_inline(InlineKind::strong); return Frame::definition_term;
+      case HtmlTag::table:
         // A table numbering displayed equations lays them out: each is a block of its own.
         if (classify_table(doc_, id) == TableKind::data && !writer_.in_table() && !holds_display_formula(doc_, id)) {
           writer_.open_table();
@@ -277,21 +277,21 @@ class Renderer {
         }
         writer_.block_break();
         return Frame::block;
-      case GUMBO_TAG_TR:
+      case HtmlTag::tr:
         if (writer_.in_table()) {
           writer_.open_table_row();
           return Frame::table_row;
         }
         break;
-      case GUMBO_TAG_TD:
-      case GUMBO_TAG_TH:
+      case HtmlTag::td:
+      case HtmlTag::th:
         if (writer_.in_table()) {
           writer_.open_table_cell(span_attribute(doc_, id, "colspan"), span_attribute(doc_, id, "rowspan"),
-                                  cell_alignment(doc_, id), n.tag == GUMBO_TAG_TH);
+                                  cell_alignment(doc_, id), n.tag == HtmlTag::th);
           return Frame::table_cell;
         }
         break;
-      case GUMBO_TAG_CAPTION:
+      case HtmlTag::caption:
         if (writer_.in_table()) {
           // A caption would break the table apart; its text is rarely more than a label.
           descend = false;
@@ -346,15 +346,15 @@ class Renderer {
   bool is_beside_previous_item(NodeId id) const {
     const NodeId previous = doc_.prev_sibling(id);
     if (previous == kNoNode || doc_.node(previous).kind != NodeKind::element || dropped_[previous]) return false;
-    const GumboTag tag = doc_.node(id).tag;
-    const GumboTag previous_tag = doc_.node(previous).tag;
+    const HtmlTag tag = doc_.node(id).tag;
+    const HtmlTag previous_tag = doc_.node(previous).tag;
     const auto differ = [&](std::string_view attribute) {
       const std::string_view* mine = doc_.attribute(id, attribute);
       const std::string_view* theirs = doc_.attribute(previous, attribute);
       return mine != nullptr && theirs != nullptr && !trim(*mine).empty() && !trim(*theirs).empty() &&
              trim(*mine) != trim(*theirs);
     };
-    return (tag == GUMBO_TAG_A && previous_tag == GUMBO_TAG_A && differ("href")) || differ("class");
+    return (tag == HtmlTag::a && previous_tag == HtmlTag::a && differ("href")) || differ("class");
   }
 
   // A highlighter's line (Shiki's and rehype-pretty-code's <span class="line">, or one with a
@@ -429,7 +429,7 @@ class Renderer {
   bool formula(NodeId id) {
     std::optional<Formula> found = formula_of(doc_, id);
     if (!found) return false;
-    if (doc_.node(id).tag == GUMBO_TAG_IMG) {
+    if (doc_.node(id).tag == HtmlTag::img) {
       if (const NodeId math = math_beside_image(doc_, id); math != kNoNode) {
         if (is_shown(math)) return true;
         if (std::optional<Formula> from_math = formula_of(doc_, math)) found = std::move(from_math);

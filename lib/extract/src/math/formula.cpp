@@ -42,12 +42,12 @@ std::optional<Formula> formula_of(const Document& doc, NodeId id) {
   for (const std::string_view attribute : {"data-latex"sv, "data-tex"sv}) {
     if (const std::string_view* tex = doc.attribute(id, attribute)) {
       const std::string_view* mode = doc.attribute(id, "data-display");
-      const bool display = names_display(doc, id) || doc.is_element(id, GUMBO_TAG_DIV) ||
+      const bool display = names_display(doc, id) || doc.is_element(id, HtmlTag::div) ||
                            (mode != nullptr && (trim(*mode) == "true" || trim(*mode) == "block"));
       return tex_formula(*tex, display);
     }
   }
-  if (n.tag == GUMBO_TAG_IMG && is_formula_image(doc, id)) {
+  if (n.tag == HtmlTag::img && is_formula_image(doc, id)) {
     const std::string_view* alt = doc.attribute(id, "alt");
     if (alt != nullptr) return tex_formula(*alt, names_display(doc, id));
   }

@@ -23,12 +23,12 @@ bool is_blank(const Document& doc, NodeId id) {
 bool is_mount_node(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
   const bool custom_element = doc.name(id).find('-') != std::string::npos;
-  const bool container = n.tag == GUMBO_TAG_DIV || n.tag == GUMBO_TAG_MAIN || n.tag == GUMBO_TAG_SECTION;
+  const bool container = n.tag == HtmlTag::div || n.tag == HtmlTag::main || n.tag == HtmlTag::section;
   return (custom_element || (container && doc.attribute(id, "id") != nullptr)) && is_blank(doc, id);
 }
 
 bool has_empty_mount_node(const Document& doc) {
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   if (body == kNoNode) return false;
   bool found = false;
   const auto search = [&](const auto& self, NodeId parent, std::size_t depth) -> void {

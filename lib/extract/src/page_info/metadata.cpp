@@ -73,8 +73,8 @@ std::string visible_text(const Document& doc, NodeId id) {
     if (node.kind == NodeKind::text) {
       text += doc.text(n);
     } else if (node.kind == NodeKind::element) {
-      if (node.tag == GUMBO_TAG_STYLE || node.tag == GUMBO_TAG_SCRIPT || node.tag == GUMBO_TAG_TEMPLATE) return false;
-      if (node.tag == GUMBO_TAG_BR || is_block_tag(node.tag)) text += ' ';
+      if (node.tag == HtmlTag::style || node.tag == HtmlTag::script || node.tag == HtmlTag::template_) return false;
+      if (node.tag == HtmlTag::br || is_block_tag(node.tag)) text += ' ';
     }
     return true;
   });
@@ -97,12 +97,12 @@ bool is_home_link(const Document& doc, NodeId a, const UrlResolver& resolver) {
 // Sites that put their logo in an <h1> link it to the home page; such a heading names the site.
 bool heading_links_home(const Document& doc, NodeId h1, const std::string& h1_text, const UrlResolver& resolver) {
   for (NodeId n = doc.node(h1).parent; n != kNoNode; n = doc.node(n).parent) {
-    if (doc.is_element(n, GUMBO_TAG_A)) return is_home_link(doc, n, resolver);
+    if (doc.is_element(n, HtmlTag::a)) return is_home_link(doc, n, resolver);
   }
   bool home = false;
   doc.walk(h1, [&](NodeId n) {
     if (home) return false;
-    if (doc.is_element(n, GUMBO_TAG_A)) {
+    if (doc.is_element(n, HtmlTag::a)) {
       home = is_home_link(doc, n, resolver) && visible_text(doc, n) == h1_text;
       return false;
     }
@@ -130,9 +130,9 @@ Scan scan_document(const Document& doc) {
     const Node& node = doc.node(id);
     if (node.kind != NodeKind::element) return node.kind == NodeKind::document;
     // Inline SVG has its own <title> elements, which name pictures, not the page.
-    if (node.tag == GUMBO_TAG_SVG || node.tag == GUMBO_TAG_MATH) return false;
+    if (node.tag == HtmlTag::svg || node.tag == HtmlTag::math) return false;
     switch (node.tag) {
-      case GUMBO_TAG_HTML:
+      case HtmlTag::html:
         if (!have_lang) {
           if (const std::string_view* lang = doc.attribute(id, "lang")) {
             scan.html_lang = std::string(trim(*lang));
@@ -140,10 +140,10 @@ Scan scan_document(const Document& doc) {
           }
         }
         break;
-      case GUMBO_TAG_TITLE:
+      case HtmlTag::title:
         if (!scan.title) scan.title = collapse_spaces(doc.text_content(id));
         return false;
-      case GUMBO_TAG_META: {
+      case HtmlTag::meta: {
         const std::string_view* content = doc.attribute(id, "content");
         if (content == nullptr) break;
         const std::string value = collapse_spaces(*content);
@@ -153,7 +153,7 @@ Scan scan_document(const Document& doc) {
         }
         break;
       }
-      case GUMBO_TAG_LINK:
+      case HtmlTag::link:
         if (!have_canonical) {
           const std::string_view* rel = doc.attribute(id, "rel");
           const std::string_view* href = doc.attribute(id, "href");
@@ -163,7 +163,7 @@ Scan scan_document(const Document& doc) {
           }
         }
         break;
-      case GUMBO_TAG_BASE:
+      case HtmlTag::base:
         if (!have_base) {
           if (const std::string_view* href = doc.attribute(id, "href")) {
             scan.base_href = std::string(trim(*href));
@@ -171,13 +171,13 @@ Scan scan_document(const Document& doc) {
           }
         }
         break;
-      case GUMBO_TAG_H1: scan.h1s.push_back({id, visible_text(doc, id), false}); return false;
+      case HtmlTag::h1: scan.h1s.push_back({id, visible_text(doc, id), false}); return false;
       default: break;
     }
     if (const std::string_view* itemtype = doc.attribute(id, "itemtype")) note_itemtypes(*itemtype, scan.itemtypes);
     if (scan.itemprop_date.empty()) {
       const std::string_view* itemprop = doc.attribute(id, "itemprop");
-      if (itemprop != nullptr && node.tag != GUMBO_TAG_META && has_token(*itemprop, "datePublished")) {
+      if (itemprop != nullptr && node.tag != HtmlTag::meta && has_token(*itemprop, "datePublished")) {
         const std::string_view* value = doc.attribute(id, "content");
         if (value == nullptr || trim(*value).empty()) value = doc.attribute(id, "datetime");
         if (value != nullptr) scan.itemprop_date = collapse_spaces(*value);

@@ -257,7 +257,7 @@ bool says_buy(std::string_view text) {
           lower.find("add to basket") != std::string::npos || lower == "buy now" || lower == "buy it now");
 }
 
-using AlikeKey = std::pair<GumboTag, std::string_view>;  // an element's tag and class attribute
+using AlikeKey = std::pair<HtmlTag, std::string_view>;  // an element's tag and class attribute
 
 struct AlikeKeyHash {
   std::size_t operator()(const AlikeKey& key) const noexcept {
@@ -283,7 +283,7 @@ bool is_linked_card(const Document& doc, NodeId id) {
     const Node& n = doc.node(node);
     if (n.kind == NodeKind::text) {
       says = says || !trim(doc.text(node)).empty();
-    } else if (n.kind == NodeKind::element && n.tag == GUMBO_TAG_A) {
+    } else if (n.kind == NodeKind::element && n.tag == HtmlTag::a) {
       links = links || doc.attribute(node, "href") != nullptr;
     }
     return (links && says) || ++visited >= kNodesLookedAt ? WalkStep::stop : WalkStep::descend;
@@ -367,15 +367,15 @@ MarkupSignals read_markup(const Document& doc) {
       return true;
     }
     if (n.kind != NodeKind::element) return true;
-    if (n.tag == GUMBO_TAG_HEAD || n.tag == GUMBO_TAG_SCRIPT || n.tag == GUMBO_TAG_STYLE) return false;
-    if (n.tag == GUMBO_TAG_PRE) ++signals.preformatted;
-    if (n.tag == GUMBO_TAG_SECTION) ++signals.sections;
-    if (n.tag == GUMBO_TAG_BUTTON || (n.tag == GUMBO_TAG_A && is_button_link(doc, id))) {
+    if (n.tag == HtmlTag::head || n.tag == HtmlTag::script || n.tag == HtmlTag::style) return false;
+    if (n.tag == HtmlTag::pre) ++signals.preformatted;
+    if (n.tag == HtmlTag::section) ++signals.sections;
+    if (n.tag == HtmlTag::button || (n.tag == HtmlTag::a && is_button_link(doc, id))) {
       if (says_call_to_action(doc.text_content(id))) ++signals.calls_to_action;
     }
-    if (n.tag == GUMBO_TAG_CODE) ++signals.code;
-    if (!signals.buy_button && (n.tag == GUMBO_TAG_BUTTON || n.tag == GUMBO_TAG_INPUT)) {
-      const std::string_view* value = n.tag == GUMBO_TAG_INPUT ? doc.attribute(id, "value") : nullptr;
+    if (n.tag == HtmlTag::code) ++signals.code;
+    if (!signals.buy_button && (n.tag == HtmlTag::button || n.tag == HtmlTag::input)) {
+      const std::string_view* value = n.tag == HtmlTag::input ? doc.attribute(id, "value") : nullptr;
       signals.buy_button = says_buy(value != nullptr ? std::string(*value) : doc.text_content(id));
     }
     if (has_class_token(doc, id,
@@ -417,7 +417,7 @@ void weigh_template_classes(const Document& doc, Evidence& evidence) {
   bool post = false;
   bool service = false;
   bool thread = false;
-  for (const GumboTag tag : {GUMBO_TAG_HTML, GUMBO_TAG_BODY}) {
+  for (const HtmlTag tag : {HtmlTag::html, HtmlTag::body}) {
     const NodeId id = doc.find_first(tag);
     const std::string_view* classes = id == kNoNode ? nullptr : doc.attribute(id, "class");
     if (classes == nullptr) continue;

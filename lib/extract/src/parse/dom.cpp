@@ -19,19 +19,6 @@ namespace {
 // block of its own.
 constexpr std::size_t kArenaBlock = std::size_t{64} * 1024;
 
-// The static name of a known tag, so that elements need no copy of it. Measured once: names are
-// asked for often enough that a strlen each time was a fifth of a big table's conversion.
-std::string_view known_name(GumboTag tag) {
-  static const auto names = [] {
-    std::array<std::string_view, GUMBO_TAG_LAST + 1> measured{};
-    for (std::size_t known = 0; known < GUMBO_TAG_UNKNOWN; ++known) {
-      measured[known] = gumbo_normalized_tagname(static_cast<GumboTag>(known));
-    }
-    return measured;
-  }();
-  return names[tag];
-}
-
 }  // namespace
 
 char* StringArena::reserve(std::size_t size) {
@@ -71,8 +58,7 @@ std::uint32_t Document::keep_chars(std::string_view text) {
 std::string_view Document::name(NodeId id) const {
   const Node& n = nodes_[id];
   if (n.kind != NodeKind::element) return {};
-  // The tokenizer's name of a tag gumbo knows is gumbo's.
-  if (n.tag != GUMBO_TAG_UNKNOWN) return known_name(n.tag);
+  if (n.tag != HtmlTag::unknown) return tag_name(n.tag);
   const std::uint32_t at = other_name_at(id);
   return at == Node::kNoChars ? std::string_view{} : std::string_view(copied_text_.c_str() + at);
 }
@@ -102,12 +88,12 @@ void Document::end_attribute_run(NodeId id, Node& node, std::size_t first) {
   set_value(id, node, static_cast<std::uint32_t>(attribute_runs_.size()));
 }
 
-NodeId Document::create_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes) {
+NodeId Document::create_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes) {
   const auto id = static_cast<NodeId>(nodes_.size());
   Node node;
   node.kind = NodeKind::element;
   node.tag = tag;
-  if (tag == GUMBO_TAG_UNKNOWN && !name.empty()) {
+  if (tag == HtmlTag::unknown && !name.empty()) {
     other_names_.emplace_back(id, static_cast<std::uint32_t>(copied_text_.size()));
     copied_text_.append(name.substr(0, std::min(name.find('\0'), name.size())));
     copied_text_.push_back('\0');
@@ -218,13 +204,34 @@ void Document::insert_text(std::string_view text, NodeId parent, NodeId before) 
     append_text(previous, text);
     return;
   }
+  insert_leaf(NodeKind::text, text, parent, before);
+}
+
+void Document::insert_leaf(NodeKind kind, std::string_view text, NodeId parent, NodeId before) {
   Node node;
-  node.kind = NodeKind::text;
+  node.kind = kind;
   node.first_child_or_chars_ = keep_chars(text);
   const auto id = static_cast<NodeId>(nodes_.size());
   set_value(id, node, static_cast<std::uint32_t>(text.size()));
   nodes_.push_back(node);
   insert(id, parent, before);
+}
+
+void Document::insert_comment(std::string_view text, NodeId parent) {
+  if (comments_ == Comments::kept) insert_leaf(NodeKind::comment, text, parent, kNoNode);
+}
+
+void Document::set_namespace(NodeId id, Namespace space) {
+  if (space == Namespace::html && id >= namespaces_.size()) return;
+  if (id >= namespaces_.size()) namespaces_.resize(nodes_.size(), Namespace::html);
+  namespaces_[id] = space;
+}
+
+void Document::set_doctype(Doctype doctype) {
+  doctype.name = strings_.store(doctype.name);
+  doctype.public_id = strings_.store(doctype.public_id);
+  doctype.system_id = strings_.store(doctype.system_id);
+  doctype_ = doctype;
 }
 
 void Document::add_missing_attributes(NodeId id, std::span<const Attribute> attributes) {
@@ -262,7 +269,7 @@ void Document::put_in_document_order() {
     node.parent = renumber(node.parent);
     node.next_sibling = renumber(node.next_sibling);
     node.prev_or_last_ = renumber(node.prev_or_last_);
-    if (node.kind != NodeKind::text) node.first_child_or_chars_ = renumber(node.first_child_or_chars_);
+    if (node.kind < NodeKind::text) node.first_child_or_chars_ = renumber(node.first_child_or_chars_);
   }
   for (auto& other : other_names_) other.first = renumber(other.first);
   if (!wide_values_.empty()) {
@@ -274,14 +281,17 @@ void Document::put_in_document_order() {
   }
   std::erase_if(other_names_, [](const auto& other) { return other.first == kNoNode; });
   std::sort(other_names_.begin(), other_names_.end());
+  if (!namespaces_.empty()) namespaces_.resize(nodes_.size(), Namespace::html);
   // In place, a cycle at a time: a second array of nodes would double the tree's memory.
   for (NodeId at = 0; at < nodes_.size(); ++at) {
     for (NodeId to = new_id[at]; to != kNoNode && to != at; to = new_id[at]) {
       std::swap(nodes_[at], nodes_[to]);
+      if (!namespaces_.empty()) std::swap(namespaces_[at], namespaces_[to]);
       std::swap(new_id[at], new_id[to]);
     }
   }
   nodes_.resize(next_id);
+  if (!namespaces_.empty()) namespaces_.resize(next_id);
 }
 
 void Document::place_streamed_segments() {
@@ -318,7 +328,7 @@ void Document::place_streamed_segments() {
 
 Document Document::parse(std::string_view utf8_html) { return build(std::string(utf8_html)); }
 
-Document Document::build(std::string utf8_html) {
+Document Document::build(std::string utf8_html, Comments comments) {
   // The tokenizer sees only LF line breaks, as the standard's input stream preprocessing gives it.
   if (utf8_html.find('\r') != std::string::npos) {
     std::size_t out = 0;
@@ -333,6 +343,7 @@ Document Document::build(std::string utf8_html) {
     utf8_html.resize(out);
   }
   Document doc;
+  doc.comments_ = comments;
   // About an element per tag and a text node after each, so that a reallocation (which copies
   // every node and holds both copies at once) is rare. Reserved pages that stay unused cost nothing.
   doc.nodes_.reserve(2 * static_cast<std::size_t>(std::count(utf8_html.begin(), utf8_html.end(), '<')) + 16);
@@ -353,7 +364,7 @@ const std::string_view* Document::attribute(NodeId id, std::string_view name) co
   return nullptr;
 }
 
-NodeId Document::find_first(GumboTag tag, NodeId from) const {
+NodeId Document::find_first(HtmlTag tag, NodeId from) const {
   NodeId found = kNoNode;
   walk(from, [&](NodeId id) {
     if (found != kNoNode) return false;
@@ -363,7 +374,7 @@ NodeId Document::find_first(GumboTag tag, NodeId from) const {
   return found;
 }
 
-std::vector<NodeId> Document::find_all(GumboTag tag, NodeId from) const {
+std::vector<NodeId> Document::find_all(HtmlTag tag, NodeId from) const {
   std::vector<NodeId> found;
   walk(from, [&](NodeId id) {
     if (id != from && is_element(id, tag)) found.push_back(id);

@@ -3,18 +3,19 @@
 // Stage 2, parse: text to a Document.
 //   in:  the prepassed UTF-8 HTML of decode/
 //   out: a Document (this file); what its elements are is for tree/
-// The HTML is parsed by html_tokenizer.hpp and tree_builder.hpp; of gumbo only the tag enum and
-// its names are used. Uses text/.
+// The HTML is parsed by html_tokenizer.hpp and tree_builder.hpp, tags named by html_tags.hpp.
+// Uses text/.
 //
 // A compact, index-linked tree, walked iteratively: nodes live in one vector, in document order,
 // and refer to each other by index. Text and attribute values lie in the HTML the document keeps,
 // or, when character references had to be decoded, in a few large buffers: no allocation per
 // node. A page of a million tiny elements fits in a small multiple of its size (issue 21).
 
-#include <gumbo.h>
+#include "markup/html_tags.hpp"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -28,7 +29,12 @@ namespace pagemd::extract {
 using NodeId = std::uint32_t;
 inline constexpr NodeId kNoNode = UINT32_MAX;
 
-enum class NodeKind : std::uint8_t { document, element, text };
+// Comments are kept only when asked for (Comments::kept, for conformance checks against the
+// standard's trees); the extraction never sees one.
+enum class NodeKind : std::uint8_t { document, element, text, comment };
+enum class Comments : std::uint8_t { dropped, kept };
+// An element's namespace: HTML, or the SVG or MathML of foreign content (Document::element_namespace).
+enum class Namespace : std::uint8_t { html, svg, mathml };
 enum class WalkStep : std::uint8_t { descend, skip, stop };
 
 // Strings that stay where they are for the arena's lifetime: stored back to back in blocks that
@@ -57,14 +63,14 @@ struct Attribute {
 // link back is to the last child, so that appending needs no link of its own. The last word packs
 // the kind, the tag and a 22-bit value: a text node's size, an element's attribute run in the
 // document; a value too big for it is kept by the document (Document::value). The names of
-// elements that gumbo has no tag for are kept by the document.
+// elements that have no tag of their own (HtmlTag::unknown) are kept by the document.
 class Node {
  public:
   NodeId parent = kNoNode;
   NodeId next_sibling = kNoNode;
 
-  // kNoNode for a text node.
-  [[nodiscard]] NodeId first_child() const noexcept { return kind == NodeKind::text ? kNoNode : first_child_or_chars_; }
+  // kNoNode for a text or comment node.
+  [[nodiscard]] NodeId first_child() const noexcept { return kind >= NodeKind::text ? kNoNode : first_child_or_chars_; }
 
  private:
   friend class Document;
@@ -79,8 +85,9 @@ class Node {
   std::uint32_t value_ : 22 = 0;
 
  public:
-  GumboTag tag : 8 = GUMBO_TAG_UNKNOWN;  // elements only; gumbo knows about 150 tags
+  // Kind first: a bit-field does not straddle a byte of its type, and the tag fills the last byte.
   NodeKind kind : 2 = NodeKind::document;
+  HtmlTag tag : 8 = HtmlTag::unknown;  // elements only
 };
 static_assert(sizeof(Node) == 20);
 
@@ -95,7 +102,7 @@ class Document {
 
   // Parses the prepassed UTF-8 HTML of decode/ with pagemd's tree builder (tree_builder.hpp),
   // keeping the text: what is written without character references is not copied.
-  static Document build(std::string utf8_html);
+  static Document build(std::string utf8_html, Comments comments = Comments::dropped);
   // The same from a view, which is copied first.
   static Document parse(std::string_view utf8_html);
 
@@ -110,6 +117,28 @@ class Document {
     const Node& n = nodes_[id];
     return n.kind == NodeKind::text ? chars_at(n.first_child_or_chars_, value(id)) : std::string_view{};
   }
+  // A comment node's text; empty for other nodes.
+  [[nodiscard]] std::string_view comment(NodeId id) const {
+    const Node& n = nodes_[id];
+    return n.kind == NodeKind::comment ? chars_at(n.first_child_or_chars_, value(id)) : std::string_view{};
+  }
+  // The document's <!DOCTYPE>, as the tree builder took it (in the initial mode only).
+  struct Doctype {
+    std::string_view name;
+    std::string_view public_id;
+    std::string_view system_id;
+    bool has_public_id = false;
+    bool has_system_id = false;
+    std::size_t position = 0;  // how many of the document node's children come before it
+  };
+  [[nodiscard]] const Doctype* doctype() const { return doctype_ ? &*doctype_ : nullptr; }
+  // The element's namespace. The prepass removes SVG and MathML from pages, so the extraction
+  // meets only HTML elements; a parser given them directly keeps them (HtmlTag::unknown, their names
+  // as the standard adjusts them: "foreignObject").
+  [[nodiscard]] Namespace element_namespace(NodeId id) const {
+    return id < namespaces_.size() ? namespaces_[id] : Namespace::html;
+  }
+  void set_namespace(NodeId id, Namespace space);
   // The node's last child, or kNoNode.
   [[nodiscard]] NodeId last_child(NodeId id) const {
     const NodeId first = nodes_[id].first_child();
@@ -121,7 +150,7 @@ class Document {
     return n.parent == kNoNode || nodes_[n.parent].first_child_or_chars_ == id ? kNoNode : n.prev_or_last_;
   }
 
-  [[nodiscard]] bool is_element(NodeId id, GumboTag tag) const {
+  [[nodiscard]] bool is_element(NodeId id, HtmlTag tag) const {
     return nodes_[id].kind == NodeKind::element && nodes_[id].tag == tag;
   }
   // The attribute's value, or nullptr when the element has no such attribute.
@@ -134,9 +163,9 @@ class Document {
     return {attributes_.data() + attributes.first, attributes.count};
   }
   // The first element with this tag in document order, or kNoNode.
-  [[nodiscard]] NodeId find_first(GumboTag tag, NodeId from = 0) const;
+  [[nodiscard]] NodeId find_first(HtmlTag tag, NodeId from = 0) const;
   // Every descendant element of `from` with this tag, in document order.
-  [[nodiscard]] std::vector<NodeId> find_all(GumboTag tag, NodeId from = 0) const;
+  [[nodiscard]] std::vector<NodeId> find_all(HtmlTag tag, NodeId from = 0) const;
   // The concatenated text of the subtree, as written (no whitespace collapsing).
   [[nodiscard]] std::string text_content(NodeId id) const;
   // Whether `ancestor` is `id` or one of its ancestors.
@@ -192,7 +221,7 @@ class Document {
 
   // For the tree construction (tree_construction.cpp), which creates elements first and places
   // them after, and moves them while repairing misnested markup.
-  NodeId create_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes);
+  NodeId create_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes);
   // An element of the same tag and attributes, not yet placed (for reopened formatting elements).
   NodeId clone_element(NodeId id);
   // Places an unplaced node as a child of `parent`, before `before` (kNoNode: as the last child).
@@ -201,6 +230,10 @@ class Document {
   void detach(NodeId id);
   // Text at that place, joined to a text node just before it.
   void insert_text(std::string_view text, NodeId parent, NodeId before = kNoNode);
+  // A comment as the last child of `parent`, when the document keeps them.
+  void insert_comment(std::string_view text, NodeId parent);
+  [[nodiscard]] bool keeps_comments() const noexcept { return comments_ == Comments::kept; }
+  void set_doctype(Doctype doctype);
   // Adds the attributes the element lacks (a second <html> or <body> tag).
   void add_missing_attributes(NodeId id, std::span<const Attribute> attributes);
   // The text the tree construction reads: what points into it needs no copy.
@@ -217,6 +250,8 @@ class Document {
   // `text` itself when it lies in the kept source, otherwise a copy in the arena (for attributes,
   // whose views must stay valid).
   std::string_view keep(std::string_view text);
+  // A new text or comment node with that text at that place.
+  void insert_leaf(NodeKind kind, std::string_view text, NodeId parent, NodeId before);
   // Adds `text` to the end of a text node's text.
   void append_text(NodeId id, std::string_view text);
   // Where `text` starts in the document's text: in the kept source when it lies there, otherwise
@@ -242,6 +277,10 @@ class Document {
   }
 
   std::vector<Node> nodes_;
+  Comments comments_ = Comments::dropped;
+  // Each node's namespace, once an element outside HTML's was created (empty before: all HTML).
+  std::vector<Namespace> namespaces_;
+  std::optional<Doctype> doctype_;
   std::vector<Attribute> attributes_;
   // Each element's attributes, a run of attributes_: only elements with attributes have one, so
   // that the many without pay nothing for it.

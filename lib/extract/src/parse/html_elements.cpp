@@ -2,213 +2,214 @@
 
 namespace pagemd::extract::html {
 
-bool is_heading(GumboTag tag) { return tag >= GUMBO_TAG_H1 && tag <= GUMBO_TAG_H6; }
+bool is_heading(HtmlTag tag) { return tag >= HtmlTag::h1 && tag <= HtmlTag::h6; }
 
-bool is_special(GumboTag tag) {
+bool is_special(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_ADDRESS:
-    case GUMBO_TAG_APPLET:
-    case GUMBO_TAG_AREA:
-    case GUMBO_TAG_ARTICLE:
-    case GUMBO_TAG_ASIDE:
-    case GUMBO_TAG_BASE:
-    case GUMBO_TAG_BASEFONT:
-    case GUMBO_TAG_BGSOUND:
-    case GUMBO_TAG_BLOCKQUOTE:
-    case GUMBO_TAG_BODY:
-    case GUMBO_TAG_BR:
-    case GUMBO_TAG_BUTTON:
-    case GUMBO_TAG_CAPTION:
-    case GUMBO_TAG_CENTER:
-    case GUMBO_TAG_COL:
-    case GUMBO_TAG_COLGROUP:
-    case GUMBO_TAG_DD:
-    case GUMBO_TAG_DETAILS:
-    case GUMBO_TAG_DIR:
-    case GUMBO_TAG_DIV:
-    case GUMBO_TAG_DL:
-    case GUMBO_TAG_DT:
-    case GUMBO_TAG_EMBED:
-    case GUMBO_TAG_FIELDSET:
-    case GUMBO_TAG_FIGCAPTION:
-    case GUMBO_TAG_FIGURE:
-    case GUMBO_TAG_FOOTER:
-    case GUMBO_TAG_FORM:
-    case GUMBO_TAG_FRAME:
-    case GUMBO_TAG_FRAMESET:
-    case GUMBO_TAG_H1:
-    case GUMBO_TAG_H2:
-    case GUMBO_TAG_H3:
-    case GUMBO_TAG_H4:
-    case GUMBO_TAG_H5:
-    case GUMBO_TAG_H6:
-    case GUMBO_TAG_HEAD:
-    case GUMBO_TAG_HEADER:
-    case GUMBO_TAG_HGROUP:
-    case GUMBO_TAG_HR:
-    case GUMBO_TAG_HTML:
-    case GUMBO_TAG_IFRAME:
-    case GUMBO_TAG_IMG:
-    case GUMBO_TAG_INPUT:
-    case GUMBO_TAG_KEYGEN:
-    case GUMBO_TAG_LI:
-    case GUMBO_TAG_LINK:
-    case GUMBO_TAG_LISTING:
-    case GUMBO_TAG_MAIN:
-    case GUMBO_TAG_MARQUEE:
-    case GUMBO_TAG_MENU:
-    case GUMBO_TAG_META:
-    case GUMBO_TAG_NAV:
-    case GUMBO_TAG_NOEMBED:
-    case GUMBO_TAG_NOFRAMES:
-    case GUMBO_TAG_NOSCRIPT:
-    case GUMBO_TAG_OBJECT:
-    case GUMBO_TAG_OL:
-    case GUMBO_TAG_P:
-    case GUMBO_TAG_PARAM:
-    case GUMBO_TAG_PLAINTEXT:
-    case GUMBO_TAG_PRE:
-    case GUMBO_TAG_SCRIPT:
-    case GUMBO_TAG_SECTION:
-    case GUMBO_TAG_SELECT:
-    case GUMBO_TAG_SOURCE:
-    case GUMBO_TAG_STYLE:
-    case GUMBO_TAG_SUMMARY:
-    case GUMBO_TAG_TABLE:
-    case GUMBO_TAG_TBODY:
-    case GUMBO_TAG_TD:
-    case GUMBO_TAG_TEMPLATE:
-    case GUMBO_TAG_TEXTAREA:
-    case GUMBO_TAG_TFOOT:
-    case GUMBO_TAG_TH:
-    case GUMBO_TAG_THEAD:
-    case GUMBO_TAG_TITLE:
-    case GUMBO_TAG_TR:
-    case GUMBO_TAG_TRACK:
-    case GUMBO_TAG_UL:
-    case GUMBO_TAG_WBR:
-    case GUMBO_TAG_XMP: return true;
+    case HtmlTag::address:
+    case HtmlTag::applet:
+    case HtmlTag::area:
+    case HtmlTag::article:
+    case HtmlTag::aside:
+    case HtmlTag::base:
+    case HtmlTag::basefont:
+    case HtmlTag::bgsound:
+    case HtmlTag::blockquote:
+    case HtmlTag::body:
+    case HtmlTag::br:
+    case HtmlTag::button:
+    case HtmlTag::caption:
+    case HtmlTag::center:
+    case HtmlTag::col:
+    case HtmlTag::colgroup:
+    case HtmlTag::dd:
+    case HtmlTag::details:
+    case HtmlTag::dir:
+    case HtmlTag::div:
+    case HtmlTag::dl:
+    case HtmlTag::dt:
+    case HtmlTag::embed:
+    case HtmlTag::fieldset:
+    case HtmlTag::figcaption:
+    case HtmlTag::figure:
+    case HtmlTag::footer:
+    case HtmlTag::form:
+    case HtmlTag::frame:
+    case HtmlTag::frameset:
+    case HtmlTag::h1:
+    case HtmlTag::h2:
+    case HtmlTag::h3:
+    case HtmlTag::h4:
+    case HtmlTag::h5:
+    case HtmlTag::h6:
+    case HtmlTag::head:
+    case HtmlTag::header:
+    case HtmlTag::hgroup:
+    case HtmlTag::hr:
+    case HtmlTag::html:
+    case HtmlTag::iframe:
+    case HtmlTag::img:
+    case HtmlTag::input:
+    case HtmlTag::keygen:
+    case HtmlTag::li:
+    case HtmlTag::link:
+    case HtmlTag::listing:
+    case HtmlTag::main:
+    case HtmlTag::marquee:
+    case HtmlTag::menu:
+    case HtmlTag::meta:
+    case HtmlTag::nav:
+    case HtmlTag::noembed:
+    case HtmlTag::noframes:
+    case HtmlTag::noscript:
+    case HtmlTag::object:
+    case HtmlTag::ol:
+    case HtmlTag::p:
+    case HtmlTag::param:
+    case HtmlTag::plaintext:
+    case HtmlTag::pre:
+    case HtmlTag::script:
+    case HtmlTag::search:
+    case HtmlTag::section:
+    case HtmlTag::select:
+    case HtmlTag::source:
+    case HtmlTag::style:
+    case HtmlTag::summary:
+    case HtmlTag::table:
+    case HtmlTag::tbody:
+    case HtmlTag::td:
+    case HtmlTag::template_:
+    case HtmlTag::textarea:
+    case HtmlTag::tfoot:
+    case HtmlTag::th:
+    case HtmlTag::thead:
+    case HtmlTag::title:
+    case HtmlTag::tr:
+    case HtmlTag::track:
+    case HtmlTag::ul:
+    case HtmlTag::wbr:
+    case HtmlTag::xmp: return true;
     default: return false;
   }
 }
 
-bool is_formatting(GumboTag tag) {
+bool is_formatting(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_A:
-    case GUMBO_TAG_B:
-    case GUMBO_TAG_BIG:
-    case GUMBO_TAG_CODE:
-    case GUMBO_TAG_EM:
-    case GUMBO_TAG_FONT:
-    case GUMBO_TAG_I:
-    case GUMBO_TAG_NOBR:
-    case GUMBO_TAG_S:
-    case GUMBO_TAG_SMALL:
-    case GUMBO_TAG_STRIKE:
-    case GUMBO_TAG_STRONG:
-    case GUMBO_TAG_TT:
-    case GUMBO_TAG_U: return true;
+    case HtmlTag::a:
+    case HtmlTag::b:
+    case HtmlTag::big:
+    case HtmlTag::code:
+    case HtmlTag::em:
+    case HtmlTag::font:
+    case HtmlTag::i:
+    case HtmlTag::nobr:
+    case HtmlTag::s:
+    case HtmlTag::small:
+    case HtmlTag::strike:
+    case HtmlTag::strong:
+    case HtmlTag::tt:
+    case HtmlTag::u: return true;
     default: return false;
   }
 }
 
-bool has_implied_end(GumboTag tag) {
+bool has_implied_end(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_DD:
-    case GUMBO_TAG_DT:
-    case GUMBO_TAG_LI:
-    case GUMBO_TAG_OPTGROUP:
-    case GUMBO_TAG_OPTION:
-    case GUMBO_TAG_P:
-    case GUMBO_TAG_RB:
-    case GUMBO_TAG_RP:
-    case GUMBO_TAG_RT:
-    case GUMBO_TAG_RTC: return true;
+    case HtmlTag::dd:
+    case HtmlTag::dt:
+    case HtmlTag::li:
+    case HtmlTag::optgroup:
+    case HtmlTag::option:
+    case HtmlTag::p:
+    case HtmlTag::rb:
+    case HtmlTag::rp:
+    case HtmlTag::rt:
+    case HtmlTag::rtc: return true;
     default: return false;
   }
 }
 
-bool closes_p(GumboTag tag) {
+bool closes_p(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_ADDRESS:
-    case GUMBO_TAG_ARTICLE:
-    case GUMBO_TAG_ASIDE:
-    case GUMBO_TAG_BLOCKQUOTE:
-    case GUMBO_TAG_CENTER:
-    case GUMBO_TAG_DETAILS:
-    case GUMBO_TAG_DIR:
-    case GUMBO_TAG_DIV:
-    case GUMBO_TAG_DL:
-    case GUMBO_TAG_FIELDSET:
-    case GUMBO_TAG_FIGCAPTION:
-    case GUMBO_TAG_FIGURE:
-    case GUMBO_TAG_FOOTER:
-    case GUMBO_TAG_HEADER:
-    case GUMBO_TAG_HGROUP:
-    case GUMBO_TAG_MAIN:
-    case GUMBO_TAG_MENU:
-    case GUMBO_TAG_NAV:
-    case GUMBO_TAG_OL:
-    case GUMBO_TAG_P:
-    case GUMBO_TAG_SECTION:
-    case GUMBO_TAG_SUMMARY:
-    case GUMBO_TAG_UL: return true;
+    case HtmlTag::address:
+    case HtmlTag::article:
+    case HtmlTag::aside:
+    case HtmlTag::blockquote:
+    case HtmlTag::center:
+    case HtmlTag::details:
+    case HtmlTag::dialog:
+    case HtmlTag::dir:
+    case HtmlTag::div:
+    case HtmlTag::dl:
+    case HtmlTag::fieldset:
+    case HtmlTag::figcaption:
+    case HtmlTag::figure:
+    case HtmlTag::footer:
+    case HtmlTag::header:
+    case HtmlTag::hgroup:
+    case HtmlTag::main:
+    case HtmlTag::menu:
+    case HtmlTag::nav:
+    case HtmlTag::ol:
+    case HtmlTag::p:
+    case HtmlTag::search:
+    case HtmlTag::section:
+    case HtmlTag::summary:
+    case HtmlTag::ul: return true;
     default: return false;
   }
 }
 
-bool closes_block(GumboTag tag) {
-  return (closes_p(tag) && tag != GUMBO_TAG_P) || tag == GUMBO_TAG_BUTTON || tag == GUMBO_TAG_LISTING ||
-         tag == GUMBO_TAG_PRE;
+bool closes_block(HtmlTag tag) {
+  return (closes_p(tag) && tag != HtmlTag::p) || tag == HtmlTag::button || tag == HtmlTag::listing ||
+         tag == HtmlTag::pre;
 }
 
-bool is_table_part(GumboTag tag) {
-  return tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_TBODY || tag == GUMBO_TAG_TFOOT || tag == GUMBO_TAG_THEAD ||
-         tag == GUMBO_TAG_TR;
+bool is_table_part(HtmlTag tag) {
+  return tag == HtmlTag::table || tag == HtmlTag::tbody || tag == HtmlTag::tfoot || tag == HtmlTag::thead ||
+         tag == HtmlTag::tr;
 }
 
-bool is_table_section(GumboTag tag) {
-  return tag == GUMBO_TAG_TBODY || tag == GUMBO_TAG_TFOOT || tag == GUMBO_TAG_THEAD;
-}
+bool is_table_section(HtmlTag tag) { return tag == HtmlTag::tbody || tag == HtmlTag::tfoot || tag == HtmlTag::thead; }
 
-bool is_head_element(GumboTag tag) {
+bool is_head_element(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_BASE:
-    case GUMBO_TAG_BASEFONT:
-    case GUMBO_TAG_BGSOUND:
-    case GUMBO_TAG_LINK:
-    case GUMBO_TAG_META:
-    case GUMBO_TAG_NOFRAMES:
-    case GUMBO_TAG_SCRIPT:
-    case GUMBO_TAG_STYLE:
-    case GUMBO_TAG_TEMPLATE:
-    case GUMBO_TAG_TITLE: return true;
+    case HtmlTag::base:
+    case HtmlTag::basefont:
+    case HtmlTag::bgsound:
+    case HtmlTag::link:
+    case HtmlTag::meta:
+    case HtmlTag::noframes:
+    case HtmlTag::script:
+    case HtmlTag::style:
+    case HtmlTag::template_:
+    case HtmlTag::title: return true;
     default: return false;
   }
 }
 
-bool ends_scope(GumboTag tag, Scope scope) {
+bool ends_scope(HtmlTag tag, Scope scope) {
   switch (scope) {
-    case Scope::table: return tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_TEMPLATE;
-    case Scope::select: return tag != GUMBO_TAG_OPTGROUP && tag != GUMBO_TAG_OPTION;
+    case Scope::table: return tag == HtmlTag::html || tag == HtmlTag::table || tag == HtmlTag::template_;
+    case Scope::select: return tag != HtmlTag::optgroup && tag != HtmlTag::option;
     case Scope::list_item:
-      if (tag == GUMBO_TAG_OL || tag == GUMBO_TAG_UL) return true;
+      if (tag == HtmlTag::ol || tag == HtmlTag::ul) return true;
       break;
     case Scope::button:
-      if (tag == GUMBO_TAG_BUTTON) return true;
+      if (tag == HtmlTag::button) return true;
       break;
     case Scope::plain: break;
   }
   switch (tag) {
-    case GUMBO_TAG_APPLET:
-    case GUMBO_TAG_CAPTION:
-    case GUMBO_TAG_HTML:
-    case GUMBO_TAG_TABLE:
-    case GUMBO_TAG_TD:
-    case GUMBO_TAG_TH:
-    case GUMBO_TAG_MARQUEE:
-    case GUMBO_TAG_OBJECT:
-    case GUMBO_TAG_TEMPLATE: return true;
+    case HtmlTag::applet:
+    case HtmlTag::caption:
+    case HtmlTag::html:
+    case HtmlTag::table:
+    case HtmlTag::td:
+    case HtmlTag::th:
+    case HtmlTag::marquee:
+    case HtmlTag::object:
+    case HtmlTag::template_: return true;
     default: return false;
   }
 }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "markup/script_data.hpp"
 #include "text/text_util.hpp"
 #include "text/utf8.hpp"
 
@@ -98,27 +99,73 @@ bool quirks_mode(const Token& doctype) {
 }
 
 const Token& Tokenizer::next() {
+  const std::size_t start = pos_;
+  const bool in_markup = mode_ == TextMode::data;
+  next_raw();
+  if (has_nul_ && token_.kind != TokenKind::end_of_file &&
+      std::memchr(in_.data() + start, '\0', pos_ - start) != nullptr) {
+    replace_nul_in_token(in_markup);
+  }
+  return token_;
+}
+
+void Tokenizer::replace_nul_in_token(bool in_markup) {
+  rewritten_.clear();
+  switch (token_.kind) {
+    case TokenKind::characters: token_.text = without_nul(token_.text, in_markup); break;
+    case TokenKind::comment: token_.text = without_nul(token_.text, false); break;
+    case TokenKind::doctype: token_.name = without_nul(token_.name, false); break;
+    case TokenKind::start_tag:
+    case TokenKind::end_tag:
+      if (const std::string_view name = without_nul(token_.name, false); name.data() != token_.name.data()) {
+        token_.name = name;
+        token_.tag = tag_from_name(name);
+      }
+      for (TokenAttribute& attribute : token_.attributes) {
+        attribute.name = without_nul(attribute.name, false);
+        attribute.value = without_nul(attribute.value, false);
+      }
+      break;
+    case TokenKind::end_of_file: break;
+  }
+}
+
+std::string_view Tokenizer::without_nul(std::string_view text, bool drop) {
+  if (text.find('\0') == std::string_view::npos) return text;
+  std::string& out = rewritten_.emplace_back();
+  for (const char c : text) {
+    if (c != '\0') {
+      out.push_back(c);
+    } else if (!drop) {
+      out.append("\xEF\xBF\xBD");
+    }
+  }
+  return out;
+}
+
+void Tokenizer::next_raw() {
   token_.attributes.clear();
   token_.self_closing = false;
   token_.text = {};
   while (true) {
     if (pos_ >= in_.size()) {
       token_.kind = TokenKind::end_of_file;
-      return token_;
+      return;
     }
     switch (mode_) {
-      case TextMode::plaintext: characters(in_.size(), false); return token_;
+      case TextMode::plaintext: characters(in_.size(), false); return;
       case TextMode::rcdata:
-      case TextMode::rawtext: raw_text(); return token_;
+      case TextMode::rawtext:
+      case TextMode::script: raw_text(); return;
       case TextMode::data: break;
     }
     if (in_[pos_] != '<') {
       const void* lt = std::memchr(in_.data() + pos_, '<', in_.size() - pos_);
       characters(lt == nullptr ? in_.size() : static_cast<std::size_t>(static_cast<const char*>(lt) - in_.data()),
                  true);
-      return token_;
+      return;
     }
-    if (markup()) return token_;
+    if (markup()) return;
   }
 }
 
@@ -159,10 +206,10 @@ bool Tokenizer::markup() {
     characters(next_lt == std::string_view::npos ? n : next_lt, true);
     return true;
   };
+  // A bogus comment: its text runs from `from` to the next '>'.
   auto skip_to_gt = [&](std::size_t from) {
     const std::size_t gt = in_.find('>', from);
-    pos_ = gt == std::string_view::npos ? n : gt + 1;
-    return false;
+    return gt == std::string_view::npos ? comment(from, n, n) : comment(from, gt, gt + 1);
   };
   if (lt + 1 >= n) return text_from(lt + 1);
   const char c = in_[lt + 1];
@@ -179,9 +226,37 @@ bool Tokenizer::markup() {
   if (c == '!') {
     const std::string_view rest = in_.substr(lt + 2);
     if (rest.starts_with("--")) {
-      const std::size_t close = in_.find("-->", lt + 4);
+      const std::size_t from = lt + 4;
+      // "<!-->" and "<!--->" are complete, empty comments.
+      if (at(from, '>')) return comment(from, from, from + 1);
+      if (at(from, '-') && at(from + 1, '>')) return comment(from, from, from + 2);
+      for (std::size_t p = from;;) {
+        const std::size_t dashes = in_.find("--", p);
+        if (dashes == std::string_view::npos) {
+          // At the end of the input the comment ends, without the dashes (and '!') that began to close it.
+          std::string_view text = in_.substr(from);
+          if (text.ends_with("--!")) {
+            text.remove_suffix(3);
+          } else if (text.ends_with("--")) {
+            text.remove_suffix(2);
+          } else if (text.ends_with('-')) {
+            text.remove_suffix(1);
+          }
+          return comment(from, from + text.size(), n);
+        }
+        if (at(dashes + 2, '>')) return comment(from, dashes, dashes + 3);
+        if (at(dashes + 2, '!') && at(dashes + 3, '>')) return comment(from, dashes, dashes + 4);
+        p = dashes + 1;
+      }
+    }
+    if (cdata_allowed_ && rest.starts_with("[CDATA[")) {
+      const std::size_t close = in_.find("]]>", lt + 9);
+      const std::size_t end = close == std::string_view::npos ? n : close;
+      token_.kind = TokenKind::characters;
+      token_.text = in_.substr(lt + 9, end - lt - 9);
       pos_ = close == std::string_view::npos ? n : close + 3;
-      return false;
+      if (token_.text.empty()) return false;
+      return true;
     }
     if (rest.size() >= 7 && core::equals_ignore_case(rest.substr(0, 7), "doctype")) {
       const std::size_t gt = in_.find('>', lt + 9);
@@ -191,8 +266,16 @@ bool Tokenizer::markup() {
     }
     return skip_to_gt(lt + 2);
   }
-  if (c == '?') return skip_to_gt(lt + 2);
+  if (c == '?') return skip_to_gt(lt + 1);
   return text_from(lt + 1);
+}
+
+bool Tokenizer::comment(std::size_t begin, std::size_t end, std::size_t next) {
+  pos_ = next;
+  if (!comments_) return false;
+  token_.kind = TokenKind::comment;
+  token_.text = in_.substr(begin, end - begin);
+  return true;
 }
 
 bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
@@ -331,7 +414,7 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
   pos_ = i;
   token_.kind = end_tag ? TokenKind::end_tag : TokenKind::start_tag;
   token_.name = name_lowered ? std::string_view(buffer_).substr(0, raw_name.size()) : raw_name;
-  token_.tag = gumbo_tagn_enum(token_.name.data(), static_cast<unsigned>(token_.name.size()));
+  token_.tag = tag_from_name(token_.name);
   token_.self_closing = self_closing;
   if (end_tag) return true;
   const std::string_view buffer = buffer_;
@@ -403,8 +486,8 @@ void Tokenizer::doctype(std::size_t body_begin, std::size_t end) {
 void Tokenizer::raw_text() {
   const std::size_t n = in_.size();
   std::size_t p = pos_;
-  std::size_t close = n;
-  while (true) {
+  std::size_t close = mode_ == TextMode::script ? std::min(script_data_end(in_, pos_), n) : n;
+  while (mode_ != TextMode::script) {
     const std::size_t lt = in_.find("</", p);
     if (lt == std::string_view::npos) break;
     const std::size_t after = lt + 2 + end_tag_name_.size();

@@ -1,17 +1,19 @@
 #pragma once
 
-// Stage 2, parse: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over the
-// prepassed UTF-8 HTML of decode/ (no scripts, comments or foreign content left, NUL removed,
-// line breaks normalised to LF by the caller). The tree builder (tree_builder.hpp) pulls tokens
+// Stage 2, parse: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over UTF-8
+// HTML with line breaks normalised to LF by the caller: pages come prepassed by decode/ (no
+// scripts, comments or foreign content left, NUL removed), the tests and the conformance bench
+// hand it any HTML. The tree builder (tree_builder.hpp) pulls tokens
 // and says when an element's content is raw text.
 //
 // Tokens are views: into the input where it can be taken as written, otherwise into buffers of
 // the tokenizer, valid until the next call. A page is tokenized without an allocation per tag.
 
-#include <gumbo.h>
+#include "markup/html_tags.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,16 +22,16 @@
 
 namespace pagemd::extract::html {
 
-enum class TokenKind : std::uint8_t { characters, start_tag, end_tag, doctype, end_of_file };
+enum class TokenKind : std::uint8_t { characters, start_tag, end_tag, doctype, comment, end_of_file };
 
 // Name lower-case, value with character references decoded.
 using TokenAttribute = Attribute;
 
 struct Token {
   TokenKind kind = TokenKind::end_of_file;
-  std::string_view text;  // characters: a run of text, character references decoded
+  std::string_view text;  // characters: a run of text, character references decoded; comment: its text
   std::string_view name;  // tags: the lower-case tag name; doctype: its name
-  GumboTag tag = GUMBO_TAG_UNKNOWN;
+  HtmlTag tag = HtmlTag::unknown;
   std::vector<TokenAttribute> attributes;  // the first of each name, as the standard keeps
   bool self_closing = false;
   // Doctype only: what decides the document's quirks mode.
@@ -45,6 +47,7 @@ enum class TextMode : std::uint8_t {
   data,       // markup
   rcdata,     // <title>, <textarea>: text with character references, up to the end tag
   rawtext,    // <xmp>, <iframe>, <noembed>, <noframes>, <style>: text as written, up to the end tag
+  script,     // <script>: as rawtext, but a "</script>" inside "<!--<script>" does not end it
   plaintext,  // <plaintext>: the rest of the document is text
 };
 
@@ -54,10 +57,15 @@ enum class TextMode : std::uint8_t {
 
 class Tokenizer {
  public:
-  explicit Tokenizer(std::string_view html) : in_(html) {}
+  // Comments are skipped unless `comments` asks for comment tokens.
+  explicit Tokenizer(std::string_view html, bool comments = false)
+      : in_(html), comments_(comments), has_nul_(html.find('\0') != std::string_view::npos) {}
 
   // The next token; its views last until the next call. After the end, always end_of_file.
   const Token& next();
+
+  // Whether "<![CDATA[" starts a CDATA section (the current node is foreign) rather than a bogus comment.
+  void allow_cdata(bool allowed) { cdata_allowed_ = allowed; }
 
   // Reads what follows the start tag just returned in `mode`, up to "</name" for rcdata and rawtext.
   void switch_to(TextMode mode, std::string_view element_name);
@@ -69,23 +77,35 @@ class Tokenizer {
     bool name_in_buffer, value_in_buffer;
   };
 
+  void next_raw();
   void characters(std::size_t end, bool references);
   bool markup();
+  // A comment (or a bogus one) whose text runs from `begin` to `end`, the whole ending before `next`.
+  bool comment(std::size_t begin, std::size_t end, std::size_t next);
   bool tag(std::size_t name_begin, bool end_tag);
   void doctype(std::size_t body_begin, std::size_t end);
   void raw_text();
+  // The standard's handling of NUL, which the prepass removes from pages but the tokenizer may
+  // still meet (the conformance suite): dropped from markup's text, U+FFFD everywhere else.
+  void replace_nul_in_token(bool in_markup);
+  [[nodiscard]] std::string_view without_nul(std::string_view text, bool drop);
   // Appends the text of the character reference at `pos_` ('&') to `out` and moves past it.
   void reference(std::string& out, bool in_attribute);
   [[nodiscard]] bool at(std::size_t i, char c) const { return i < in_.size() && in_[i] == c; }
 
   std::string_view in_;
   std::size_t pos_ = 0;
+  bool comments_ = false;
+  bool has_nul_ = false;
+  bool cdata_allowed_ = false;
   Token token_;
   TextMode mode_ = TextMode::data;
   std::string end_tag_name_;  // what ends rcdata or rawtext
   std::string text_;          // decoded text
   std::string buffer_;        // lower-cased names and decoded attribute values of one tag
   std::vector<PendingAttribute> pending_;
+  // The text of a token that held NUL, rewritten; a deque, so that views into it stay valid.
+  std::deque<std::string> rewritten_;
 };
 
 }  // namespace pagemd::extract::html

@@ -4,8 +4,45 @@
 
 namespace pagemd::extract::html {
 
+bool TreeBuilder::ends_frameset_ok(const Token& token) {
+  switch (token.tag) {
+    case HtmlTag::applet:
+    case HtmlTag::area:
+    case HtmlTag::br:
+    case HtmlTag::button:
+    case HtmlTag::dd:
+    case HtmlTag::dt:
+    case HtmlTag::embed:
+    case HtmlTag::hr:
+    case HtmlTag::iframe:
+    case HtmlTag::img:
+    case HtmlTag::keygen:
+    case HtmlTag::li:
+    case HtmlTag::listing:
+    case HtmlTag::marquee:
+    case HtmlTag::object:
+    case HtmlTag::pre:
+    case HtmlTag::select:
+    case HtmlTag::table:
+    case HtmlTag::textarea:
+    case HtmlTag::wbr:
+    case HtmlTag::xmp: return true;
+    case HtmlTag::input: return !is_hidden_input(token);
+    default: return false;
+  }
+}
+
+void TreeBuilder::frameset_in_body(const Token& token) {
+  if (open_.size() < 2 || tag_of(open_[1]) != HtmlTag::body || template_open() || !frameset_ok_) return;
+  doc_.detach(open_[1]);
+  open_.resize(1);
+  insert_element(token);
+  mode_ = Mode::in_frameset;
+}
+
 bool TreeBuilder::in_body_start(const Token& token) {
-  const GumboTag tag = token.tag;
+  const HtmlTag tag = token.tag;
+  if (ends_frameset_ok(token)) frameset_ok_ = false;
   if (closes_p(tag)) {
     close_p_in_button_scope();
     insert_element(token);
@@ -17,43 +54,47 @@ bool TreeBuilder::in_body_start(const Token& token) {
     insert_element(token);
     return true;
   }
-  if (is_formatting(tag) && tag != GUMBO_TAG_A && tag != GUMBO_TAG_NOBR) {
+  if (is_formatting(tag) && tag != HtmlTag::a && tag != HtmlTag::nobr) {
     reconstruct_active();
     push_active(insert_element(token));
     return true;
   }
   if (is_head_element(tag)) return in_head_start(token);
   switch (tag) {
-    case GUMBO_TAG_HTML: doc_.add_missing_attributes(open_.front(), token.attributes); return true;
-    case GUMBO_TAG_BODY:
-      if (open_.size() < 2 || tag_of(open_[1]) != GUMBO_TAG_BODY) return true;
+    case HtmlTag::html:
+      if (!template_open()) doc_.add_missing_attributes(open_.front(), token.attributes);
+      return true;
+    case HtmlTag::body:
+      if (open_.size() < 2 || tag_of(open_[1]) != HtmlTag::body || template_open()) return true;
       doc_.add_missing_attributes(open_[1], token.attributes);
       return true;
-    case GUMBO_TAG_PRE:
-    case GUMBO_TAG_LISTING:
+    case HtmlTag::pre:
+    case HtmlTag::listing:
       close_p_in_button_scope();
       insert_element(token);
       skip_newline_ = true;
       return true;
-    case GUMBO_TAG_FORM:
-      if (form_ != kNoNode) return true;
+    case HtmlTag::form: {
+      if (form_ != kNoNode && !template_open()) return true;
       close_p_in_button_scope();
-      form_ = insert_element(token);
+      const NodeId form = insert_element(token);
+      if (!template_open()) form_ = form;
       return true;
-    case GUMBO_TAG_LI:
-    case GUMBO_TAG_DD:
-    case GUMBO_TAG_DT: {
+    }
+    case HtmlTag::li:
+    case HtmlTag::dd:
+    case HtmlTag::dt: {
       for (std::size_t i = open_.size(); i-- > 0;) {
-        const GumboTag open_tag = tag_of(open_[i]);
+        const HtmlTag open_tag = tag_of(open_[i]);
         const bool closes =
-            tag == GUMBO_TAG_LI ? open_tag == GUMBO_TAG_LI : open_tag == GUMBO_TAG_DD || open_tag == GUMBO_TAG_DT;
+            tag == HtmlTag::li ? open_tag == HtmlTag::li : open_tag == HtmlTag::dd || open_tag == HtmlTag::dt;
         if (closes) {
           generate_implied_end_tags(name_of(open_[i]));
           open_.resize(i);
           break;
         }
-        if (is_special(open_tag) && open_tag != GUMBO_TAG_ADDRESS && open_tag != GUMBO_TAG_DIV &&
-            open_tag != GUMBO_TAG_P) {
+        if (is_special_node(open_[i]) && open_tag != HtmlTag::address && open_tag != HtmlTag::div &&
+            open_tag != HtmlTag::p) {
           break;
         }
       }
@@ -61,22 +102,22 @@ bool TreeBuilder::in_body_start(const Token& token) {
       insert_element(token);
       return true;
     }
-    case GUMBO_TAG_PLAINTEXT:
+    case HtmlTag::plaintext:
       close_p_in_button_scope();
       insert_element(token);
       tokenizer_.switch_to(TextMode::plaintext, token.name);
       return true;
-    case GUMBO_TAG_BUTTON:
-      if (in_scope(GUMBO_TAG_BUTTON)) {
+    case HtmlTag::button:
+      if (in_scope(HtmlTag::button)) {
         generate_implied_end_tags();
-        pop_until(GUMBO_TAG_BUTTON);
+        pop_until(HtmlTag::button);
       }
       reconstruct_active();
       insert_element(token);
       return true;
-    case GUMBO_TAG_A:
+    case HtmlTag::a:
       for (std::size_t i = active_.size(); i-- > 0 && active_[i] != kMarker;) {
-        if (tag_of(active_[i]) != GUMBO_TAG_A) continue;
+        if (tag_of(active_[i]) != HtmlTag::a) continue;
         const NodeId link = active_[i];
         Token end = token;
         end.kind = TokenKind::end_tag;
@@ -92,9 +133,9 @@ bool TreeBuilder::in_body_start(const Token& token) {
       reconstruct_active();
       push_active(insert_element(token));
       return true;
-    case GUMBO_TAG_NOBR:
+    case HtmlTag::nobr:
       reconstruct_active();
-      if (in_scope(GUMBO_TAG_NOBR)) {
+      if (in_scope(HtmlTag::nobr)) {
         Token end = token;
         end.kind = TokenKind::end_tag;
         if (!adoption_agency(end)) close_any_other(end);
@@ -102,56 +143,61 @@ bool TreeBuilder::in_body_start(const Token& token) {
       }
       push_active(insert_element(token));
       return true;
-    case GUMBO_TAG_APPLET:
-    case GUMBO_TAG_MARQUEE:
-    case GUMBO_TAG_OBJECT:
+    case HtmlTag::frameset: frameset_in_body(token); return true;
+    case HtmlTag::math:
+    case HtmlTag::svg:
+      reconstruct_active();
+      insert_foreign(token, tag == HtmlTag::svg ? Namespace::svg : Namespace::mathml);
+      return true;
+    case HtmlTag::applet:
+    case HtmlTag::marquee:
+    case HtmlTag::object:
       reconstruct_active();
       insert_element(token);
       active_.push_back(kMarker);
       return true;
-    case GUMBO_TAG_TABLE:
+    case HtmlTag::table:
       if (!quirks_) close_p_in_button_scope();
       insert_element(token);
       mode_ = Mode::in_table;
       return true;
-    case GUMBO_TAG_AREA:
-    case GUMBO_TAG_BR:
-    case GUMBO_TAG_EMBED:
-    case GUMBO_TAG_IMG:
-    case GUMBO_TAG_KEYGEN:
-    case GUMBO_TAG_WBR:
-    case GUMBO_TAG_INPUT:
+    case HtmlTag::area:
+    case HtmlTag::br:
+    case HtmlTag::embed:
+    case HtmlTag::img:
+    case HtmlTag::keygen:
+    case HtmlTag::wbr:
+    case HtmlTag::input:
       reconstruct_active();
       insert_void(token);
       return true;
-    case GUMBO_TAG_IMAGE: {
+    case HtmlTag::image: {
       Token img = token;
-      img.tag = GUMBO_TAG_IMG;
+      img.tag = HtmlTag::img;
       img.name = "img";
       reconstruct_active();
       insert_void(img);
       return true;
     }
-    case GUMBO_TAG_MENUITEM:
-    case GUMBO_TAG_PARAM:
-    case GUMBO_TAG_SOURCE:
-    case GUMBO_TAG_TRACK: insert_void(token); return true;
-    case GUMBO_TAG_HR:
+    case HtmlTag::param:
+    case HtmlTag::source:
+    case HtmlTag::track: insert_void(token); return true;
+    case HtmlTag::hr:
       close_p_in_button_scope();
       insert_void(token);
       return true;
-    case GUMBO_TAG_TEXTAREA:
+    case HtmlTag::textarea:
       insert_text_element(token, TextMode::rcdata);
       skip_newline_ = true;
       return true;
-    case GUMBO_TAG_XMP:
+    case HtmlTag::xmp:
       close_p_in_button_scope();
       reconstruct_active();
       insert_text_element(token, TextMode::rawtext);
       return true;
-    case GUMBO_TAG_IFRAME:
-    case GUMBO_TAG_NOEMBED: insert_text_element(token, TextMode::rawtext); return true;
-    case GUMBO_TAG_SELECT:
+    case HtmlTag::iframe:
+    case HtmlTag::noembed: insert_text_element(token, TextMode::rawtext); return true;
+    case HtmlTag::select:
       reconstruct_active();
       insert_element(token);
       mode_ = mode_ == Mode::in_table || mode_ == Mode::in_caption || mode_ == Mode::in_table_body ||
@@ -159,33 +205,33 @@ bool TreeBuilder::in_body_start(const Token& token) {
                   ? Mode::in_select_in_table
                   : Mode::in_select;
       return true;
-    case GUMBO_TAG_OPTGROUP:
-    case GUMBO_TAG_OPTION:
-      if (current_is(GUMBO_TAG_OPTION)) open_.pop_back();
+    case HtmlTag::optgroup:
+    case HtmlTag::option:
+      if (current_is(HtmlTag::option)) open_.pop_back();
       reconstruct_active();
       insert_element(token);
       return true;
-    case GUMBO_TAG_RB:
-    case GUMBO_TAG_RTC:
-      if (in_scope(GUMBO_TAG_RUBY)) generate_implied_end_tags();
+    case HtmlTag::rb:
+    case HtmlTag::rtc:
+      if (in_scope(HtmlTag::ruby)) generate_implied_end_tags();
       insert_element(token);
       return true;
-    case GUMBO_TAG_RP:
-    case GUMBO_TAG_RT:
-      if (in_scope(GUMBO_TAG_RUBY)) generate_implied_end_tags("rtc");
+    case HtmlTag::rp:
+    case HtmlTag::rt:
+      if (in_scope(HtmlTag::ruby)) generate_implied_end_tags("rtc");
       insert_element(token);
       return true;
-    case GUMBO_TAG_CAPTION:
-    case GUMBO_TAG_COL:
-    case GUMBO_TAG_COLGROUP:
-    case GUMBO_TAG_FRAME:
-    case GUMBO_TAG_HEAD:
-    case GUMBO_TAG_TBODY:
-    case GUMBO_TAG_TD:
-    case GUMBO_TAG_TFOOT:
-    case GUMBO_TAG_TH:
-    case GUMBO_TAG_THEAD:
-    case GUMBO_TAG_TR: return true;
+    case HtmlTag::caption:
+    case HtmlTag::col:
+    case HtmlTag::colgroup:
+    case HtmlTag::frame:
+    case HtmlTag::head:
+    case HtmlTag::tbody:
+    case HtmlTag::td:
+    case HtmlTag::tfoot:
+    case HtmlTag::th:
+    case HtmlTag::thead:
+    case HtmlTag::tr: return true;
     default: break;
   }
   reconstruct_active();
@@ -194,7 +240,7 @@ bool TreeBuilder::in_body_start(const Token& token) {
 }
 
 bool TreeBuilder::in_body_end(const Token& token) {
-  const GumboTag tag = token.tag;
+  const HtmlTag tag = token.tag;
   if (closes_block(tag)) {
     if (!in_scope(tag)) return true;
     generate_implied_end_tags();
@@ -205,7 +251,7 @@ bool TreeBuilder::in_body_end(const Token& token) {
     if (!in_scope_if([&](NodeId id) { return is_heading(tag_of(id)); }, Scope::plain)) return true;
     generate_implied_end_tags();
     while (!open_.empty()) {
-      const GumboTag popped = tag_of(current());
+      const HtmlTag popped = tag_of(current());
       open_.pop_back();
       if (is_heading(popped)) break;
     }
@@ -216,14 +262,21 @@ bool TreeBuilder::in_body_end(const Token& token) {
     return true;
   }
   switch (tag) {
-    case GUMBO_TAG_BODY:
-      if (in_scope(GUMBO_TAG_BODY)) mode_ = Mode::after_body;
+    case HtmlTag::body:
+      if (in_scope(HtmlTag::body)) mode_ = Mode::after_body;
       return true;
-    case GUMBO_TAG_HTML:
-      if (!in_scope(GUMBO_TAG_BODY)) return true;
+    case HtmlTag::html:
+      if (!in_scope(HtmlTag::body)) return true;
       mode_ = Mode::after_body;
       return false;
-    case GUMBO_TAG_FORM: {
+    case HtmlTag::template_: close_template(); return true;
+    case HtmlTag::form: {
+      if (template_open()) {
+        if (!in_scope(HtmlTag::form)) return true;
+        generate_implied_end_tags();
+        pop_until(HtmlTag::form);
+        return true;
+      }
       const NodeId form = form_;
       form_ = kNoNode;
       if (form == kNoNode || !in_scope_if([&](NodeId id) { return id == form; }, Scope::plain)) return true;
@@ -231,30 +284,30 @@ bool TreeBuilder::in_body_end(const Token& token) {
       open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(form)));
       return true;
     }
-    case GUMBO_TAG_P:
-      if (!p_in_button_scope()) insert_element(GUMBO_TAG_P);
+    case HtmlTag::p:
+      if (!p_in_button_scope()) insert_element(HtmlTag::p);
       close_p();
       return true;
-    case GUMBO_TAG_LI:
-      if (!in_scope(GUMBO_TAG_LI, Scope::list_item)) return true;
+    case HtmlTag::li:
+      if (!in_scope(HtmlTag::li, Scope::list_item)) return true;
       generate_implied_end_tags("li");
-      pop_until(GUMBO_TAG_LI);
+      pop_until(HtmlTag::li);
       return true;
-    case GUMBO_TAG_DD:
-    case GUMBO_TAG_DT:
+    case HtmlTag::dd:
+    case HtmlTag::dt:
       if (!in_scope(tag)) return true;
       generate_implied_end_tags(token.name);
       pop_until(tag);
       return true;
-    case GUMBO_TAG_APPLET:
-    case GUMBO_TAG_MARQUEE:
-    case GUMBO_TAG_OBJECT:
+    case HtmlTag::applet:
+    case HtmlTag::marquee:
+    case HtmlTag::object:
       if (!in_scope(tag)) return true;
       generate_implied_end_tags();
       pop_until(tag);
       clear_active_to_marker();
       return true;
-    case GUMBO_TAG_BR: {
+    case HtmlTag::br: {
       Token br = token;
       br.kind = TokenKind::start_tag;
       br.attributes.clear();

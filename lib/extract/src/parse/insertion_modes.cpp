@@ -8,11 +8,11 @@
 namespace pagemd::extract::html {
 
 bool TreeBuilder::start_tag_in_mode(const Token& token) {
-  const GumboTag tag = token.tag;
+  const HtmlTag tag = token.tag;
   switch (mode_) {
     case Mode::initial: mode_ = Mode::before_html; return false;
     case Mode::before_html:
-      if (tag == GUMBO_TAG_HTML) {
+      if (tag == HtmlTag::html) {
         insert_element(token);
         mode_ = Mode::before_head;
         return true;
@@ -20,8 +20,8 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       open_html();
       return false;
     case Mode::before_head:
-      if (tag == GUMBO_TAG_HTML) return in_body_start(token);
-      if (tag == GUMBO_TAG_HEAD) {
+      if (tag == HtmlTag::html) return in_body_start(token);
+      if (tag == HtmlTag::head) {
         head_ = insert_element(token);
         mode_ = Mode::in_head;
         return true;
@@ -29,11 +29,18 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
       open_head();
       return false;
     case Mode::in_head: return in_head_start(token);
+    case Mode::in_head_noscript: return in_head_noscript_start(token);
     case Mode::after_head:
-      if (tag == GUMBO_TAG_HTML) return in_body_start(token);
-      if (tag == GUMBO_TAG_BODY) {
+      if (tag == HtmlTag::html) return in_body_start(token);
+      if (tag == HtmlTag::body) {
         insert_element(token);
+        frameset_ok_ = false;
         mode_ = Mode::in_body;
+        return true;
+      }
+      if (tag == HtmlTag::frameset) {
+        insert_element(token);
+        mode_ = Mode::in_frameset;
         return true;
       }
       if (is_head_element(tag)) {
@@ -42,8 +49,8 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
         open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(head_)));
         return true;
       }
-      if (tag == GUMBO_TAG_HEAD) return true;
-      insert_element(GUMBO_TAG_BODY);
+      if (tag == HtmlTag::head) return true;
+      insert_element(HtmlTag::body);
       mode_ = Mode::in_body;
       return false;
     case Mode::in_body: return in_body_start(token);
@@ -51,71 +58,76 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
     case Mode::in_table:
     case Mode::in_table_text: return in_table_start(token);
     case Mode::in_caption:
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || tag == GUMBO_TAG_TD ||
-          tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR || is_table_section(tag)) {
+      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::td ||
+          tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
         return !close_caption();
       }
       return in_body_start(token);
     case Mode::in_column_group:
-      if (tag == GUMBO_TAG_HTML) return in_body_start(token);
-      if (tag == GUMBO_TAG_COL) {
+      if (tag == HtmlTag::html) return in_body_start(token);
+      if (tag == HtmlTag::template_) return in_head_start(token);
+      if (tag == HtmlTag::col) {
         insert_void(token);
         return true;
       }
-      if (!current_is(GUMBO_TAG_COLGROUP)) return true;
+      if (!current_is(HtmlTag::colgroup)) return true;
       open_.pop_back();
       mode_ = Mode::in_table;
       return false;
     case Mode::in_table_body:
-      if (tag == GUMBO_TAG_TR) {
+      if (tag == HtmlTag::tr) {
         clear_to_table_body_context();
         insert_element(token);
         mode_ = Mode::in_row;
         return true;
       }
-      if (tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) {
+      if (tag == HtmlTag::td || tag == HtmlTag::th) {
         clear_to_table_body_context();
-        insert_element(GUMBO_TAG_TR);
+        insert_element(HtmlTag::tr);
         mode_ = Mode::in_row;
         return false;
       }
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || is_table_section(tag)) {
+      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || is_table_section(tag)) {
         return !close_table_section();
       }
       return in_table_start(token);
     case Mode::in_row:
-      if (tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) {
+      if (tag == HtmlTag::td || tag == HtmlTag::th) {
         clear_to_row_context();
         insert_element(token);
         mode_ = Mode::in_cell;
         active_.push_back(kMarker);
         return true;
       }
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || tag == GUMBO_TAG_TR ||
+      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::tr ||
           is_table_section(tag)) {
         return !close_row();
       }
       return in_table_start(token);
     case Mode::in_cell:
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || tag == GUMBO_TAG_TD ||
-          tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR || is_table_section(tag)) {
-        if (!in_scope(GUMBO_TAG_TD, Scope::table) && !in_scope(GUMBO_TAG_TH, Scope::table)) return true;
+      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::td ||
+          tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
+        if (!in_scope(HtmlTag::td, Scope::table) && !in_scope(HtmlTag::th, Scope::table)) return true;
         close_cell();
         return false;
       }
       return in_body_start(token);
     case Mode::in_select_in_table:
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH ||
-          tag == GUMBO_TAG_TR || is_table_section(tag)) {
-        pop_until(GUMBO_TAG_SELECT);
+      if (tag == HtmlTag::caption || tag == HtmlTag::table || tag == HtmlTag::td || tag == HtmlTag::th ||
+          tag == HtmlTag::tr || is_table_section(tag)) {
+        pop_until(HtmlTag::select);
         reset_insertion_mode();
         return false;
       }
       return in_select_start(token);
     case Mode::in_select: return in_select_start(token);
+    case Mode::in_template: return in_template_start(token);
+    case Mode::in_frameset:
+    case Mode::after_frameset:
+    case Mode::after_after_frameset: return in_frameset_start(token);
     case Mode::after_body:
     case Mode::after_after_body:
-      if (tag == GUMBO_TAG_HTML) return in_body_start(token);
+      if (tag == HtmlTag::html) return in_body_start(token);
       mode_ = Mode::in_body;
       return false;
   }
@@ -124,73 +136,165 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
 
 bool TreeBuilder::in_head_start(const Token& token) {
   switch (token.tag) {
-    case GUMBO_TAG_HTML: return in_body_start(token);
-    case GUMBO_TAG_BASE:
-    case GUMBO_TAG_BASEFONT:
-    case GUMBO_TAG_BGSOUND:
-    case GUMBO_TAG_LINK:
-    case GUMBO_TAG_META: insert_void(token); return true;
-    case GUMBO_TAG_TITLE: insert_text_element(token, TextMode::rcdata); return true;
-    case GUMBO_TAG_NOFRAMES:
-    case GUMBO_TAG_STYLE:
-    case GUMBO_TAG_SCRIPT: insert_text_element(token, TextMode::rawtext); return true;
-    case GUMBO_TAG_TEMPLATE:
-    case GUMBO_TAG_HEAD: return true;
+    case HtmlTag::html: return in_body_start(token);
+    case HtmlTag::base:
+    case HtmlTag::basefont:
+    case HtmlTag::bgsound:
+    case HtmlTag::link:
+    case HtmlTag::meta: insert_void(token); return true;
+    case HtmlTag::title: insert_text_element(token, TextMode::rcdata); return true;
+    case HtmlTag::noframes:
+    case HtmlTag::style: insert_text_element(token, TextMode::rawtext); return true;
+    case HtmlTag::script: insert_text_element(token, TextMode::script); return true;
+    case HtmlTag::noscript:
+      // pagemd runs no scripts: a <noscript> in the head holds head elements.
+      insert_element(token);
+      mode_ = Mode::in_head_noscript;
+      return true;
+    case HtmlTag::template_: open_template(token); return true;
+    case HtmlTag::head: return true;
     default: break;
   }
   leave_head();
   return false;
 }
 
+// "In frameset", "after frameset" and "after after frameset": frames, and nothing else of a page.
+bool TreeBuilder::in_frameset_start(const Token& token) {
+  switch (token.tag) {
+    case HtmlTag::html: return in_body_start(token);
+    case HtmlTag::noframes: return in_head_start(token);
+    case HtmlTag::frameset:
+      if (mode_ == Mode::in_frameset) insert_element(token);
+      return true;
+    case HtmlTag::frame:
+      if (mode_ == Mode::in_frameset) insert_void(token);
+      return true;
+    default: return true;
+  }
+}
+
+bool TreeBuilder::in_frameset_end(const Token& token) {
+  if (mode_ == Mode::in_frameset && token.tag == HtmlTag::frameset && !current_is(HtmlTag::html)) {
+    open_.pop_back();
+    if (!current_is(HtmlTag::frameset)) mode_ = Mode::after_frameset;
+  } else if (mode_ == Mode::after_frameset && token.tag == HtmlTag::html) {
+    mode_ = Mode::after_after_frameset;
+  }
+  return true;
+}
+
+void TreeBuilder::open_template(const Token& token) {
+  insert_element(token);
+  frameset_ok_ = false;
+  active_.push_back(kMarker);
+  mode_ = Mode::in_template;
+  template_modes_.push_back(Mode::in_template);
+}
+
+void TreeBuilder::close_template() {
+  if (!template_open()) return;
+  // Every implied end tag, table parts' too ("thoroughly").
+  while (has_implied_end(tag_of(current())) || is_table_section(tag_of(current())) || current_is(HtmlTag::caption) ||
+         current_is(HtmlTag::colgroup) || current_is(HtmlTag::td) || current_is(HtmlTag::th) ||
+         current_is(HtmlTag::tr)) {
+    open_.pop_back();
+  }
+  pop_until(HtmlTag::template_);
+  clear_active_to_marker();
+  template_modes_.pop_back();
+  reset_insertion_mode();
+}
+
+bool TreeBuilder::in_template_start(const Token& token) {
+  switch (token.tag) {
+    case HtmlTag::base:
+    case HtmlTag::basefont:
+    case HtmlTag::bgsound:
+    case HtmlTag::link:
+    case HtmlTag::meta:
+    case HtmlTag::noframes:
+    case HtmlTag::script:
+    case HtmlTag::style:
+    case HtmlTag::template_:
+    case HtmlTag::title: return in_head_start(token);
+    case HtmlTag::caption:
+    case HtmlTag::colgroup:
+    case HtmlTag::tbody:
+    case HtmlTag::tfoot:
+    case HtmlTag::thead: switch_template_mode(Mode::in_table); return false;
+    case HtmlTag::col: switch_template_mode(Mode::in_column_group); return false;
+    case HtmlTag::tr: switch_template_mode(Mode::in_table_body); return false;
+    case HtmlTag::td:
+    case HtmlTag::th: switch_template_mode(Mode::in_row); return false;
+    default: switch_template_mode(Mode::in_body); return false;
+  }
+}
+
+bool TreeBuilder::in_head_noscript_start(const Token& token) {
+  switch (token.tag) {
+    case HtmlTag::html: return in_body_start(token);
+    case HtmlTag::basefont:
+    case HtmlTag::bgsound:
+    case HtmlTag::link:
+    case HtmlTag::meta:
+    case HtmlTag::noframes:
+    case HtmlTag::style: return in_head_start(token);
+    case HtmlTag::head:
+    case HtmlTag::noscript: return true;
+    default: leave_head_noscript(); return false;
+  }
+}
+
 bool TreeBuilder::in_table_start(const Token& token) {
-  const GumboTag tag = token.tag;
+  const HtmlTag tag = token.tag;
   switch (tag) {
-    case GUMBO_TAG_CAPTION:
+    case HtmlTag::caption:
       clear_to_table_context();
       active_.push_back(kMarker);
       insert_element(token);
       mode_ = Mode::in_caption;
       return true;
-    case GUMBO_TAG_COLGROUP:
+    case HtmlTag::colgroup:
       clear_to_table_context();
       insert_element(token);
       mode_ = Mode::in_column_group;
       return true;
-    case GUMBO_TAG_COL:
+    case HtmlTag::col:
       clear_to_table_context();
-      insert_element(GUMBO_TAG_COLGROUP);
+      insert_element(HtmlTag::colgroup);
       mode_ = Mode::in_column_group;
       return false;
-    case GUMBO_TAG_TBODY:
-    case GUMBO_TAG_TFOOT:
-    case GUMBO_TAG_THEAD:
+    case HtmlTag::tbody:
+    case HtmlTag::tfoot:
+    case HtmlTag::thead:
       clear_to_table_context();
       insert_element(token);
       mode_ = Mode::in_table_body;
       return true;
-    case GUMBO_TAG_TD:
-    case GUMBO_TAG_TH:
-    case GUMBO_TAG_TR:
+    case HtmlTag::td:
+    case HtmlTag::th:
+    case HtmlTag::tr:
       clear_to_table_context();
-      insert_element(GUMBO_TAG_TBODY);
+      insert_element(HtmlTag::tbody);
       mode_ = Mode::in_table_body;
       return false;
-    case GUMBO_TAG_TABLE:
-      if (!in_scope(GUMBO_TAG_TABLE, Scope::table)) return true;
-      pop_until(GUMBO_TAG_TABLE);
+    case HtmlTag::table:
+      if (!in_scope(HtmlTag::table, Scope::table)) return true;
+      pop_until(HtmlTag::table);
       reset_insertion_mode();
       return false;
-    case GUMBO_TAG_STYLE:
-    case GUMBO_TAG_SCRIPT:
-    case GUMBO_TAG_TEMPLATE: return in_head_start(token);
-    case GUMBO_TAG_INPUT:
+    case HtmlTag::style:
+    case HtmlTag::script:
+    case HtmlTag::template_: return in_head_start(token);
+    case HtmlTag::input:
       if (is_hidden_input(token)) {
         insert_void(token);
         return true;
       }
       break;
-    case GUMBO_TAG_FORM:
-      if (form_ != kNoNode) return true;
+    case HtmlTag::form:
+      if (form_ != kNoNode || template_open()) return true;
       form_ = insert_element(token);
       open_.pop_back();
       return true;
@@ -210,58 +314,74 @@ bool TreeBuilder::is_hidden_input(const Token& token) {
 
 bool TreeBuilder::in_select_start(const Token& token) {
   switch (token.tag) {
-    case GUMBO_TAG_HTML: return in_body_start(token);
-    case GUMBO_TAG_OPTION:
-      if (current_is(GUMBO_TAG_OPTION)) open_.pop_back();
+    case HtmlTag::html: return in_body_start(token);
+    case HtmlTag::option:
+      if (current_is(HtmlTag::option)) open_.pop_back();
       insert_element(token);
       return true;
-    case GUMBO_TAG_OPTGROUP:
-      if (current_is(GUMBO_TAG_OPTION)) open_.pop_back();
-      if (current_is(GUMBO_TAG_OPTGROUP)) open_.pop_back();
+    case HtmlTag::optgroup:
+      if (current_is(HtmlTag::option)) open_.pop_back();
+      if (current_is(HtmlTag::optgroup)) open_.pop_back();
       insert_element(token);
       return true;
-    case GUMBO_TAG_SELECT:
-      if (in_scope(GUMBO_TAG_SELECT, Scope::select)) {
-        pop_until(GUMBO_TAG_SELECT);
+    case HtmlTag::select:
+      if (in_scope(HtmlTag::select, Scope::select)) {
+        pop_until(HtmlTag::select);
         reset_insertion_mode();
       }
       return true;
-    case GUMBO_TAG_INPUT:
-    case GUMBO_TAG_KEYGEN:
-    case GUMBO_TAG_TEXTAREA:
-      if (!in_scope(GUMBO_TAG_SELECT, Scope::select)) return true;
-      pop_until(GUMBO_TAG_SELECT);
+    case HtmlTag::input:
+    case HtmlTag::keygen:
+    case HtmlTag::textarea:
+      if (!in_scope(HtmlTag::select, Scope::select)) return true;
+      pop_until(HtmlTag::select);
       reset_insertion_mode();
       return false;
-    case GUMBO_TAG_SCRIPT:
-    case GUMBO_TAG_TEMPLATE: return in_head_start(token);
+    case HtmlTag::script:
+    case HtmlTag::template_: return in_head_start(token);
     default: return true;
   }
 }
 
 bool TreeBuilder::end_tag_in_mode(const Token& token) {
-  const GumboTag tag = token.tag;
+  const HtmlTag tag = token.tag;
   switch (mode_) {
     case Mode::initial: mode_ = Mode::before_html; return false;
     case Mode::before_html:
-      if (tag != GUMBO_TAG_HEAD && tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_HTML && tag != GUMBO_TAG_BR) return true;
+      if (tag != HtmlTag::head && tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       open_html();
       return false;
     case Mode::before_head:
-      if (tag != GUMBO_TAG_HEAD && tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_HTML && tag != GUMBO_TAG_BR) return true;
+      if (tag != HtmlTag::head && tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       open_head();
       return false;
+    case Mode::in_head_noscript:
+      if (tag == HtmlTag::noscript) {
+        leave_head_noscript();
+        return true;
+      }
+      if (tag != HtmlTag::br) return true;
+      leave_head_noscript();
+      return false;
     case Mode::in_head:
-      if (tag == GUMBO_TAG_HEAD) {
+      if (tag == HtmlTag::head) {
         leave_head();
         return true;
       }
-      if (tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_HTML && tag != GUMBO_TAG_BR) return true;
+      if (tag == HtmlTag::template_) {
+        close_template();
+        return true;
+      }
+      if (tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
       leave_head();
       return false;
     case Mode::after_head:
-      if (tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_HTML && tag != GUMBO_TAG_BR) return true;
-      insert_element(GUMBO_TAG_BODY);
+      if (tag == HtmlTag::template_) {
+        close_template();
+        return true;
+      }
+      if (tag != HtmlTag::body && tag != HtmlTag::html && tag != HtmlTag::br) return true;
+      insert_element(HtmlTag::body);
       mode_ = Mode::in_body;
       return false;
     case Mode::in_body: return in_body_end(token);
@@ -272,25 +392,35 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
     case Mode::in_table:
     case Mode::in_table_text: return in_table_end(token);
     case Mode::in_caption:
-      if (tag == GUMBO_TAG_CAPTION) {
+      if (tag == HtmlTag::caption) {
         close_caption();
         return true;
       }
-      if (tag == GUMBO_TAG_TABLE) return !close_caption();
-      if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP || tag == GUMBO_TAG_HTML ||
-          tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR || is_table_section(tag)) {
+      if (tag == HtmlTag::table) return !close_caption();
+      if (tag == HtmlTag::body || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::html ||
+          tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
         return true;
       }
       return in_body_end(token);
+    case Mode::in_template:
+      if (tag == HtmlTag::template_) close_template();
+      return true;
+    case Mode::in_frameset:
+    case Mode::after_frameset:
+    case Mode::after_after_frameset: return in_frameset_end(token);
     case Mode::in_column_group:
-      if (tag == GUMBO_TAG_COLGROUP) {
-        if (current_is(GUMBO_TAG_COLGROUP)) {
+      if (tag == HtmlTag::template_) {
+        close_template();
+        return true;
+      }
+      if (tag == HtmlTag::colgroup) {
+        if (current_is(HtmlTag::colgroup)) {
           open_.pop_back();
           mode_ = Mode::in_table;
         }
         return true;
       }
-      if (tag == GUMBO_TAG_COL || !current_is(GUMBO_TAG_COLGROUP)) return true;
+      if (tag == HtmlTag::col || !current_is(HtmlTag::colgroup)) return true;
       open_.pop_back();
       mode_ = Mode::in_table;
       return false;
@@ -303,29 +433,29 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
         }
         return true;
       }
-      if (tag == GUMBO_TAG_TABLE) return !close_table_section();
-      if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP ||
-          tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR) {
+      if (tag == HtmlTag::table) return !close_table_section();
+      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
+          tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr) {
         return true;
       }
       return in_table_end(token);
     case Mode::in_row:
-      if (tag == GUMBO_TAG_TR) {
+      if (tag == HtmlTag::tr) {
         close_row();
         return true;
       }
-      if (tag == GUMBO_TAG_TABLE) return !close_row();
+      if (tag == HtmlTag::table) return !close_row();
       if (is_table_section(tag)) {
         if (!in_scope(tag, Scope::table)) return true;
         return !close_row();
       }
-      if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP ||
-          tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) {
+      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
+          tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th) {
         return true;
       }
       return in_table_end(token);
     case Mode::in_cell:
-      if (tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) {
+      if (tag == HtmlTag::td || tag == HtmlTag::th) {
         if (!in_scope(tag, Scope::table)) return true;
         generate_implied_end_tags();
         pop_until(tag);
@@ -333,28 +463,28 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
         mode_ = Mode::in_row;
         return true;
       }
-      if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP ||
-          tag == GUMBO_TAG_HTML) {
+      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
+          tag == HtmlTag::html) {
         return true;
       }
-      if (tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_TR || is_table_section(tag)) {
+      if (tag == HtmlTag::table || tag == HtmlTag::tr || is_table_section(tag)) {
         if (!in_scope(tag, Scope::table)) return true;
         close_cell();
         return false;
       }
       return in_body_end(token);
     case Mode::in_select_in_table:
-      if (tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_TABLE || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH ||
-          tag == GUMBO_TAG_TR || is_table_section(tag)) {
+      if (tag == HtmlTag::caption || tag == HtmlTag::table || tag == HtmlTag::td || tag == HtmlTag::th ||
+          tag == HtmlTag::tr || is_table_section(tag)) {
         if (!in_scope(tag, Scope::table)) return true;
-        pop_until(GUMBO_TAG_SELECT);
+        pop_until(HtmlTag::select);
         reset_insertion_mode();
         return false;
       }
       return in_select_end(token);
     case Mode::in_select: return in_select_end(token);
     case Mode::after_body:
-      if (tag == GUMBO_TAG_HTML) {
+      if (tag == HtmlTag::html) {
         mode_ = Mode::after_after_body;
         return true;
       }
@@ -366,16 +496,19 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
 }
 
 bool TreeBuilder::in_table_end(const Token& token) {
-  const GumboTag tag = token.tag;
-  if (tag == GUMBO_TAG_TABLE) {
-    if (!in_scope(GUMBO_TAG_TABLE, Scope::table)) return true;
-    pop_until(GUMBO_TAG_TABLE);
+  const HtmlTag tag = token.tag;
+  if (tag == HtmlTag::template_) {
+    close_template();
+    return true;
+  }
+  if (tag == HtmlTag::table) {
+    if (!in_scope(HtmlTag::table, Scope::table)) return true;
+    pop_until(HtmlTag::table);
     reset_insertion_mode();
     return true;
   }
-  if (tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_CAPTION || tag == GUMBO_TAG_COL || tag == GUMBO_TAG_COLGROUP ||
-      tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH || tag == GUMBO_TAG_TR ||
-      is_table_section(tag)) {
+  if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
+      tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
     return true;
   }
   foster_parenting_ = true;
@@ -386,20 +519,21 @@ bool TreeBuilder::in_table_end(const Token& token) {
 
 bool TreeBuilder::in_select_end(const Token& token) {
   switch (token.tag) {
-    case GUMBO_TAG_OPTGROUP:
-      if (current_is(GUMBO_TAG_OPTION) && open_.size() >= 2 && tag_of(open_[open_.size() - 2]) == GUMBO_TAG_OPTGROUP) {
+    case HtmlTag::optgroup:
+      if (current_is(HtmlTag::option) && open_.size() >= 2 && tag_of(open_[open_.size() - 2]) == HtmlTag::optgroup) {
         open_.pop_back();
       }
-      if (current_is(GUMBO_TAG_OPTGROUP)) open_.pop_back();
+      if (current_is(HtmlTag::optgroup)) open_.pop_back();
       return true;
-    case GUMBO_TAG_OPTION:
-      if (current_is(GUMBO_TAG_OPTION)) open_.pop_back();
+    case HtmlTag::option:
+      if (current_is(HtmlTag::option)) open_.pop_back();
       return true;
-    case GUMBO_TAG_SELECT:
-      if (!in_scope(GUMBO_TAG_SELECT, Scope::select)) return true;
-      pop_until(GUMBO_TAG_SELECT);
+    case HtmlTag::select:
+      if (!in_scope(HtmlTag::select, Scope::select)) return true;
+      pop_until(HtmlTag::select);
       reset_insertion_mode();
       return true;
+    case HtmlTag::template_: close_template(); return true;
     default: return true;
   }
 }

@@ -3,11 +3,12 @@
 // Stage 2, parse: the tree construction of the WHATWG standard ("13.2.6"), building a Document
 // from the tokens of html_tokenizer.hpp.
 //
-// Its input is the prepassed HTML of decode/, so some of the standard is never needed: scripts,
-// <template>, <svg>/<math> (foreign content), <frameset> and <isindex> have been cut out, and
-// elements nest at most a few hundred deep. Everything else follows the standard, including the
-// repair of misnested markup (the adoption agency, reopened formatting elements, text and
-// elements moved out of tables), since the extraction reads the tree a browser would show.
+// It follows the standard for a browser that runs no scripts: the repair of misnested markup (the
+// adoption agency, reopened formatting elements, text and elements moved out of tables), foreign
+// content (<svg>, <math>), templates, framesets, and <noscript> read as markup. html5lib's
+// tree-construction suite measures it (bench/html5lib_trees). Pages reach it through decode/'s
+// prepass, which has already cut out scripts, templates, SVG and MathML and bounded how deep
+// elements nest; the tests and the conformance bench hand it HTML directly.
 
 #include "parse/dom.hpp"
 

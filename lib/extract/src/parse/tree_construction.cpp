@@ -6,8 +6,8 @@
 #include "text/text_util.hpp"
 
 // The insertion modes and their rules follow the standard's text closely, section by section, so
-// that a reader can hold one against the other. The modes the prepass makes unreachable (in head
-// noscript, in template, in frameset and after it, foreign content) are left out.
+// that a reader can hold one against the other. Left out is what only a browser that runs scripts
+// needs: the scripting flag is off, and no script pauses the parser.
 
 namespace pagemd::extract::html {
 namespace {
@@ -22,12 +22,14 @@ std::size_t leading_space(std::string_view text) {
 
 void TreeBuilder::run() {
   while (true) {
+    tokenizer_.allow_cdata(!open_.empty() && is_foreign(current()));
     const Token& token = tokenizer_.next();
     switch (token.kind) {
       case TokenKind::characters: characters(token.text); break;
       case TokenKind::start_tag: start_tag(token); break;
       case TokenKind::end_tag: end_tag(token); break;
       case TokenKind::doctype: doctype(token); break;
+      case TokenKind::comment: comment(token); break;
       case TokenKind::end_of_file: finish(); return;
     }
   }
@@ -40,9 +42,9 @@ std::size_t TreeBuilder::stack_index(NodeId id) const {
   return npos;
 }
 
-void TreeBuilder::pop_until(GumboTag tag) {
+void TreeBuilder::pop_until(HtmlTag tag) {
   while (!open_.empty()) {
-    const GumboTag popped = tag_of(current());
+    const HtmlTag popped = tag_of(current());
     open_.pop_back();
     if (popped == tag) return;
   }
@@ -51,7 +53,9 @@ void TreeBuilder::pop_until(GumboTag tag) {
 TreeBuilder::Place TreeBuilder::place(NodeId target) const {
   if (!foster_parenting_ || !is_table_part(tag_of(target))) return {target, kNoNode};
   for (std::size_t i = open_.size(); i-- > 0;) {
-    if (tag_of(open_[i]) != GUMBO_TAG_TABLE) continue;
+    // A template nearer than any table holds what is moved out of the table (its content).
+    if (tag_of(open_[i]) == HtmlTag::template_) return {open_[i], kNoNode};
+    if (tag_of(open_[i]) != HtmlTag::table) continue;
     const NodeId table = open_[i];
     if (doc_.node(table).parent != kNoNode) return {doc_.node(table).parent, table};
     return {open_[i - 1], kNoNode};
@@ -59,7 +63,7 @@ TreeBuilder::Place TreeBuilder::place(NodeId target) const {
   return {open_.front(), kNoNode};
 }
 
-NodeId TreeBuilder::insert_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes) {
+NodeId TreeBuilder::insert_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes) {
   const NodeId id = doc_.create_element(tag, name, attributes);
   const Place at = place(open_.empty() ? doc_.root() : current());
   doc_.insert(id, at.parent, at.before);
@@ -156,7 +160,7 @@ bool TreeBuilder::adoption_agency(const Token& token) {
     if (!in_scope_if([&](NodeId id) { return id == formatting; }, Scope::plain)) return true;
     std::size_t furthest_at = npos;
     for (std::size_t i = formatting_in_stack + 1; i < open_.size(); ++i) {
-      if (is_special(tag_of(open_[i]))) {
+      if (is_special_node(open_[i])) {
         furthest_at = i;
         break;
       }
@@ -226,7 +230,7 @@ void TreeBuilder::close_any_other(const Token& token) {
       open_.resize(i);
       return;
     }
-    if (is_special(tag_of(node))) return;
+    if (is_special_node(node)) return;
   }
 }
 
@@ -234,33 +238,34 @@ void TreeBuilder::reset_insertion_mode() {
   for (std::size_t i = open_.size(); i-- > 0;) {
     const bool last = i == 0;
     switch (tag_of(open_[i])) {
-      case GUMBO_TAG_SELECT:
+      case HtmlTag::select:
         for (std::size_t j = i; j-- > 0;) {
-          if (tag_of(open_[j]) == GUMBO_TAG_TABLE) {
+          if (tag_of(open_[j]) == HtmlTag::table) {
             mode_ = Mode::in_select_in_table;
             return;
           }
         }
         mode_ = Mode::in_select;
         return;
-      case GUMBO_TAG_TD:
-      case GUMBO_TAG_TH:
+      case HtmlTag::td:
+      case HtmlTag::th:
         if (last) break;
         mode_ = Mode::in_cell;
         return;
-      case GUMBO_TAG_TR: mode_ = Mode::in_row; return;
-      case GUMBO_TAG_TBODY:
-      case GUMBO_TAG_THEAD:
-      case GUMBO_TAG_TFOOT: mode_ = Mode::in_table_body; return;
-      case GUMBO_TAG_CAPTION: mode_ = Mode::in_caption; return;
-      case GUMBO_TAG_COLGROUP: mode_ = Mode::in_column_group; return;
-      case GUMBO_TAG_TABLE: mode_ = Mode::in_table; return;
-      case GUMBO_TAG_HEAD:
+      case HtmlTag::tr: mode_ = Mode::in_row; return;
+      case HtmlTag::tbody:
+      case HtmlTag::thead:
+      case HtmlTag::tfoot: mode_ = Mode::in_table_body; return;
+      case HtmlTag::caption: mode_ = Mode::in_caption; return;
+      case HtmlTag::colgroup: mode_ = Mode::in_column_group; return;
+      case HtmlTag::table: mode_ = Mode::in_table; return;
+      case HtmlTag::template_: mode_ = template_modes_.empty() ? Mode::in_body : template_modes_.back(); return;
+      case HtmlTag::head:
         if (last) break;
         mode_ = Mode::in_head;
         return;
-      case GUMBO_TAG_BODY: mode_ = Mode::in_body; return;
-      case GUMBO_TAG_HTML: mode_ = head_ == kNoNode ? Mode::before_head : Mode::after_head; return;
+      case HtmlTag::body: mode_ = Mode::in_body; return;
+      case HtmlTag::html: mode_ = head_ == kNoNode ? Mode::before_head : Mode::after_head; return;
       default: break;
     }
     if (last) {
@@ -275,12 +280,35 @@ void TreeBuilder::doctype(const Token& token) {
   if (mode_ != Mode::initial) return;
   quirks_ = quirks_mode(token);
   mode_ = Mode::before_html;
+  std::size_t position = 0;
+  for (NodeId child = doc_.node(doc_.root()).first_child(); child != kNoNode; child = doc_.node(child).next_sibling) {
+    ++position;
+  }
+  doc_.set_doctype({token.name, token.public_id, token.system_id, token.has_public_id, token.has_system_id, position});
+}
+
+void TreeBuilder::comment(const Token& token) {
+  flush_table_text();
+  switch (mode_) {
+    case Mode::initial:
+    case Mode::before_html:
+    case Mode::after_after_body:
+    case Mode::after_after_frameset: doc_.insert_comment(token.text, doc_.root()); return;
+    case Mode::after_body: doc_.insert_comment(token.text, open_.front()); return;
+    default: doc_.insert_comment(token.text, current()); return;
+  }
 }
 
 void TreeBuilder::characters(std::string_view text) {
   if (skip_newline_) {
     skip_newline_ = false;
     if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
+  }
+  if (!text.empty() && !open_.empty() && is_foreign(current()) && !is_mathml_text_integration_point(current()) &&
+      !is_html_integration_point(current())) {
+    if (leading_space(text) != text.size()) frameset_ok_ = false;
+    insert_text(text);
+    return;
   }
   while (!text.empty()) {
     switch (mode_) {
@@ -300,22 +328,39 @@ void TreeBuilder::characters(std::string_view text) {
         open_head();
         break;
       case Mode::in_head:
+      case Mode::in_head_noscript:
       case Mode::after_head: {
         const std::size_t space = leading_space(text);
         insert_text(text.substr(0, space));
         text.remove_prefix(space);
         if (text.empty()) return;
-        if (mode_ == Mode::in_head) {
+        if (mode_ == Mode::in_head_noscript) {
+          leave_head_noscript();
+        } else if (mode_ == Mode::in_head) {
           leave_head();
         } else {
-          insert_element(GUMBO_TAG_BODY);
+          insert_element(HtmlTag::body);
           mode_ = Mode::in_body;
         }
         break;
       }
+      case Mode::in_frameset:
+      case Mode::after_frameset:
+      case Mode::after_after_frameset: {
+        // Only whitespace is kept; other text has no place in a frameset page.
+        std::string spaces;
+        for (const char c : text) {
+          if (is_ascii_space(c)) spaces += c;
+        }
+        if (mode_ == Mode::after_after_frameset) reconstruct_active();
+        insert_text(spaces);
+        return;
+      }
       case Mode::in_body:
+      case Mode::in_template:
       case Mode::in_caption:
       case Mode::in_cell:
+        if (frameset_ok_ && leading_space(text) != text.size()) frameset_ok_ = false;
         reconstruct_active();
         insert_text(text);
         return;
@@ -339,7 +384,7 @@ void TreeBuilder::characters(std::string_view text) {
         insert_text(text.substr(0, space));
         text.remove_prefix(space);
         if (text.empty()) return;
-        if (!current_is(GUMBO_TAG_COLGROUP)) return;
+        if (!current_is(HtmlTag::colgroup)) return;
         open_.pop_back();
         mode_ = Mode::in_table;
         break;
@@ -361,6 +406,7 @@ void TreeBuilder::characters(std::string_view text) {
 }
 
 void TreeBuilder::table_anything_else_characters(std::string_view text) {
+  if (leading_space(text) != text.size()) frameset_ok_ = false;
   foster_parenting_ = true;
   reconstruct_active();
   insert_text(text);
@@ -380,38 +426,43 @@ void TreeBuilder::flush_table_text() {
 
 void TreeBuilder::start_tag(const Token& token) {
   flush_table_text();
+  if (uses_foreign_rules(token) && foreign_start(token)) return;
   while (!start_tag_in_mode(token)) {
   }
 }
 
 void TreeBuilder::end_tag(const Token& token) {
   flush_table_text();
+  if (uses_foreign_rules(token)) {
+    foreign_end(token);
+    return;
+  }
   while (!end_tag_in_mode(token)) {
   }
 }
 
 void TreeBuilder::clear_to_table_context() {
-  while (!current_is(GUMBO_TAG_TABLE) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+  while (!current_is(HtmlTag::table) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
     open_.pop_back();
   }
 }
 
 void TreeBuilder::clear_to_table_body_context() {
-  while (!is_table_section(tag_of(current())) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+  while (!is_table_section(tag_of(current())) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
     open_.pop_back();
   }
 }
 
 void TreeBuilder::clear_to_row_context() {
-  while (!current_is(GUMBO_TAG_TR) && !current_is(GUMBO_TAG_HTML) && !current_is(GUMBO_TAG_TEMPLATE)) {
+  while (!current_is(HtmlTag::tr) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
     open_.pop_back();
   }
 }
 
 bool TreeBuilder::close_caption() {
-  if (!in_scope(GUMBO_TAG_CAPTION, Scope::table)) return false;
+  if (!in_scope(HtmlTag::caption, Scope::table)) return false;
   generate_implied_end_tags();
-  pop_until(GUMBO_TAG_CAPTION);
+  pop_until(HtmlTag::caption);
   clear_active_to_marker();
   mode_ = Mode::in_table;
   return true;
@@ -426,7 +477,7 @@ bool TreeBuilder::close_table_section() {
 }
 
 bool TreeBuilder::close_row() {
-  if (!in_scope(GUMBO_TAG_TR, Scope::table)) return false;
+  if (!in_scope(HtmlTag::tr, Scope::table)) return false;
   clear_to_row_context();
   open_.pop_back();
   mode_ = Mode::in_table_body;
@@ -436,9 +487,9 @@ bool TreeBuilder::close_row() {
 void TreeBuilder::close_cell() {
   generate_implied_end_tags();
   while (!open_.empty()) {
-    const GumboTag popped = tag_of(current());
+    const HtmlTag popped = tag_of(current());
     open_.pop_back();
-    if (popped == GUMBO_TAG_TD || popped == GUMBO_TAG_TH) break;
+    if (popped == HtmlTag::td || popped == HtmlTag::th) break;
   }
   clear_active_to_marker();
   mode_ = Mode::in_row;
@@ -446,11 +497,23 @@ void TreeBuilder::close_cell() {
 
 void TreeBuilder::finish() {
   flush_table_text();
+  // The input ended inside a raw-text element: it closes, and the mode it was opened in ends.
+  if (mode_ == Mode::text) {
+    open_.pop_back();
+    mode_ = original_mode_;
+  }
+  while (template_open()) {
+    pop_until(HtmlTag::template_);
+    clear_active_to_marker();
+    template_modes_.pop_back();
+    reset_insertion_mode();
+  }
   // A document without any markup still gets its html, head and body.
   if (mode_ == Mode::initial || mode_ == Mode::before_html) open_html();
   if (mode_ == Mode::before_head) open_head();
+  if (mode_ == Mode::in_head_noscript) leave_head_noscript();
   if (mode_ == Mode::in_head) leave_head();
-  if (mode_ == Mode::after_head) insert_element(GUMBO_TAG_BODY);
+  if (mode_ == Mode::after_head) insert_element(HtmlTag::body);
 }
 
 void build_tree(Document& doc) { TreeBuilder(doc, doc.source()).run(); }

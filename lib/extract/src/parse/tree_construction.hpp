@@ -23,6 +23,7 @@ enum class Mode : std::uint8_t {
   before_html,
   before_head,
   in_head,
+  in_head_noscript,
   after_head,
   in_body,
   text,
@@ -35,6 +36,10 @@ enum class Mode : std::uint8_t {
   in_cell,
   in_select,
   in_select_in_table,
+  in_template,
+  in_frameset,
+  after_frameset,
+  after_after_frameset,
   after_body,
   after_after_body,
 };
@@ -86,7 +91,7 @@ class OpenElements {
   }
 
  private:
-  [[nodiscard]] std::size_t is_paragraph(NodeId id) const { return doc_.node(id).tag == GUMBO_TAG_P ? 1 : 0; }
+  [[nodiscard]] std::size_t is_paragraph(NodeId id) const { return doc_.node(id).tag == HtmlTag::p ? 1 : 0; }
 
   const Document& doc_;
   std::vector<NodeId> ids_;
@@ -95,33 +100,52 @@ class OpenElements {
 
 class TreeBuilder {
  public:
-  TreeBuilder(Document& doc, std::string_view html) : doc_(doc), tokenizer_(html), open_(doc) {}
+  TreeBuilder(Document& doc, std::string_view html) : doc_(doc), tokenizer_(html, doc.keeps_comments()), open_(doc) {}
 
   void run();
 
  private:
   // ---- The stack of open elements -------------------------------------------------------------
 
-  [[nodiscard]] GumboTag tag_of(NodeId id) const { return doc_.node(id).tag; }
+  [[nodiscard]] HtmlTag tag_of(NodeId id) const { return doc_.node(id).tag; }
   [[nodiscard]] std::string_view name_of(NodeId id) const { return doc_.name(id); }
   [[nodiscard]] NodeId current() const { return open_.back(); }
-  [[nodiscard]] bool current_is(GumboTag tag) const { return !open_.empty() && tag_of(current()) == tag; }
+  [[nodiscard]] bool current_is(HtmlTag tag) const { return !open_.empty() && tag_of(current()) == tag; }
 
   [[nodiscard]] std::size_t stack_index(NodeId id) const;
 
   template <typename Matches>
   [[nodiscard]] bool in_scope_if(Matches matches, Scope scope) const {
+    const bool foreign_ends = scope != Scope::table && scope != Scope::select;
     for (std::size_t i = open_.size(); i-- > 0;) {
       if (matches(open_[i])) return true;
-      if (ends_scope(tag_of(open_[i]), scope)) return false;
+      if (ends_scope(tag_of(open_[i]), scope) || (foreign_ends && is_foreign_boundary(open_[i]))) return false;
     }
     return false;
   }
-  [[nodiscard]] bool in_scope(GumboTag tag, Scope scope = Scope::plain) const {
+
+  // ---- Foreign content (foreign_content.cpp) --------------------------------------------------
+
+  [[nodiscard]] bool is_foreign(NodeId id) const { return doc_.element_namespace(id) != Namespace::html; }
+  [[nodiscard]] bool is_mathml_text_integration_point(NodeId id) const;
+  [[nodiscard]] bool is_html_integration_point(NodeId id) const;
+  // The MathML and SVG elements that are "special" and end scopes, as HTML's own do.
+  [[nodiscard]] bool is_foreign_boundary(NodeId id) const;
+  [[nodiscard]] bool is_special_node(NodeId id) const { return is_special(tag_of(id)) || is_foreign_boundary(id); }
+  // Whether the token is read by the rules for foreign content rather than the insertion mode's.
+  [[nodiscard]] bool uses_foreign_rules(const Token& token) const;
+  // An <svg> or <math> element, or one inside them, with the names the standard adjusts.
+  void insert_foreign(const Token& token, Namespace space);
+  // False when the tag breaks out of foreign content: the insertion mode takes it then.
+  bool foreign_start(const Token& token);
+  void foreign_end(const Token& token);
+  [[nodiscard]] bool in_scope(HtmlTag tag, Scope scope = Scope::plain) const {
     return in_scope_if([&](NodeId id) { return tag_of(id) == tag; }, scope);
   }
 
-  void pop_until(GumboTag tag);
+  void pop_until(HtmlTag tag);
+
+  [[nodiscard]] bool template_open() const { return !template_modes_.empty(); }
 
   void generate_implied_end_tags(std::string_view except = {}) {
     while (!open_.empty() && has_implied_end(tag_of(current())) && name_of(current()) != except) open_.pop_back();
@@ -129,10 +153,10 @@ class TreeBuilder {
 
   void close_p() {
     generate_implied_end_tags("p");
-    pop_until(GUMBO_TAG_P);
+    pop_until(HtmlTag::p);
   }
   [[nodiscard]] bool p_in_button_scope() const {
-    return open_.holds_paragraph() && in_scope(GUMBO_TAG_P, Scope::button);
+    return open_.holds_paragraph() && in_scope(HtmlTag::p, Scope::button);
   }
   void close_p_in_button_scope() {
     if (p_in_button_scope()) close_p();
@@ -149,9 +173,9 @@ class TreeBuilder {
   // a table cannot hold to just before the table.
   [[nodiscard]] Place place(NodeId target) const;
 
-  NodeId insert_element(GumboTag tag, std::string_view name, std::span<const Attribute> attributes);
+  NodeId insert_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes);
   NodeId insert_element(const Token& token) { return insert_element(token.tag, token.name, token.attributes); }
-  NodeId insert_element(GumboTag tag) { return insert_element(tag, gumbo_normalized_tagname(tag), {}); }
+  NodeId insert_element(HtmlTag tag) { return insert_element(tag, tag_name(tag), {}); }
   void insert_void(const Token& token) {
     insert_element(token);
     open_.pop_back();
@@ -190,6 +214,9 @@ class TreeBuilder {
 
   void doctype(const Token& token);
 
+  // Only for a document that keeps comments (Comments::kept).
+  void comment(const Token& token);
+
   // Characters, in the current mode; a mode may consume some and leave the rest for the next.
   void characters(std::string_view text);
 
@@ -199,11 +226,11 @@ class TreeBuilder {
   void flush_table_text();
 
   void open_html() {
-    insert_element(GUMBO_TAG_HTML);
+    insert_element(HtmlTag::html);
     mode_ = Mode::before_head;
   }
   void open_head() {
-    head_ = insert_element(GUMBO_TAG_HEAD);
+    head_ = insert_element(HtmlTag::head);
     mode_ = Mode::in_head;
   }
   void leave_head() {
@@ -219,6 +246,14 @@ class TreeBuilder {
 
   bool in_head_start(const Token& token);
 
+  bool in_head_noscript_start(const Token& token);
+
+  // Leaves "in head noscript" for "in head" (the <noscript> closes).
+  void leave_head_noscript() {
+    open_.pop_back();
+    mode_ = Mode::in_head;
+  }
+
   bool in_body_start(const Token& token);
 
   bool in_table_start(const Token& token);
@@ -226,6 +261,25 @@ class TreeBuilder {
   static bool is_hidden_input(const Token& token);
 
   bool in_select_start(const Token& token);
+
+  bool in_template_start(const Token& token);
+
+  // <frameset> in body: it replaces the body unless something a frameset page cannot hold came first.
+  void frameset_in_body(const Token& token);
+  bool in_frameset_start(const Token& token);
+  bool in_frameset_end(const Token& token);
+  // Whether a start tag in body means the page is no frameset page ("frameset-ok" turns "not ok").
+  static bool ends_frameset_ok(const Token& token);
+
+  // A <template> start tag, in the rules of "in head".
+  void open_template(const Token& token);
+  // A </template> end tag, in the rules of "in head".
+  void close_template();
+  // The template's content goes on in `mode` (a table part, say, in "in table").
+  void switch_template_mode(Mode mode) {
+    template_modes_.back() = mode;
+    mode_ = mode;
+  }
 
   void clear_to_table_context();
   void clear_to_table_body_context();
@@ -255,10 +309,13 @@ class TreeBuilder {
   Mode original_mode_ = Mode::initial;
   OpenElements open_;
   std::vector<NodeId> active_;
+  // The stack of template insertion modes, one for each <template> open.
+  std::vector<Mode> template_modes_;
   NodeId head_ = kNoNode;
   NodeId form_ = kNoNode;
   bool quirks_ = true;  // until a doctype says otherwise
   bool foster_parenting_ = false;
+  bool frameset_ok_ = true;
   bool skip_newline_ = false;
   std::string table_text_;
 };

@@ -119,7 +119,7 @@ std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
 
 bool inside_main_or_article(const Document& doc, NodeId id) {
   for (NodeId at = doc.node(id).parent; at != kNoNode; at = doc.node(at).parent) {
-    if (doc.is_element(at, GUMBO_TAG_MAIN) || doc.is_element(at, GUMBO_TAG_ARTICLE)) return true;
+    if (doc.is_element(at, HtmlTag::main) || doc.is_element(at, HtmlTag::article)) return true;
   }
   return false;
 }
@@ -172,8 +172,8 @@ bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::strin
 
 Unlikely unlikely_kind(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
-  if (n.tag == GUMBO_TAG_BODY || n.tag == GUMBO_TAG_HTML || n.tag == GUMBO_TAG_A || n.tag == GUMBO_TAG_ARTICLE ||
-      n.tag == GUMBO_TAG_MAIN) {
+  if (n.tag == HtmlTag::body || n.tag == HtmlTag::html || n.tag == HtmlTag::a || n.tag == HtmlTag::article ||
+      n.tag == HtmlTag::main) {
     return Unlikely::no;
   }
   if (doc.attributes(id).empty()) return Unlikely::no;  // neither a role nor a name
@@ -190,7 +190,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   for (const std::string& token : name_tokens(doc, id)) {
     // A wiki's fact box beside the lead is a table; page builders call feature sections
     // "infobox" too, and those are content.
-    if (token == "infobox" && n.tag == GUMBO_TAG_TABLE) return Unlikely::always;
+    if (token == "infobox" && n.tag == HtmlTag::table) return Unlikely::always;
     const bool unlikely_token = contains_token(kUnlikelyTokens, token);
     unlikely = unlikely || unlikely_token;
     header_only = header_only && (!unlikely_token || token == "header");
@@ -258,13 +258,13 @@ bool is_document_contents(const Document& doc, NodeId id) {
   const std::string_view* class_names = doc.attribute(id, "class");
   if (class_names == nullptr || class_names->find("toc") == std::string_view::npos) return false;
   if (has_name_or_part(doc, id, kSphinxToctree)) return true;
-  const auto docbook = [&](NodeId element, GumboTag tag) {
+  const auto docbook = [&](NodeId element, HtmlTag tag) {
     return element != kNoNode && doc.is_element(element, tag) && has_name_or_part(doc, element, kDocBookContents);
   };
-  if (docbook(id, GUMBO_TAG_DL)) return docbook(doc.node(id).parent, GUMBO_TAG_DIV);
-  if (!docbook(id, GUMBO_TAG_DIV)) return false;
+  if (docbook(id, HtmlTag::dl)) return docbook(doc.node(id).parent, HtmlTag::div);
+  if (!docbook(id, HtmlTag::div)) return false;
   for (NodeId child = doc.node(id).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
-    if (docbook(child, GUMBO_TAG_DL)) return true;
+    if (docbook(child, HtmlTag::dl)) return true;
   }
   return false;
 }
@@ -308,14 +308,14 @@ bool holds_heading(const Document& doc, NodeId id) {
 
 bool inside_navigation(const Document& doc, NodeId id) {
   for (NodeId at = doc.node(id).parent; at != kNoNode; at = doc.node(at).parent) {
-    const GumboTag tag = doc.node(at).tag;
-    if (tag == GUMBO_TAG_NAV || tag == GUMBO_TAG_HEADER || has_role(doc, at, {"navigation", "banner"})) return true;
+    const HtmlTag tag = doc.node(at).tag;
+    if (tag == HtmlTag::nav || tag == HtmlTag::header || has_role(doc, at, {"navigation", "banner"})) return true;
   }
   return false;
 }
 
 bool is_skip_link(const Document& doc, NodeId id) {
-  if (!doc.is_element(id, GUMBO_TAG_A)) return false;
+  if (!doc.is_element(id, HtmlTag::a)) return false;
   const std::string_view* href = doc.attribute(id, "href");
   if (href == nullptr || !trim(*href).starts_with('#')) return false;
   const std::string text = collapse_whitespace(doc.text_content(id));
@@ -337,7 +337,7 @@ Hiding hiding_of(const Document& doc, NodeId id) {
 // Whether an image's address or class says it draws TeX: latex.php (WordPress), codecogs'
 // svg.latex, mimetex and mathtex CGIs, MediaWiki's /math/render/, and classes naming math.
 bool is_formula_image(const Document& doc, NodeId id) {
-  if (!doc.is_element(id, GUMBO_TAG_IMG) || doc.attribute(id, "alt") == nullptr) return false;
+  if (!doc.is_element(id, HtmlTag::img) || doc.attribute(id, "alt") == nullptr) return false;
   if (const std::string_view* src = doc.attribute(id, "src")) {
     const std::string lower = ascii_lower_copy(*src);
     for (const std::string_view sign : {"latex", "/math/render/", "mimetex", "mathtex"}) {
@@ -352,7 +352,7 @@ bool is_formula_image(const Document& doc, NodeId id) {
          });
 }
 
-NodeId ancestor_within(const Document& doc, NodeId id, GumboTag tag, int levels) {
+NodeId ancestor_within(const Document& doc, NodeId id, HtmlTag tag, int levels) {
   NodeId at = doc.node(id).parent;
   for (int level = 0; level < levels && at != kNoNode; ++level, at = doc.node(at).parent) {
     if (doc.is_element(at, tag)) return at;
@@ -382,109 +382,111 @@ bool is_visually_hidden(const Document& doc, NodeId id) {
   });
 }
 
-bool is_block_tag(GumboTag tag) {
+bool is_block_tag(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_ADDRESS:
-    case GUMBO_TAG_ARTICLE:
-    case GUMBO_TAG_ASIDE:
-    case GUMBO_TAG_BLOCKQUOTE:
-    case GUMBO_TAG_DETAILS:
-    case GUMBO_TAG_DIV:
-    case GUMBO_TAG_DL:
-    case GUMBO_TAG_FIELDSET:
-    case GUMBO_TAG_FIGCAPTION:
-    case GUMBO_TAG_FIGURE:
-    case GUMBO_TAG_FOOTER:
-    case GUMBO_TAG_FORM:
-    case GUMBO_TAG_H1:
-    case GUMBO_TAG_H2:
-    case GUMBO_TAG_H3:
-    case GUMBO_TAG_H4:
-    case GUMBO_TAG_H5:
-    case GUMBO_TAG_H6:
-    case GUMBO_TAG_HEADER:
-    case GUMBO_TAG_HR:
-    case GUMBO_TAG_LI:
-    case GUMBO_TAG_MAIN:
-    case GUMBO_TAG_NAV:
-    case GUMBO_TAG_OL:
-    case GUMBO_TAG_P:
-    case GUMBO_TAG_PRE:
-    case GUMBO_TAG_SECTION:
-    case GUMBO_TAG_TABLE:
-    case GUMBO_TAG_UL:
-    case GUMBO_TAG_DD:
-    case GUMBO_TAG_DT:
-    case GUMBO_TAG_TR:
-    case GUMBO_TAG_TD:
-    case GUMBO_TAG_TH:
-    case GUMBO_TAG_TBODY:
-    case GUMBO_TAG_THEAD:
-    case GUMBO_TAG_TFOOT:
-    case GUMBO_TAG_CAPTION:
-    case GUMBO_TAG_CENTER:
-    case GUMBO_TAG_HGROUP:
-    case GUMBO_TAG_LEGEND:
-    case GUMBO_TAG_SUMMARY:
-    case GUMBO_TAG_BODY:
-    case GUMBO_TAG_HTML: return true;
+    case HtmlTag::address:
+    case HtmlTag::article:
+    case HtmlTag::aside:
+    case HtmlTag::blockquote:
+    case HtmlTag::details:
+    case HtmlTag::dialog:
+    case HtmlTag::div:
+    case HtmlTag::dl:
+    case HtmlTag::fieldset:
+    case HtmlTag::figcaption:
+    case HtmlTag::figure:
+    case HtmlTag::footer:
+    case HtmlTag::form:
+    case HtmlTag::h1:
+    case HtmlTag::h2:
+    case HtmlTag::h3:
+    case HtmlTag::h4:
+    case HtmlTag::h5:
+    case HtmlTag::h6:
+    case HtmlTag::header:
+    case HtmlTag::hr:
+    case HtmlTag::li:
+    case HtmlTag::main:
+    case HtmlTag::nav:
+    case HtmlTag::ol:
+    case HtmlTag::p:
+    case HtmlTag::pre:
+    case HtmlTag::search:
+    case HtmlTag::section:
+    case HtmlTag::table:
+    case HtmlTag::ul:
+    case HtmlTag::dd:
+    case HtmlTag::dt:
+    case HtmlTag::tr:
+    case HtmlTag::td:
+    case HtmlTag::th:
+    case HtmlTag::tbody:
+    case HtmlTag::thead:
+    case HtmlTag::tfoot:
+    case HtmlTag::caption:
+    case HtmlTag::center:
+    case HtmlTag::hgroup:
+    case HtmlTag::legend:
+    case HtmlTag::summary:
+    case HtmlTag::body:
+    case HtmlTag::html: return true;
     default: return false;
   }
 }
 
 // Elements that never carry article text, in any scope.
-bool is_never_content(GumboTag tag) {
+bool is_never_content(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_HEAD:
-    case GUMBO_TAG_SCRIPT:
-    case GUMBO_TAG_STYLE:
-    case GUMBO_TAG_NOSCRIPT:
-    case GUMBO_TAG_TEMPLATE:
-    case GUMBO_TAG_IFRAME:
-    case GUMBO_TAG_OBJECT:
-    case GUMBO_TAG_EMBED:
-    case GUMBO_TAG_CANVAS:
-    case GUMBO_TAG_SVG:
-    case GUMBO_TAG_MATH:
-    case GUMBO_TAG_LINK:
-    case GUMBO_TAG_META:
-    case GUMBO_TAG_TITLE:
-    case GUMBO_TAG_BASE:
-    case GUMBO_TAG_AUDIO:
-    case GUMBO_TAG_VIDEO:
-    case GUMBO_TAG_MAP:
-    case GUMBO_TAG_DATALIST: return true;
+    case HtmlTag::head:
+    case HtmlTag::script:
+    case HtmlTag::style:
+    case HtmlTag::noscript:
+    case HtmlTag::template_:
+    case HtmlTag::iframe:
+    case HtmlTag::object:
+    case HtmlTag::embed:
+    case HtmlTag::canvas:
+    case HtmlTag::svg:
+    case HtmlTag::math:
+    case HtmlTag::link:
+    case HtmlTag::meta:
+    case HtmlTag::title:
+    case HtmlTag::base:
+    case HtmlTag::audio:
+    case HtmlTag::video:
+    case HtmlTag::map:
+    case HtmlTag::datalist: return true;
     default: return false;
   }
 }
 
 // Elements that are page furniture rather than article text.
-bool is_furniture(GumboTag tag) {
+bool is_furniture(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_NAV:
-    case GUMBO_TAG_ASIDE:
-    case GUMBO_TAG_FOOTER:
-    case GUMBO_TAG_FORM:
-    case GUMBO_TAG_BUTTON:
-    case GUMBO_TAG_INPUT:
-    case GUMBO_TAG_SELECT:
-    case GUMBO_TAG_TEXTAREA:
-    case GUMBO_TAG_LABEL:
-    case GUMBO_TAG_MENU:
-    case GUMBO_TAG_FIELDSET:
-    case GUMBO_TAG_OPTION: return true;
+    case HtmlTag::nav:
+    case HtmlTag::aside:
+    case HtmlTag::footer:
+    case HtmlTag::form:
+    case HtmlTag::button:
+    case HtmlTag::input:
+    case HtmlTag::select:
+    case HtmlTag::textarea:
+    case HtmlTag::label:
+    case HtmlTag::menu:
+    case HtmlTag::fieldset:
+    case HtmlTag::option: return true;
     default: return false;
   }
 }
 
-int heading_level(GumboTag tag) {
+int heading_level(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_H1: return 1;
-    case GUMBO_TAG_H2: return 2;
-    case GUMBO_TAG_H3: return 3;
-    case GUMBO_TAG_H4: return 4;
-    case GUMBO_TAG_H5: return 5;
-    case GUMBO_TAG_H6: return 6;
+    case HtmlTag::h1: return 1;
+    case HtmlTag::h2: return 2;
+    case HtmlTag::h3: return 3;
+    case HtmlTag::h4: return 4;
+    case HtmlTag::h5: return 5;
+    case HtmlTag::h6: return 6;
     default: return 0;
   }
 }

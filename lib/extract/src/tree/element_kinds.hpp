@@ -42,7 +42,7 @@ enum class Hiding { shown, by_attribute, by_style, by_class };
 [[nodiscard]] bool is_visually_hidden(const Document& doc, NodeId id);
 
 // The nearest ancestor of `id` with `tag`, at most `levels` levels up; kNoNode when there is none.
-[[nodiscard]] NodeId ancestor_within(const Document& doc, NodeId id, GumboTag tag, int levels);
+[[nodiscard]] NodeId ancestor_within(const Document& doc, NodeId id, HtmlTag tag, int levels);
 
 // Whether an image (with alt text) draws a formula, by its address or class: latex.php
 // (WordPress), codecogs' svg.latex, mimetex and mathtex, MediaWiki's /math/render/ and
@@ -74,12 +74,12 @@ enum class Hiding { shown, by_attribute, by_style, by_class };
 // is the part's content, where a contents box above an article only repeats the headings below it.
 [[nodiscard]] bool is_document_contents(const Document& doc, NodeId id);
 // Elements that start a new block in the rendering.
-[[nodiscard]] bool is_block_tag(GumboTag tag);
+[[nodiscard]] bool is_block_tag(HtmlTag tag);
 // Elements that never carry article text, in any scope (head, media, embeds).
-[[nodiscard]] bool is_never_content(GumboTag tag);
+[[nodiscard]] bool is_never_content(HtmlTag tag);
 // Page furniture by tag: navigation, asides, footers, forms and their controls.
-[[nodiscard]] bool is_furniture(GumboTag tag);
+[[nodiscard]] bool is_furniture(HtmlTag tag);
 // 1 to 6 for <h1> to <h6>, else 0.
-[[nodiscard]] int heading_level(GumboTag tag);
+[[nodiscard]] int heading_level(HtmlTag tag);
 
 }  // namespace pagemd::extract

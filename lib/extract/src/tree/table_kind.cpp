@@ -12,7 +12,7 @@ namespace {
 
 bool is_cell_paragraph(const Document& doc, NodeId paragraph) {
   const NodeId cell = doc.node(paragraph).parent;
-  if (cell == kNoNode || !(doc.is_element(cell, GUMBO_TAG_TD) || doc.is_element(cell, GUMBO_TAG_TH))) return false;
+  if (cell == kNoNode || !(doc.is_element(cell, HtmlTag::td) || doc.is_element(cell, HtmlTag::th))) return false;
   for (NodeId c = doc.node(cell).first_child(); c != kNoNode; c = doc.node(c).next_sibling) {
     if (c != paragraph && doc.node(c).kind == NodeKind::element) return false;
   }
@@ -45,37 +45,37 @@ TableKind classify_table(const Document& doc, NodeId table) {
     const Node& n = doc.node(id);
     if (n.kind != NodeKind::element) return false;
     switch (n.tag) {
-      case GUMBO_TAG_TABLE: nested_table = true; return false;
-      case GUMBO_TAG_CAPTION:
-      case GUMBO_TAG_THEAD:
-      case GUMBO_TAG_TFOOT:
-      case GUMBO_TAG_COLGROUP:
-      case GUMBO_TAG_COL: header_cells = true; return true;
-      case GUMBO_TAG_TR:
+      case HtmlTag::table: nested_table = true; return false;
+      case HtmlTag::caption:
+      case HtmlTag::thead:
+      case HtmlTag::tfoot:
+      case HtmlTag::colgroup:
+      case HtmlTag::col: header_cells = true; return true;
+      case HtmlTag::tr:
         end_row();
         ++rows;
         columns = 0;
         return true;
-      case GUMBO_TAG_TH:
-      case GUMBO_TAG_TD: {
-        header_cells = header_cells || n.tag == GUMBO_TAG_TH;
+      case HtmlTag::th:
+      case HtmlTag::td: {
+        header_cells = header_cells || n.tag == HtmlTag::th;
         const std::string_view* span = doc.attribute(id, "colspan");
         columns += span ? std::clamp<std::size_t>(leading_number(*span), 1, 100) : 1;
         return true;
       }
-      case GUMBO_TAG_P:
+      case HtmlTag::p:
         // A cell that wraps its text in one paragraph (as editors write every cell) holds text.
         if (is_cell_paragraph(doc, id)) return true;
         block_content = true;
         return true;
-      case GUMBO_TAG_DIV:
-      case GUMBO_TAG_UL:
-      case GUMBO_TAG_OL:
-      case GUMBO_TAG_H1:
-      case GUMBO_TAG_H2:
-      case GUMBO_TAG_H3:
-      case GUMBO_TAG_BLOCKQUOTE:
-      case GUMBO_TAG_PRE: block_content = true; return true;
+      case HtmlTag::div:
+      case HtmlTag::ul:
+      case HtmlTag::ol:
+      case HtmlTag::h1:
+      case HtmlTag::h2:
+      case HtmlTag::h3:
+      case HtmlTag::blockquote:
+      case HtmlTag::pre: block_content = true; return true;
       default: return true;
     }
   });

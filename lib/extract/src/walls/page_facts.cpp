@@ -100,7 +100,7 @@ bool is_hidden(const Document& doc, NodeId id) {
 }
 
 bool is_password_input(const Document& doc, NodeId id) {
-  if (!doc.is_element(id, GUMBO_TAG_INPUT)) return false;
+  if (!doc.is_element(id, HtmlTag::input)) return false;
   const auto* type = doc.attribute(id, "type");
   return type != nullptr && equals_ignore_case(*type, "password");
 }
@@ -113,40 +113,40 @@ bool is_consent_form(const Document& doc, NodeId form) {
     return true;
   }
   return doc.any_element(form, [&](NodeId id) {
-    if (!doc.is_element(id, GUMBO_TAG_INPUT)) return false;
+    if (!doc.is_element(id, HtmlTag::input)) return false;
     const auto* name = doc.attribute(id, "name");
     return name != nullptr && contains_ignore_case(*name, "consent");
   });
 }
 
 // Elements whose text is the page's furniture, not its prose.
-bool is_furniture(GumboTag tag) {
+bool is_furniture(HtmlTag tag) {
   switch (tag) {
-    case GUMBO_TAG_NAV:
-    case GUMBO_TAG_HEADER:
-    case GUMBO_TAG_FOOTER:
-    case GUMBO_TAG_ASIDE:
-    case GUMBO_TAG_A:
-    case GUMBO_TAG_BUTTON:
-    case GUMBO_TAG_LABEL:
-    case GUMBO_TAG_SELECT:
-    case GUMBO_TAG_OPTION:
-    case GUMBO_TAG_TITLE:
-    case GUMBO_TAG_HEAD: return true;
+    case HtmlTag::nav:
+    case HtmlTag::header:
+    case HtmlTag::footer:
+    case HtmlTag::aside:
+    case HtmlTag::a:
+    case HtmlTag::button:
+    case HtmlTag::label:
+    case HtmlTag::select:
+    case HtmlTag::option:
+    case HtmlTag::title:
+    case HtmlTag::head: return true;
     default: return false;
   }
 }
 
 // The page's chrome around its content: a sign-in form there is a convenience, not a wall.
-bool is_chrome(GumboTag tag) {
-  return tag == GUMBO_TAG_NAV || tag == GUMBO_TAG_HEADER || tag == GUMBO_TAG_FOOTER || tag == GUMBO_TAG_ASIDE;
+bool is_chrome(HtmlTag tag) {
+  return tag == HtmlTag::nav || tag == HtmlTag::header || tag == HtmlTag::footer || tag == HtmlTag::aside;
 }
 
-bool tag_is_root(GumboTag tag) { return tag == GUMBO_TAG_HTML || tag == GUMBO_TAG_BODY || tag == GUMBO_TAG_MAIN; }
+bool tag_is_root(HtmlTag tag) { return tag == HtmlTag::html || tag == HtmlTag::body || tag == HtmlTag::main; }
 
-bool is_code(GumboTag tag) {
-  return tag == GUMBO_TAG_PRE || tag == GUMBO_TAG_CODE || tag == GUMBO_TAG_KBD || tag == GUMBO_TAG_SAMP ||
-         tag == GUMBO_TAG_TEXTAREA;
+bool is_code(HtmlTag tag) {
+  return tag == HtmlTag::pre || tag == HtmlTag::code || tag == HtmlTag::kbd || tag == HtmlTag::samp ||
+         tag == HtmlTag::textarea;
 }
 
 // Mustache expressions ("{{ a.title }}", "{{t}}") in a text: an identifier or expression between
@@ -213,14 +213,14 @@ bool has_phrase(std::string_view text, std::initializer_list<std::string_view> p
 
 PageFacts gather_facts(const Document& doc) {
   PageFacts facts;
-  if (const NodeId title = doc.find_first(GUMBO_TAG_TITLE); title != kNoNode) {
+  if (const NodeId title = doc.find_first(HtmlTag::title); title != kNoNode) {
     append_capped(facts.title, trim(doc.text_content(title)), kHeadingBytes);
   }
-  NodeId heading = doc.find_first(GUMBO_TAG_H1);
-  if (heading == kNoNode) heading = doc.find_first(GUMBO_TAG_H2);
+  NodeId heading = doc.find_first(HtmlTag::h1);
+  if (heading == kNoNode) heading = doc.find_first(HtmlTag::h2);
   if (heading != kNoNode) append_capped(facts.heading, trim(doc.text_content(heading)), kHeadingBytes);
 
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   if (body == kNoNode) return facts;
   Ranges ranges;
   const auto open = [&](NodeId& end, NodeId id) {
@@ -271,16 +271,16 @@ PageFacts gather_facts(const Document& doc) {
         }
       }
     }
-    const GumboTag tag = node.tag;
-    if (tag == GUMBO_TAG_BUTTON) ++facts.buttons;
-    if (tag == GUMBO_TAG_INPUT) {
+    const HtmlTag tag = node.tag;
+    if (tag == HtmlTag::button) ++facts.buttons;
+    if (tag == HtmlTag::input) {
       const auto* type = doc.attribute(id, "type");
       if (type != nullptr && (equals_ignore_case(*type, "submit") || equals_ignore_case(*type, "button"))) {
         ++facts.buttons;
       }
     }
     if (is_code(tag)) open(ranges.code, id);
-    if (tag == GUMBO_TAG_FORM) {
+    if (tag == HtmlTag::form) {
       if (is_consent_form(doc, id)) {
         ++facts.consent_forms;
         open(ranges.consent, id);

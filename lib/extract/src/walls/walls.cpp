@@ -47,7 +47,7 @@ namespace {
 bool boxed_paywall_alone(const Document& doc, std::size_t content_words) {
   if (content_words >= kTeaserContentWords) return false;
   PageFacts facts;
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   if (body == kNoNode) return false;
   doc.walk(body, [&](NodeId id) {
     if (doc.node(id).kind != NodeKind::element) return WalkStep::skip;
