@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
     for (const auto& page : pages) {
       const extract::ExtractOptions options;
       std::size_t content_words = 0;
+      bool app_shell = false;
       conversion += seconds_of([&] {
         auto result = extract::extract(page.html, options);
         if (!result) {
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
           return;
         }
         content_words = result->metadata.word_count;
+        app_shell = result->needs_script;
         if (run == 0) {
           if (std::string verdict = verdict_of(*result); !verdict.empty()) {
             flagged.push_back({{"page", page.path}, {"found", verdict}, {"words", content_words}});
@@ -73,7 +75,7 @@ int main(int argc, char** argv) {
       const extract::PrepassResult cleaned = extract::prepass(extract::decode_to_utf8(page.html, ""));
       const extract::Document doc = extract::Document::parse(cleaned.html);
       check += seconds_of([&] {
-        const auto verdict = extract::walls::judge({doc, cleaned, options, content_words});
+        const auto verdict = extract::walls::judge({doc, cleaned, options, content_words, app_shell});
         observed += verdict.wall.detail.size() + (verdict.paywalled ? 1 : 0);
       });
     }

@@ -55,16 +55,19 @@ constexpr std::array<std::string_view, 12> kConsentNames{
 constexpr std::array<std::string_view, 5> kNotFoundNames{"not-found", "notfound", "page-404", "error404",
                                                          "page-not-found"};
 
-// Attributes whose value a framework writes into the element: empty until the script runs.
-constexpr std::array<std::string_view, 8> kBindings{"v-text",  "v-html",       "x-text",       "x-html",
-                                                    "ng-bind", "ng-bind-html", "data-ng-bind", "ng-bind-template"};
+// Attributes whose value a framework writes into the element: empty until the script runs
+// (Vue, Alpine, AngularJS, Knockout's data-bind, Aurelia's .bind).
+constexpr std::array<std::string_view, 11> kBindings{
+    "v-text",       "v-html",           "x-text",    "x-html",           "ng-bind",       "ng-bind-html",
+    "data-ng-bind", "ng-bind-template", "data-bind", "textcontent.bind", "innerhtml.bind"};
 constexpr std::array<std::string_view, 6> kFrameworkRoots{"ng-app",  "data-ng-app", "x-data",
                                                           "v-cloak", "data-v-app",  "ng-controller"};
 
 bool is_directive(std::string_view name) noexcept {
   if (name.size() < 2) return false;
   if (name.front() == ':' || name.front() == '@') return true;
-  return name.starts_with("v-") || name.starts_with("x-") || name.starts_with("ng-") || name.starts_with("data-ng-");
+  return name.starts_with("v-") || name.starts_with("x-") || name.starts_with("ng-") || name.starts_with("data-ng-") ||
+         name == "data-bind" || name.ends_with(".bind") || name.ends_with(".for");
 }
 
 unsigned marks_of_name(std::string_view value) {
@@ -149,23 +152,27 @@ bool is_code(GumboTag tag) {
          tag == GUMBO_TAG_TEXTAREA;
 }
 
-// Mustache expressions ("{{ a.title }}", "{{t}}") in a text: an identifier or expression between
-// double braces, on one line.
-std::size_t count_mustaches(std::string_view text) {
+// Interpolations in a text: an identifier or expression between `open` and `close` on one line,
+// as mustaches ("{{ a.title }}", "{{t}}") and Aurelia's and lit's "${a.title}" write them.
+std::size_t count_interpolations(std::string_view text, std::string_view open, std::string_view close) {
   constexpr std::size_t kLongestExpression = 120;
   std::size_t count = 0;
-  std::size_t at = text.find("{{");
+  std::size_t at = text.find(open);
   while (at != std::string_view::npos) {
-    const std::size_t close = text.find("}}", at + 2);
-    if (close == std::string_view::npos) break;
-    const std::string_view inner = trim(text.substr(at + 2, close - at - 2));
+    const std::size_t end = text.find(close, at + open.size());
+    if (end == std::string_view::npos) break;
+    const std::string_view inner = trim(text.substr(at + open.size(), end - at - open.size()));
     const bool expression = !inner.empty() && inner.size() <= kLongestExpression &&
                             (is_ascii_alpha(inner.front()) || inner.front() == '_' || inner.front() == '$') &&
-                            inner.find_first_of("\n<>") == std::string_view::npos;
+                            inner.find_first_of("\n<>{") == std::string_view::npos;
     if (expression) ++count;
-    at = text.find("{{", close + 2);
+    at = text.find(open, end + close.size());
   }
   return count;
+}
+
+std::size_t count_mustaches(std::string_view text) {
+  return count_interpolations(text, "{{", "}}") + count_interpolations(text, "${", "}");
 }
 
 void append_capped(std::string& out, std::string_view text, std::size_t cap) {

@@ -83,7 +83,8 @@ Verdict judge(const WallInputs& in) {
     verdict.wall = Wall{WallKind::blocked, std::move(*vendor)};
   } else if (auto reason = unusable_because(facts, in.content_words, status)) {
     verdict.wall = Wall{WallKind::unusable, std::move(*reason)};
-  } else if (is_unrendered_template(facts, in.cleaned.template_signs)) {
+  } else if (is_unrendered_template(facts, in.cleaned.template_signs) ||
+             (in.app_shell && is_framework_root(facts, in.content_words, in.cleaned.script_signs))) {
     verdict.wall = Wall{WallKind::unusable, "needs_javascript"};
   }
   if (verdict.wall.kind != WallKind::none) verdict.paywalled = false;
