@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "text/text_util.hpp"
+#include "walls/pattern_set.hpp"
 
 namespace pagemd::extract::walls {
 namespace {
@@ -47,6 +48,13 @@ constexpr std::array<std::pair<std::string_view, unsigned>, 28> kNameMarks{{
     {"error-404", kMarkNotFound},
 }};
 
+constexpr auto kNameParts = [] {
+  std::array<std::string_view, kNameMarks.size()> parts{};
+  for (std::size_t i = 0; i < kNameMarks.size(); ++i) parts[i] = kNameMarks[i].first;
+  return parts;
+}();
+constexpr PatternSet<kNameParts.size()> kNamePatterns{kNameParts};
+
 // Generic consent and not-found names, matched only as whole class tokens or ids: "cookie" alone
 // is in too many names (cookie-recipe) to mean a dialog.
 constexpr std::array<std::string_view, 12> kConsentNames{
@@ -77,8 +85,9 @@ unsigned marks_of_name(std::string_view value) {
   thread_local std::string lower;
   lower.assign(value);
   for (char& c : lower) c = ascii_lower(c);
-  for (const auto& [part, mark] : kNameMarks) {
-    if ((marks & mark) == 0 && lower.find(part) != std::string::npos) marks |= mark;
+  const std::uint64_t found = kNamePatterns.find_all(lower);
+  for (std::size_t i = 0; i < kNameMarks.size(); ++i) {
+    if (((found >> i) & 1U) != 0) marks |= kNameMarks[i].second;
   }
   any_token(lower, [&](std::string_view token) {
     // Consent pages name their blocks after it (consent-page, consent-container, cookieconsent).
