@@ -48,9 +48,14 @@ constexpr std::array<std::pair<std::string_view, unsigned>, 28> kNameMarks{{
     {"error-404", kMarkNotFound},
 }};
 
+// What every generic consent and not-found name below holds: a class list without any of them
+// needs no look at its tokens.
+constexpr std::array<std::string_view, 5> kTokenGates{"cookie", "consent", "gdpr", "404", "found"};
+
 constexpr auto kNameParts = [] {
-  std::array<std::string_view, kNameMarks.size()> parts{};
+  std::array<std::string_view, kNameMarks.size() + kTokenGates.size()> parts{};
   for (std::size_t i = 0; i < kNameMarks.size(); ++i) parts[i] = kNameMarks[i].first;
+  for (std::size_t i = 0; i < kTokenGates.size(); ++i) parts[kNameMarks.size() + i] = kTokenGates[i];
   return parts;
 }();
 constexpr PatternSet<kNameParts.size()> kNamePatterns{kNameParts};
@@ -89,6 +94,7 @@ unsigned marks_of_name(std::string_view value) {
   for (std::size_t i = 0; i < kNameMarks.size(); ++i) {
     if (((found >> i) & 1U) != 0) marks |= kNameMarks[i].second;
   }
+  if ((found >> kNameMarks.size()) == 0) return marks;
   any_token(lower, [&](std::string_view token) {
     // Consent pages name their blocks after it (consent-page, consent-container, cookieconsent).
     if (std::find(kConsentNames.begin(), kConsentNames.end(), token) != kConsentNames.end() ||

@@ -97,12 +97,14 @@ const std::initializer_list<std::string_view> kNotFoundProse{"page you requested
                                                              "您访问的页面不存在"};
 
 // The names framework bundles are served under and the licence headers their builds keep (compared
-// without case): the frameworks themselves, and the build paths of the tools that make apps of them.
+// without case).
 const std::initializer_list<std::string_view> kFrameworkBundles{
-    "react",       "preact", "vue",     "angular",  "alpine",   "svelte",           "solid-js",         "lit-html",
-    "lit-element", "ember.", "emberjs", "backbone", "knockout", "mithril",          "inferno",          "riot.",
-    "stencil",     "qwik",   "polymer", "/_next/",  "/_nuxt/",  "/_app/immutable/", "/static/js/main.", "__next_data__",
-    "webpackchunk"};
+    // The frameworks and client-side template libraries.
+    "react", "preact", "vue", "angular", "alpine", "svelte", "solid-js", "lit-html", "lit-element", "lit-core",
+    "lit-all", "ember.", "emberjs", "backbone", "knockout", "mithril", "inferno", "riot.", "stencil", "qwik", "polymer",
+    "aurelia", "ractive", "handlebars", "mustache", "hyperapp", "marko", "canjs", "dojo", "ext-all",
+    // The build paths and data of the tools that make apps of them.
+    "gatsby", "/_next/", "/_nuxt/", "/_app/immutable/", "/static/js/main.", "__next_data__", "webpackchunk"};
 
 // Whether `text` holds "404" as a number of its own ("Error 404", "404 | Site"), not in "14040".
 bool says_404(std::string_view text) {
