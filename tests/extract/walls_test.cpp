@@ -256,6 +256,27 @@ TEST(Walls, APaywallSaysSoInTheWarning) {
                    .metadata.paywalled);
 }
 
+TEST(Walls, APaywallBoxUnderALongerTeaserIsFoundByItsNameInAnyCase) {
+  // 250 to 500 words: too long to be a wall, short enough to be a teaser.
+  std::string teaser = "<html><body><article><h1>Harbour works</h1>";
+  for (int i = 0; i < 20; ++i) {
+    teaser += "<p>The harbour works began in March, and the new quay will take the ferries from next spring.</p>";
+  }
+  teaser += "</article><div class=\"BOX\">Subscribe to read the rest of this story, from one euro a week.</div>";
+  teaser += "</body></html>";
+  const auto with_box = [&](const std::string& name) {
+    std::string page = teaser;
+    page.replace(page.find("BOX"), 3, name);
+    return run(page);
+  };
+  const Extraction boxed = with_box("article-PayWall-box");
+  ASSERT_GT(boxed.metadata.word_count, 250U);
+  EXPECT_TRUE(boxed.metadata.paywalled);
+  EXPECT_TRUE(with_box("regwall").metadata.paywalled);
+  EXPECT_FALSE(with_box("wall-of-fame").metadata.paywalled);
+  EXPECT_FALSE(with_box("newsletter wallet").metadata.paywalled);
+}
+
 TEST(Walls, HostileInputIsJudgedWithoutHarm) {
   // Unclosed braces, a flood of ids and classes, nested forms: answered, not crashed or slow.
   std::string page = "<html><body>";
