@@ -207,7 +207,8 @@ TEST(Walls, AnEmptyRootNeedsJavascriptOnlyWhenAFrameworkBundleFillsIt) {
   for (const char* bundle : {R"(<script src="/vendor/react-dom.production.min.js"></script>)",
                              R"(<script src="/_next/static/chunks/main-1a2b.js" defer></script>)",
                              R"(<script>/** @license React react.production.min.js */ (function(){})()</script>)",
-                             R"(<script src="https://unpkg.com/preact@10/dist/preact.min.js"></script>)"}) {
+                             R"(<script src="https://unpkg.com/preact@10/dist/preact.min.js"></script>)",
+                             R"(<script type="module" crossorigin src="/assets/index-4f2a9c.js"></script>)"}) {
     EXPECT_EQ(with_script(bundle).wall, (Wall{WallKind::unusable, "needs_javascript"})) << bundle;
   }
   // A shell whose own script fills it is rendered by "auto" and, without a browser, thin content.

@@ -103,8 +103,10 @@ const std::initializer_list<std::string_view> kFrameworkBundles{
     "react", "preact", "vue", "angular", "alpine", "svelte", "solid-js", "lit-html", "lit-element", "lit-core",
     "lit-all", "ember.", "emberjs", "backbone", "knockout", "mithril", "inferno", "riot.", "stencil", "qwik", "polymer",
     "aurelia", "ractive", "handlebars", "mustache", "hyperapp", "marko", "canjs", "dojo", "ext-all",
-    // The build paths and data of the tools that make apps of them.
-    "gatsby", "/_next/", "/_nuxt/", "/_app/immutable/", "/static/js/main.", "__next_data__", "webpackchunk"};
+    // The build paths and data of the tools that make apps of them; a module script is what Vite's
+    // and Rollup's builds (Svelte, Solid, Lit apps) load, under hashed names that say nothing.
+    "gatsby", "/_next/", "/_nuxt/", "/_app/immutable/", "/static/js/main.", "__next_data__", "webpackchunk",
+    "type=\"module\"", "type=module", "type='module'"};
 
 // Whether `text` holds "404" as a number of its own ("Error 404", "404 | Site"), not in "14040".
 bool says_404(std::string_view text) {
