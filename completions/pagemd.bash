@@ -56,7 +56,7 @@ _pagemd() {
       --max-pdf-bytes) return 0 ;;
       --max-pdf-pages) return 0 ;;
       esac
-      options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force --render --max-pdf-bytes --max-pdf-pages' commands='' positional=':' ;;
+      options='--help -h --input -i --output-dir -o --jobs --delay --allow-private-targets --ignore-robots --retry-failed --force --render --accept-walls --max-pdf-bytes --max-pdf-pages' commands='' positional=':' ;;
     'discover')
       case "$prev" in
       --from) __words 'auto sitemap feed links' ;;

@@ -60,6 +60,7 @@ complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l ignore-robots -d 'Fe
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l retry-failed -d 'Also redo the URLs whose manifest line is an error'
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l force -d 'Redo every URL, also those already converted'
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l render -r -a 'auto always never' -d 'Run pages in headless Chromium first: auto (those that need JavaScript; default), always, never'
+complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l accept-walls -d 'Convert bot challenges, sign-in and consent walls and soft 404s as they are, instead of failing'
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l max-pdf-bytes -r -d 'Largest PDF converted, in bytes (default 32 MiB)'
 complete -c pagemd -n 'test (__pagemd_path) = \'batch\'' -l max-pdf-pages -r -d 'Most pages a PDF converted may have (default 500)'
 complete -c pagemd -n 'test (__pagemd_path) = \'discover\'' -l help -s h -d 'Print this help message and exit'

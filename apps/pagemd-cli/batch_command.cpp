@@ -56,6 +56,8 @@ CLI::App& setup_batch(CLI::App& app, BatchOptions& options) {
                    "Run pages in headless Chromium first: auto (those that need JavaScript; default), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->type_name("MODE");
+  batch->add_flag("--accept-walls", options.accept_walls,
+                  "Convert bot challenges, sign-in and consent walls and soft 404s as they are, instead of failing");
   add_pdf_limit_options(*batch, options.pdf_limits);
   return *batch;
 }
@@ -82,6 +84,7 @@ int run_batch(const BatchOptions& options) {
   settings.policy = *policy;
 
   settings.render = render::parse_render_mode(options.render).value_or(render::RenderMode::automatic);
+  settings.accept_walls = options.accept_walls;
 
   settings.max_pdf_pages = options.pdf_limits.max_pages;
   fetch::FetchLimits limits;

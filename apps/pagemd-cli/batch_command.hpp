@@ -19,6 +19,7 @@ struct BatchOptions {
   bool retry_failed = false;
   bool force = false;
   std::string render = "auto";  // auto, always or never
+  bool accept_walls = false;    // convert walls as they are (--accept-walls)
   PdfLimitOptions pdf_limits;
 };
 

@@ -58,6 +58,8 @@ class DaemonTools final : public mcp::ToolRunner {
     if (arguments.max_age) request["max_age"] = *arguments.max_age;
     if (!arguments.include_selectors.empty()) request["include_selectors"] = arguments.include_selectors;
     if (!arguments.exclude_selectors.empty()) request["exclude_selectors"] = arguments.exclude_selectors;
+    if (arguments.render) request["render"] = *arguments.render ? "always" : "never";
+    if (arguments.accept_walls) request["accept_walls"] = true;
     const client::Reply reply = client_->extract_with(request);
     return mcp::result_from_answer(reply.http_status, reply.body, reply.retry_after, mcp::Answered::page);
   }
@@ -97,6 +99,7 @@ class LocalTools final : public mcp::ToolRunner {
     convert::ConvertOptions options;
     options.include_selectors = arguments.include_selectors;
     options.exclude_selectors = arguments.exclude_selectors;
+    options.accept_walls = arguments.accept_walls;
     auto extraction = converter_.convert(convert::page_from_fetch(std::move(*fetched)), options);
     if (!extraction) return error_text(extraction.error());
     return page_text(convert::PageResult{std::move(*extraction), core::format_rfc3339(fetched_at), std::move(final_url),

@@ -234,6 +234,33 @@ TEST_F(CliBatchTest, FailuresAreSkippedOnARerunUnlessRetryFailedAndForceRedoesAl
   EXPECT_EQ(run_program(batch_args({"--force", "--retry-failed"})).status, 2);
 }
 
+TEST_F(CliBatchTest, AWallIsAFailureWithItsReasonUntilARetryAcceptsIt) {
+  FixtureServer origin;
+  serve_pages(origin, 1);
+  std::ifstream fixture(fs::path(PAGEMD_TEST_DATA_DIR) / "walls" / "login-wall-en.html", std::ios::binary);
+  const std::string sign_in((std::istreambuf_iterator<char>(fixture)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(sign_in.empty());
+  origin.handle("/members", [&](const HttpRequest&, Responder& r) { r.send(200, "text/html", sign_in); });
+  write_list({origin.url("/page/0"), origin.url("/members")});
+
+  const RunResult refused = run_program(batch_args());
+  EXPECT_EQ(refused.status, 5) << refused.err;
+  auto wall = latest(out_)[origin.url("/members")];
+  EXPECT_EQ(wall["status"], "error");
+  EXPECT_EQ(wall["code"], "page_unusable");
+  EXPECT_EQ(wall["reason"], "login_wall");
+  EXPECT_TRUE(wall["file"].is_null());
+
+  const RunResult accepted = run_program(batch_args({"--retry-failed", "--accept-walls"}));
+  EXPECT_EQ(accepted.status, 0) << accepted.err;
+  wall = latest(out_)[origin.url("/members")];
+  EXPECT_EQ(wall["status"], "ok");
+  ASSERT_TRUE(wall["file"].is_string());
+  EXPECT_TRUE(fs::exists(out_ / wall["file"].get<std::string>()));
+  EXPECT_EQ(origin.request_count("/members"), 2U);
+  EXPECT_EQ(origin.request_count("/page/0"), 1U);
+}
+
 TEST_F(CliBatchTest, TwoRunsOnOneDirectoryDoNotCollide) {
   FixtureServer origin;
   list_pages(origin, 20, milliseconds{100});
@@ -305,7 +332,7 @@ TEST_F(CliBatchTest, ARedirectToAPrivateAddressIsRefused) {
     r.send(302, "text/html", "", {{"Location", "http://10.0.0.1/admin"}});
   });
   write_list({origin.url("/redirect")});
-  EXPECT_EQ(run_program(batch_args({"--ignore-robots"})).status, 5);
+  EXPECT_EQ(run_program(batch_args()).status, 5);
   EXPECT_EQ(latest(out_)[origin.url("/redirect")]["code"], "url_not_allowed");
 }
 

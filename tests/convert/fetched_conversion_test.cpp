@@ -64,6 +64,7 @@ class FetchedConversionTest : public ::testing::Test {
     ConvertOptions options;
     options.render = mode;
     options.wait_for = "article";
+    options.accept_walls = accept_walls_;
     const Rendering rendering = with_browser ? Rendering{&browser_, &network_} : Rendering{};
     return convert_fetched(std::move(fetched_page), options, rendering, "account-7", [&](const Page& page) {
       ++conversions_;
@@ -74,6 +75,7 @@ class FetchedConversionTest : public ::testing::Test {
   StandInBrowser browser_;
   NoNetwork network_;
   int conversions_ = 0;
+  bool accept_walls_ = false;
 };
 
 TEST_F(FetchedConversionTest, AutoRendersOnlyAnAppShell) {
@@ -105,11 +107,32 @@ TEST_F(FetchedConversionTest, AlwaysRendersEvenAnArticleAndPassesTheRenderersErr
   auto article = run(fetched(article_body()), render::RenderMode::always);
   ASSERT_TRUE(article);
   EXPECT_TRUE(article->rendered);
-  EXPECT_EQ(conversions_, 1) << "no static conversion first";
+  EXPECT_EQ(conversions_, 2) << "the page as fetched is judged for a challenge, then the rendered page converted";
   browser_.failure = core::Error{core::ErrorCode::fetch_failed, "crashed"};
   auto failed = run(fetched(article_body()), render::RenderMode::always);
   ASSERT_FALSE(failed);
   EXPECT_EQ(failed.error().code, core::ErrorCode::fetch_failed);
+}
+
+// pagemd never hands a challenge to a browser to solve, even in "always": the page as fetched says
+// what it is (here by its markup alone, served with 200 and no vendor header).
+constexpr const char* kChallenge =
+    R"(<title>Just a moment...</title><body><div class="main-content"><h1>shop.example</h1>
+    <h2 id="challenge-running">Checking if the site connection is secure</h2><form id="challenge-form"
+    action="/?__cf_chl_f_tk=abc" method="POST"><input type="hidden" name="md" value="x"></form></div></body>)";
+
+TEST_F(FetchedConversionTest, AlwaysNeverRendersAChallenge) {
+  auto blocked = run(fetched(kChallenge), render::RenderMode::always);
+  ASSERT_FALSE(blocked);
+  EXPECT_EQ(blocked.error().code, core::ErrorCode::page_blocked);
+  EXPECT_EQ(blocked.error().vendor, "cloudflare");
+  EXPECT_EQ(browser_.calls, 0);
+  accept_walls_ = true;
+  auto accepted = run(fetched(kChallenge), render::RenderMode::always);
+  ASSERT_TRUE(accepted) << accepted.error().message;
+  EXPECT_FALSE(accepted->rendered);
+  EXPECT_EQ(accepted->extraction.wall.kind, extract::WallKind::blocked);
+  EXPECT_EQ(browser_.calls, 0);
 }
 
 TEST_F(FetchedConversionTest, NeverAndPlainTextAndNoBrowserDoNotRender) {

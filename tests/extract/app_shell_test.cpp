@@ -30,6 +30,13 @@ TEST(AppShell, AnEmptyMountNodeWithThinTextNeedsScripts) {
   EXPECT_TRUE(needs_script(R"(<body><app-root></app-root><script src="main.js"></script></body>)"));
 }
 
+TEST(AppShell, ABodyOfNothingButScriptsNeedsScripts) {
+  // Apps that mount on <body> itself (Svelte's default target) have no mount node.
+  EXPECT_TRUE(needs_script(R"(<html><head><title>Tides</title></head><body>
+                              <script type="module" src="/assets/index-9f3c.js"></script></body></html>)"));
+  EXPECT_FALSE(needs_script(R"(<html><head><title>Tides</title></head><body></body></html>)"));
+}
+
 TEST(AppShell, ANoscriptPleaWithThinTextNeedsScripts) {
   EXPECT_TRUE(needs_script(R"(<body><noscript>You need to enable JavaScript to run this app.</noscript>
                               <header><a href="/">Home</a></header></body>)"));

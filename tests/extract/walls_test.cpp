@@ -15,6 +15,13 @@
 #include "pagemd/extract/extractor.hpp"
 
 namespace pagemd::extract {
+
+// A verdict as gtest prints it in a failure: "unusable:needs_javascript" rather than its bytes.
+void PrintTo(const Wall& wall, std::ostream* out) {
+  static constexpr const char* kKinds[] = {"none", "blocked", "unusable"};
+  *out << kKinds[static_cast<int>(wall.kind)] << ':' << wall.detail;
+}
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -172,6 +179,72 @@ TEST(Walls, ATemplateAsksForRendering) {
   EXPECT_TRUE(extraction.needs_script);
 }
 
+TEST(Walls, EachFrameworkPageIsATemplateOrAnEmptyRootUntilItsScriptRuns) {
+  // The same article by React (an empty root), Vue, AngularJS and Alpine: without a browser, no
+  // template text and no empty page, but the reason it has no content yet.
+  std::size_t pages = 0;
+  for (const auto& entry : fs::directory_iterator(kWallDir / "frameworks")) {
+    if (entry.path().extension() != ".html") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const Extraction extraction = run(text.str());
+    EXPECT_EQ(extraction.wall, (Wall{WallKind::unusable, "needs_javascript"})) << entry.path().filename();
+    EXPECT_TRUE(extraction.needs_script) << entry.path().filename();
+    ++pages;
+  }
+  EXPECT_EQ(pages, 4U);
+}
+
+TEST(Walls, AnEmptyRootNeedsJavascriptOnlyWhenAFrameworkBundleFillsIt) {
+  const std::string shell = R"(<html><head><title>Notes</title>SCRIPT</head><body><header><a href="/">Notes</a>
+    </header><div id="root"></div></body></html>)";
+  const auto with_script = [&](const std::string& script) {
+    std::string page = shell;
+    page.replace(page.find("SCRIPT"), 6, script);
+    return run(page);
+  };
+  for (const char* bundle : {R"(<script src="/vendor/react-dom.production.min.js"></script>)",
+                             R"(<script src="/_next/static/chunks/main-1a2b.js" defer></script>)",
+                             R"(<script>/** @license React react.production.min.js */ (function(){})()</script>)",
+                             R"(<script src="https://unpkg.com/preact@10/dist/preact.min.js"></script>)",
+                             R"(<script type="module" crossorigin src="/assets/index-4f2a9c.js"></script>)"}) {
+    EXPECT_EQ(with_script(bundle).wall, (Wall{WallKind::unusable, "needs_javascript"})) << bundle;
+  }
+  // A shell whose own script fills it is rendered by "auto" and, without a browser, thin content.
+  const Extraction own = with_script(R"(<script src="/app.js"></script>)");
+  EXPECT_EQ(own.wall.kind, WallKind::none);
+  EXPECT_TRUE(own.needs_script);
+  // A framework on a page with its text is a page with its text.
+  std::string article =
+      "<html><head><script src=\"/react.production.min.js\"></script></head><body>"
+      "<div id=\"root\"></div><article><h1>Tides</h1>";
+  for (int i = 0; i < 6; ++i) {
+    article +=
+        "<p>The tide tables of the harbour are printed each spring, with the heights of every high and low "
+        "water of the year.</p>";
+  }
+  EXPECT_EQ(run(article + "</article></body></html>").wall.kind, WallKind::none);
+}
+
+TEST(Walls, OtherFrameworksTemplatesAskForRenderingToo) {
+  // Knockout's data-bind and Aurelia's .bind and ${} leave their elements empty or their text as
+  // expressions until the script runs.
+  EXPECT_EQ(run(R"(<html><body><main><h1 data-bind="text: title"></h1><div data-bind="foreach: paragraphs">
+    <p data-bind="text: $data"></p></div></main></body></html>)")
+                .wall,
+            (Wall{WallKind::unusable, "needs_javascript"}));
+  EXPECT_EQ(run(R"(<html><body><main><h1>${story.title}</h1><section repeat.for="s of story.sections">
+    <h2>${s.heading}</h2><p>${s.text}</p></section></main></body></html>)")
+                .wall,
+            (Wall{WallKind::unusable, "needs_javascript"}));
+  // A price in dollars and a shell variable in a sentence are text.
+  EXPECT_EQ(run(R"(<html><body><h1>Prices</h1><p>The kettle costs $40 and the pot ${ 12 }; set $HOME first.</p>
+    </body></html>)")
+                .wall.kind,
+            WallKind::none);
+}
+
 TEST(Walls, APaywallSaysSoInTheWarning) {
   const Extraction extraction = run(R"(<html><head><script type="application/ld+json">
     {"@type":"NewsArticle","isAccessibleForFree": false}</script></head><body><article><h1>Teaser</h1>
@@ -182,6 +255,27 @@ TEST(Walls, APaywallSaysSoInTheWarning) {
   EXPECT_FALSE(run(R"(<html><head><script type="application/ld+json">{"isAccessibleForFree": true}</script></head>
     <body><p>Free to read.</p></body></html>)")
                    .metadata.paywalled);
+}
+
+TEST(Walls, APaywallBoxUnderALongerTeaserIsFoundByItsNameInAnyCase) {
+  // 250 to 500 words: too long to be a wall, short enough to be a teaser.
+  std::string teaser = "<html><body><article><h1>Harbour works</h1>";
+  for (int i = 0; i < 20; ++i) {
+    teaser += "<p>The harbour works began in March, and the new quay will take the ferries from next spring.</p>";
+  }
+  teaser += "</article><div class=\"BOX\">Subscribe to read the rest of this story, from one euro a week.</div>";
+  teaser += "</body></html>";
+  const auto with_box = [&](const std::string& name) {
+    std::string page = teaser;
+    page.replace(page.find("BOX"), 3, name);
+    return run(page);
+  };
+  const Extraction boxed = with_box("article-PayWall-box");
+  ASSERT_GT(boxed.metadata.word_count, 250U);
+  EXPECT_TRUE(boxed.metadata.paywalled);
+  EXPECT_TRUE(with_box("regwall").metadata.paywalled);
+  EXPECT_FALSE(with_box("wall-of-fame").metadata.paywalled);
+  EXPECT_FALSE(with_box("newsletter wallet").metadata.paywalled);
 }
 
 TEST(Walls, HostileInputIsJudgedWithoutHarm) {

@@ -1,5 +1,8 @@
 #include "daemon_test.hpp"
 
+#include <cstdlib>
+#include <filesystem>
+
 namespace pagemd::testing {
 
 std::string article_html(const std::string& title, int seed) {
@@ -14,6 +17,16 @@ std::string article_html(const std::string& title, int seed) {
   }
   html += "</article><footer>Copyright</footer></body></html>";
   return html;
+}
+
+bool have_browser() {
+  for (const char* dir : {"/usr/bin", "/usr/local/bin", "/bin"}) {
+    if (std::filesystem::exists(std::filesystem::path(dir) / "chromium-headless-shell")) return true;
+  }
+  if (std::getenv("PAGEMD_REQUIRE_BROWSER") != nullptr) {
+    ADD_FAILURE() << "chromium-headless-shell is required (PAGEMD_REQUIRE_BROWSER) but not installed";
+  }
+  return false;
 }
 
 void DaemonTest::start_daemon(const std::vector<std::string>& extra_args, const std::string& plan) {

@@ -19,6 +19,10 @@ namespace pagemd::testing {
 // An article long enough not to be thin, different per `seed` so that pages do not share cache entries.
 std::string article_html(const std::string& title, int seed = 0);
 
+// Whether chromium-headless-shell is installed; a test failure when it is not and the environment
+// sets PAGEMD_REQUIRE_BROWSER.
+bool have_browser();
+
 class DaemonTest : public ::testing::Test {
  protected:
   // Starts the daemon with `--allow-private-targets 127.0.0.0/8` plus `extra_args`, and one account.

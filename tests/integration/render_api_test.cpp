@@ -38,16 +38,6 @@ std::string story_json() {
   return nlohmann::json{{"title", "Herons of the marsh"}, {"paragraphs", paragraphs}}.dump();
 }
 
-bool have_browser() {
-  for (const char* dir : {"/usr/bin", "/usr/local/bin", "/bin"}) {
-    if (std::filesystem::exists(std::filesystem::path(dir) / "chromium-headless-shell")) return true;
-  }
-  if (std::getenv("PAGEMD_REQUIRE_BROWSER") != nullptr) {
-    ADD_FAILURE() << "chromium-headless-shell is required (PAGEMD_REQUIRE_BROWSER) but not installed";
-  }
-  return false;
-}
-
 // A page that sends the browser somewhere the daemon may not fetch (IPv6 loopback is outside the
 // allowed 127.0.0.0/8): the navigation fails and the browser ends on its own error page.
 constexpr const char* kLeavingPage =

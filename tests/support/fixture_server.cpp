@@ -96,6 +96,12 @@ std::string content_type_for(const std::filesystem::path& file) {
   if (extension == ".json") {
     return "application/json";
   }
+  if (extension == ".js") {
+    return "text/javascript";
+  }
+  if (extension == ".css") {
+    return "text/css";
+  }
   return "application/octet-stream";
 }
 

@@ -60,6 +60,7 @@ asio::awaitable<std::string> run_tool(const Call& call, const mcp::ToolArguments
     parameters.include_selectors = extract->include_selectors;
     parameters.exclude_selectors = extract->exclude_selectors;
     if (extract->render) parameters.render = *extract->render ? render::RenderMode::always : render::RenderMode::never;
+    parameters.accept_walls = extract->accept_walls;
     co_return tool_result_of(co_await serve_extract(call, std::move(parameters)));
   }
   if (const auto* given = std::get_if<mcp::ConvertHtmlArguments>(&arguments)) {

@@ -188,6 +188,7 @@ core::Result<BatchSummary> BatchRunner::run(const std::vector<std::string>& urls
     }
     convert::ConvertOptions options;
     options.render = settings_.render;
+    options.accept_walls = settings_.accept_walls;
     options.max_pdf_pages = settings_.max_pdf_pages;
     auto converted =
         convert::convert_fetched(std::move(*page), options, rendering_, {},

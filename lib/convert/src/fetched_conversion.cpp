@@ -45,7 +45,18 @@ core::Result<ConvertedPage> convert_fetched(fetch::FetchedPage fetched, const Co
         return core::unexpected(core::ErrorCode::render_unavailable,
                                 "This service has no browser to render pages with.");
       }
-      if (html && !error_page) return render_and_convert(fetched, options, rendering, account_id, convert);
+      if (html && !error_page) {
+        // pagemd never hands a challenge to a browser to solve, even when told to render every
+        // page: the page as fetched is judged first, and a challenge answers as it came.
+        auto as_fetched = convert(page_from_fetch(fetched));
+        if (!as_fetched && as_fetched.error().code == core::ErrorCode::page_blocked) {
+          return core::unexpected(as_fetched.error());
+        }
+        if (as_fetched && as_fetched->wall.kind == extract::WallKind::blocked) {  // accept_walls
+          return ConvertedPage{std::move(*as_fetched), fetched.final_url, false};
+        }
+        return render_and_convert(fetched, options, rendering, account_id, convert);
+      }
       break;  // plain text and PDFs have nothing to run
     case render::RenderMode::automatic:
     case render::RenderMode::never: break;

@@ -160,7 +160,8 @@ std::string_view unusable_sentence(std::string_view reason) {
   if (reason == "consent_wall") return "The page is only a cookie or consent dialog, with no content behind it.";
   if (reason == "soft_404") return "The page says it does not exist (a \"not found\" page answered as a success).";
   if (reason == "needs_javascript") {
-    return "The page is a client-side template that its scripts fill in, and it could not be rendered.";
+    return "The page is built by its scripts (a client-side template or a framework's empty root), and it could "
+           "not be rendered.";
   }
   return "The page holds no content to convert.";
 }

@@ -257,7 +257,7 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
   result.needs_script = looks_like_app_shell(doc, cleaned, page_bytes, picked.searched_words);
-  const walls::Verdict verdict = walls::judge({doc, cleaned, options, rendered.word_count});
+  const walls::Verdict verdict = walls::judge({doc, cleaned, options, rendered.word_count, result.needs_script});
   result.wall = verdict.wall;
   // A template is what a browser makes the page from: rendering it finds the content.
   if (result.wall == Wall{WallKind::unusable, "needs_javascript"}) result.needs_script = true;

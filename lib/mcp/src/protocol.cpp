@@ -45,7 +45,17 @@ json page_output_schema() {
           {"enum", {"text/html", "text/plain", "application/pdf"}},
           {"description", "What the page was: HTML, plain text or a PDF (known by its bytes)."}}},
         {"page_count", {{"type", "integer"}, {"description", "A PDF's number of pages; absent for other pages."}}},
-        {"warning", {{"type", "string"}, {"description", "Present when the content is thin (under 200 words)."}}}}},
+        {"warning",
+         {{"type", "string"},
+          {"description", "Present when the content is thin (under 200 words) or only a paywall's teaser."}}},
+        {"paywalled", {{"type", "boolean"}, {"description", "Present (true) when a paywall cut the page short."}}},
+        {"wall",
+         {{"type", "object"},
+          {"properties",
+           {{"code", {{"type", "string"}}}, {"vendor", {{"type", "string"}}}, {"reason", {{"type", "string"}}}}},
+          {"description",
+           "Present when accept_walls converted a wall: the error code it would have been, with the "
+           "vendor that blocked or the reason the page is unusable."}}}}},
       {"required", {"title", "word_count", "language", "links", "page_type", "rendered", "content_type"}},
   };
 }
@@ -75,7 +85,13 @@ json extract_tool() {
             {"minimum", 0},
             {"description", "Accept a cached copy at most this many seconds old; 0 always fetches."}}},
           {"include_selectors", selector_list_schema()},
-          {"exclude_selectors", selector_list_schema()}}},
+          {"exclude_selectors", selector_list_schema()},
+          {"accept_walls",
+           {{"type", "boolean"},
+            {"description",
+             "true: convert the page even when the site answered with a bot challenge or block page, a "
+             "sign-in or consent wall or a \"not found\" page, with metadata.wall saying which. Left out, "
+             "such pages are a tool error saying what the site answered instead of the page."}}}}},
         {"required", {"url"}},
         {"additionalProperties", false}}},
       {"outputSchema", page_output_schema()},
@@ -197,7 +213,8 @@ core::Result<void> only_known(const json& arguments, std::initializer_list<std::
 }
 
 ArgumentsResult extract_arguments(const json& arguments) {
-  if (auto known = only_known(arguments, {"url", "render", "max_age", "include_selectors", "exclude_selectors"});
+  if (auto known =
+          only_known(arguments, {"url", "render", "max_age", "include_selectors", "exclude_selectors", "accept_walls"});
       !known) {
     return core::unexpected(known.error());
   }
@@ -208,6 +225,10 @@ ArgumentsResult extract_arguments(const json& arguments) {
   if (const auto render = arguments.find("render"); render != arguments.end() && !render->is_null()) {
     if (!render->is_boolean()) return bad_arguments("`render` must be true or false.");
     parsed.render = render->get<bool>();
+  }
+  if (const auto accept = arguments.find("accept_walls"); accept != arguments.end() && !accept->is_null()) {
+    if (!accept->is_boolean()) return bad_arguments("`accept_walls` must be true or false.");
+    parsed.accept_walls = accept->get<bool>();
   }
   if (const auto max_age = arguments.find("max_age"); max_age != arguments.end() && !max_age->is_null()) {
     // A parser reads a non-negative integer as unsigned; a client library may build a signed one.

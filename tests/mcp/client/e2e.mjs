@@ -38,13 +38,19 @@ const ARTICLE = `<html><head><title>The River Story</title></head><body><nav><a 
   `<footer>Copyright the valley paper</footer></body></html>`;
 
 // A two-page PDF of the repository's fixtures (tests/data/pdf/make_fixtures.py).
-const REPORT = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "data", "pdf", "article.pdf"));
+const DATA = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "data");
+const REPORT = readFileSync(join(DATA, "pdf", "article.pdf"));
+// A bot challenge, served as Cloudflare serves it.
+const CHALLENGE = readFileSync(join(DATA, "walls", "cloudflare-managed-challenge.html"));
 
 function startOrigin() {
   const server = http.createServer((request, response) => {
     if (request.url === "/article") {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       response.end(ARTICLE);
+    } else if (request.url === "/challenge") {
+      response.writeHead(403, { "Content-Type": "text/html; charset=UTF-8", Server: "cloudflare", "cf-mitigated": "challenge" });
+      response.end(CHALLENGE);
     } else if (request.url === "/report.pdf") {
       response.writeHead(200, { "Content-Type": "application/pdf" });
       response.end(REPORT);
@@ -120,6 +126,18 @@ async function exerciseTools(name, client, origin) {
   check(missing.isError === true && missing.content?.[0]?.text.includes("fetch_failed"),
     `${name}: a 404 page: ${missing.content?.[0]?.text}`);
 
+  // A challenge is a tool error saying the site blocked the request; accept_walls converts it as it is.
+  const blocked = await client.callTool({ name: "extract", arguments: { url: `${origin}/challenge` } });
+  const blockedText = blocked.content?.[0]?.text ?? "";
+  check(blocked.isError === true && blockedText.startsWith("page_blocked: The site blocked the request"),
+    `${name}: a challenge page: ${blockedText}`);
+  const accepted = await client.callTool({ name: "extract", arguments: { url: `${origin}/challenge`, accept_walls: true } });
+  check(accepted.isError === false, `${name}: accept_walls failed: ${JSON.stringify(accepted.content)}`);
+  check(JSON.stringify(accepted.structuredContent?.wall) === JSON.stringify({ code: "page_blocked", vendor: "cloudflare" }),
+    `${name}: accepted wall ${JSON.stringify(accepted.structuredContent?.wall)}`);
+  check((accepted.content?.[0]?.text ?? "").includes("Checking if the site connection is secure"),
+    `${name}: accepted wall's markdown ${accepted.content?.[0]?.text}`);
+
   // Bad arguments are a protocol error (-32602), and the server goes on.
   let rejected = null;
   try {
@@ -128,6 +146,13 @@ async function exerciseTools(name, client, origin) {
     rejected = error;
   }
   check(rejected?.code === -32602, `${name}: bad arguments gave ${rejected?.code ?? "no error"}`);
+  let notBoolean = null;
+  try {
+    await client.callTool({ name: "extract", arguments: { url: `${origin}/challenge`, accept_walls: "yes" } });
+  } catch (error) {
+    notBoolean = error;
+  }
+  check(notBoolean?.code === -32602, `${name}: accept_walls "yes" gave ${notBoolean?.code ?? "no error"}`);
   check((await client.listTools()).tools.length === 3, `${name}: server stopped after a bad call`);
 }
 

@@ -46,13 +46,21 @@ bool has_empty_mount_node(const Document& doc) {
   return found;
 }
 
+// A body that holds nothing but scripts (the prepass took them out): apps that mount on <body>
+// itself (Svelte's default target) have no mount node of their own.
+bool scripts_fill_the_body(const Document& doc, const PrepassResult& cleaned) {
+  if (cleaned.script_bytes == 0 && cleaned.script_signs.empty()) return false;
+  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  return body != kNoNode && is_blank(doc, body);
+}
+
 }  // namespace
 
 bool looks_like_app_shell(const Document& doc, const PrepassResult& cleaned, std::size_t document_bytes,
                           std::size_t content_words) {
   if (content_words >= kAppShellWords) return false;
   const bool mostly_script = cleaned.script_bytes > 0 && cleaned.script_bytes * 2 >= document_bytes;
-  return cleaned.noscript_pleads || mostly_script || has_empty_mount_node(doc);
+  return cleaned.noscript_pleads || mostly_script || has_empty_mount_node(doc) || scripts_fill_the_body(doc, cleaned);
 }
 
 }  // namespace pagemd::extract

@@ -15,8 +15,9 @@ namespace pagemd::extract {
 inline constexpr std::size_t kAppShellWords = 50;
 
 // True when the content has under kAppShellWords words and the page has an empty mount node (an
-// element with an id, or a custom element, that holds nothing, near the top of <body>), a <noscript>
-// that asks for JavaScript, or executable scripts making up at least half of its bytes.
+// element with an id, or a custom element, that holds nothing, near the top of <body>), a body that
+// holds nothing but scripts, a <noscript> that asks for JavaScript, or executable scripts making up
+// at least half of its bytes.
 [[nodiscard]] bool looks_like_app_shell(const Document& doc, const PrepassResult& cleaned, std::size_t document_bytes,
                                         std::size_t content_words);
 

@@ -6,6 +6,7 @@
 #include <array>
 
 #include "text/text_util.hpp"
+#include "walls/pattern_set.hpp"
 #include "walls/walls.hpp"
 
 namespace pagemd::extract::walls {
@@ -50,6 +51,13 @@ constexpr std::array<ScriptSign, 24> kScriptSigns{{
     {"/TSPD/", "f5", false},
     {"bobcmn", "f5", false},
 }};
+
+constexpr auto kScriptParts = [] {
+  std::array<std::string_view, kScriptSigns.size()> parts{};
+  for (std::size_t i = 0; i < kScriptSigns.size(); ++i) parts[i] = kScriptSigns[i].part;
+  return parts;
+}();
+constexpr PatternSet<kScriptParts.size()> kScriptPatterns{kScriptParts};
 
 // Markers of a vendor in a page's own words, each specific to one vendor's block page.
 struct PhraseSign {
@@ -164,10 +172,11 @@ std::optional<std::string> blocked_by(const PageFacts& facts, std::string_view s
   }
   const bool small = facts.prose_words < kChallengeProseWords && facts.body_words < kChallengeBodyWords;
   std::string_view weak_vendor;
-  for (const ScriptSign& sign : kScriptSigns) {
-    if (scripts.find(sign.part) == std::string_view::npos) continue;
-    if (sign.decisive) return std::string(sign.vendor);
-    if (weak_vendor.empty()) weak_vendor = sign.vendor;
+  const std::uint64_t present = kScriptPatterns.find_all(scripts);
+  for (std::size_t i = 0; i < kScriptSigns.size(); ++i) {
+    if (((present >> i) & 1U) == 0) continue;
+    if (kScriptSigns[i].decisive) return std::string(kScriptSigns[i].vendor);
+    if (weak_vendor.empty()) weak_vendor = kScriptSigns[i].vendor;
   }
   if (const std::string_view vendor = vendor_of_marks(facts.marks); !vendor.empty() && small) {
     return std::string(vendor);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "text/text_util.hpp"
+#include "walls/pattern_set.hpp"
 
 namespace pagemd::extract::walls {
 namespace {
@@ -47,6 +48,18 @@ constexpr std::array<std::pair<std::string_view, unsigned>, 28> kNameMarks{{
     {"error-404", kMarkNotFound},
 }};
 
+// What every generic consent and not-found name below holds: a class list without any of them
+// needs no look at its tokens.
+constexpr std::array<std::string_view, 5> kTokenGates{"cookie", "consent", "gdpr", "404", "found"};
+
+constexpr auto kNameParts = [] {
+  std::array<std::string_view, kNameMarks.size() + kTokenGates.size()> parts{};
+  for (std::size_t i = 0; i < kNameMarks.size(); ++i) parts[i] = kNameMarks[i].first;
+  for (std::size_t i = 0; i < kTokenGates.size(); ++i) parts[kNameMarks.size() + i] = kTokenGates[i];
+  return parts;
+}();
+constexpr PatternSet<kNameParts.size()> kNamePatterns{kNameParts};
+
 // Generic consent and not-found names, matched only as whole class tokens or ids: "cookie" alone
 // is in too many names (cookie-recipe) to mean a dialog.
 constexpr std::array<std::string_view, 12> kConsentNames{
@@ -55,16 +68,19 @@ constexpr std::array<std::string_view, 12> kConsentNames{
 constexpr std::array<std::string_view, 5> kNotFoundNames{"not-found", "notfound", "page-404", "error404",
                                                          "page-not-found"};
 
-// Attributes whose value a framework writes into the element: empty until the script runs.
-constexpr std::array<std::string_view, 8> kBindings{"v-text",  "v-html",       "x-text",       "x-html",
-                                                    "ng-bind", "ng-bind-html", "data-ng-bind", "ng-bind-template"};
+// Attributes whose value a framework writes into the element: empty until the script runs
+// (Vue, Alpine, AngularJS, Knockout's data-bind, Aurelia's .bind).
+constexpr std::array<std::string_view, 11> kBindings{
+    "v-text",       "v-html",           "x-text",    "x-html",           "ng-bind",       "ng-bind-html",
+    "data-ng-bind", "ng-bind-template", "data-bind", "textcontent.bind", "innerhtml.bind"};
 constexpr std::array<std::string_view, 6> kFrameworkRoots{"ng-app",  "data-ng-app", "x-data",
                                                           "v-cloak", "data-v-app",  "ng-controller"};
 
 bool is_directive(std::string_view name) noexcept {
   if (name.size() < 2) return false;
   if (name.front() == ':' || name.front() == '@') return true;
-  return name.starts_with("v-") || name.starts_with("x-") || name.starts_with("ng-") || name.starts_with("data-ng-");
+  return name.starts_with("v-") || name.starts_with("x-") || name.starts_with("ng-") || name.starts_with("data-ng-") ||
+         name == "data-bind" || name.ends_with(".bind") || name.ends_with(".for");
 }
 
 unsigned marks_of_name(std::string_view value) {
@@ -74,9 +90,11 @@ unsigned marks_of_name(std::string_view value) {
   thread_local std::string lower;
   lower.assign(value);
   for (char& c : lower) c = ascii_lower(c);
-  for (const auto& [part, mark] : kNameMarks) {
-    if ((marks & mark) == 0 && lower.find(part) != std::string::npos) marks |= mark;
+  const std::uint64_t found = kNamePatterns.find_all(lower);
+  for (std::size_t i = 0; i < kNameMarks.size(); ++i) {
+    if (((found >> i) & 1U) != 0) marks |= kNameMarks[i].second;
   }
+  if ((found >> kNameMarks.size()) == 0) return marks;
   any_token(lower, [&](std::string_view token) {
     // Consent pages name their blocks after it (consent-page, consent-container, cookieconsent).
     if (std::find(kConsentNames.begin(), kConsentNames.end(), token) != kConsentNames.end() ||
@@ -149,23 +167,27 @@ bool is_code(HtmlTag tag) {
          tag == HtmlTag::textarea;
 }
 
-// Mustache expressions ("{{ a.title }}", "{{t}}") in a text: an identifier or expression between
-// double braces, on one line.
-std::size_t count_mustaches(std::string_view text) {
+// Interpolations in a text: an identifier or expression between `open` and `close` on one line,
+// as mustaches ("{{ a.title }}", "{{t}}") and Aurelia's and lit's "${a.title}" write them.
+std::size_t count_interpolations(std::string_view text, std::string_view open, std::string_view close) {
   constexpr std::size_t kLongestExpression = 120;
   std::size_t count = 0;
-  std::size_t at = text.find("{{");
+  std::size_t at = text.find(open);
   while (at != std::string_view::npos) {
-    const std::size_t close = text.find("}}", at + 2);
-    if (close == std::string_view::npos) break;
-    const std::string_view inner = trim(text.substr(at + 2, close - at - 2));
+    const std::size_t end = text.find(close, at + open.size());
+    if (end == std::string_view::npos) break;
+    const std::string_view inner = trim(text.substr(at + open.size(), end - at - open.size()));
     const bool expression = !inner.empty() && inner.size() <= kLongestExpression &&
                             (is_ascii_alpha(inner.front()) || inner.front() == '_' || inner.front() == '$') &&
-                            inner.find_first_of("\n<>") == std::string_view::npos;
+                            inner.find_first_of("\n<>{") == std::string_view::npos;
     if (expression) ++count;
-    at = text.find("{{", close + 2);
+    at = text.find(open, end + close.size());
   }
   return count;
+}
+
+std::size_t count_mustaches(std::string_view text) {
+  return count_interpolations(text, "{{", "}}") + count_interpolations(text, "${", "}");
 }
 
 void append_capped(std::string& out, std::string_view text, std::size_t cap) {

@@ -96,6 +96,18 @@ const std::initializer_list<std::string_view> kNotFoundProse{"page you requested
                                                              "お探しのページは見つかりませんでした",
                                                              "您访问的页面不存在"};
 
+// The names framework bundles are served under and the licence headers their builds keep (compared
+// without case).
+const std::initializer_list<std::string_view> kFrameworkBundles{
+    // The frameworks and client-side template libraries.
+    "react", "preact", "vue", "angular", "alpine", "svelte", "solid-js", "lit-html", "lit-element", "lit-core",
+    "lit-all", "ember.", "emberjs", "backbone", "knockout", "mithril", "inferno", "riot.", "stencil", "qwik", "polymer",
+    "aurelia", "ractive", "handlebars", "mustache", "hyperapp", "marko", "canjs", "dojo", "ext-all",
+    // The build paths and data of the tools that make apps of them; a module script is what Vite's
+    // and Rollup's builds (Svelte, Solid, Lit apps) load, under hashed names that say nothing.
+    "gatsby", "/_next/", "/_nuxt/", "/_app/immutable/", "/static/js/main.", "__next_data__", "webpackchunk",
+    "type=\"module\"", "type=module", "type='module'"};
+
 // Whether `text` holds "404" as a number of its own ("Error 404", "404 | Site"), not in "14040".
 bool says_404(std::string_view text) {
   for (std::size_t at = text.find("404"); at != std::string_view::npos; at = text.find("404", at + 3)) {
@@ -145,6 +157,15 @@ std::optional<std::string> unusable_because(const PageFacts& facts, std::size_t 
   // A 404 status says so itself: the fetcher reports it as such.
   if (http_status < 400 && soft_404(facts, content_words)) return "soft_404";
   return std::nullopt;
+}
+
+bool loads_framework(std::string_view script_signs) { return has_phrase(script_signs, kFrameworkBundles); }
+
+bool is_framework_root(const PageFacts& facts, std::size_t content_words, std::string_view script_signs) {
+  // Beside an empty root, a header, a "Loading…" or a noscript line.
+  constexpr std::size_t kShellWords = 40;
+  constexpr std::size_t kShellBodyWords = 100;
+  return content_words < kShellWords && facts.body_words < kShellBodyWords && loads_framework(script_signs);
 }
 
 bool is_unrendered_template(const PageFacts& facts, std::string_view template_signs) {

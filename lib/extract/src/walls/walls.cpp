@@ -42,6 +42,18 @@ bool declared_paywalled(const std::vector<std::string>& json_ld) {
 
 namespace {
 
+// Whether an id or class list names a paywall or regwall (any case). Every element of the page is
+// asked: one pass for "wall", the rare part, rather than a search for each name.
+bool names_a_paywall(std::string_view value) {
+  constexpr std::size_t kPrefix = 3;  // "pay", "reg"
+  for (std::size_t at = kPrefix; at + 4 <= value.size(); ++at) {
+    if (ascii_lower(value[at]) != 'w' || !equals_ignore_case(value.substr(at, 4), "wall")) continue;
+    const std::string_view before = value.substr(at - kPrefix, kPrefix);
+    if (equals_ignore_case(before, "pay") || equals_ignore_case(before, "reg")) return true;
+  }
+  return false;
+}
+
 // A paywall box on a page too long to be a wall: looked for alone, by the names of ids and
 // classes, which is all the full facts walk would add for it.
 bool boxed_paywall_alone(const Document& doc, std::size_t content_words) {
@@ -52,8 +64,7 @@ bool boxed_paywall_alone(const Document& doc, std::size_t content_words) {
   doc.walk(body, [&](NodeId id) {
     if (doc.node(id).kind != NodeKind::element) return WalkStep::skip;
     for (const Attribute& attribute : doc.attributes(id)) {
-      if ((attribute.name == "id" || attribute.name == "class") &&
-          (contains_ignore_case(attribute.value, "paywall") || contains_ignore_case(attribute.value, "regwall"))) {
+      if ((attribute.name == "id" || attribute.name == "class") && names_a_paywall(attribute.value)) {
         facts.marks |= kMarkPaywall;
         facts.paywall_words = std::max(facts.paywall_words, rough_words(doc.text_content(id)));
         return WalkStep::skip;
@@ -83,7 +94,8 @@ Verdict judge(const WallInputs& in) {
     verdict.wall = Wall{WallKind::blocked, std::move(*vendor)};
   } else if (auto reason = unusable_because(facts, in.content_words, status)) {
     verdict.wall = Wall{WallKind::unusable, std::move(*reason)};
-  } else if (is_unrendered_template(facts, in.cleaned.template_signs)) {
+  } else if (is_unrendered_template(facts, in.cleaned.template_signs) ||
+             (in.app_shell && is_framework_root(facts, in.content_words, in.cleaned.script_signs))) {
     verdict.wall = Wall{WallKind::unusable, "needs_javascript"};
   }
   if (verdict.wall.kind != WallKind::none) verdict.paywalled = false;

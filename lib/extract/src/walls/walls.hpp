@@ -31,6 +31,7 @@ struct WallInputs {
   const PrepassResult& cleaned;
   const ExtractOptions& options;  // http_status, wall_headers
   std::size_t content_words = 0;  // of the Markdown
+  bool app_shell = false;         // looks_like_app_shell: next to nothing shows until scripts run
 };
 
 struct Verdict {
@@ -50,8 +51,14 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
                                                           int http_status);
 // Whether the page is still a client-side template (mustache text, bound directives left empty, a
 // framework root over templated lists): the reason needs_javascript. An empty app shell shows no
-// template text; "auto" renders it already (Extraction::needs_script).
+// template text: see loads_framework.
 [[nodiscard]] bool is_unrendered_template(const PageFacts& facts, std::string_view template_signs);
+// Whether an app shell is a framework's empty root, whose content only its script makes (the reason
+// needs_javascript): the page loads a client-side framework's bundle (React, Vue, Angular, Svelte...,
+// known by the names and licence headers of its scripts) and says next to nothing outside the root.
+// A page rendered on the server says its navigation and footer at least, and converts thin.
+[[nodiscard]] bool is_framework_root(const PageFacts& facts, std::size_t content_words, std::string_view script_signs);
+[[nodiscard]] bool loads_framework(std::string_view script_signs);
 // Whether structured data says the page is not free to read (schema.org isAccessibleForFree).
 [[nodiscard]] bool declared_paywalled(const std::vector<std::string>& json_ld);
 

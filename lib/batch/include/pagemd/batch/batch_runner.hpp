@@ -35,6 +35,7 @@ struct BatchSettings {
   fetch::AddressPolicy policy;          // which addresses URLs may name (parse_url); the fetcher has its own copy
   std::string robots_agent = "pagemd";  // the product token looked for in robots.txt
   render::RenderMode render = render::RenderMode::automatic;  // see convert_fetched
+  bool accept_walls = false;  // convert walls as they are (convert::ConvertOptions::accept_walls)
   // A PDF's byte bound is the fetcher's (FetchLimits::max_pdf_bytes), which it holds to while reading.
   std::size_t max_pdf_pages = convert::kDefaultMaxPdfPages;
 };

@@ -28,7 +28,9 @@ using ConvertStep = std::function<core::Result<extract::Extraction>(const Page&)
 
 // The path from a fetched page to its content, shared by the daemon and `pagemd batch`:
 //  - render never: `convert` on the page as fetched;
-//  - always: the page rendered (render_unavailable without a browser), then converted;
+//  - always: the page rendered (render_unavailable without a browser), then converted; a bot
+//    challenge is judged on the page as fetched and never rendered (page_blocked, or with
+//    accept_walls the page as fetched);
 //  - auto: converted as fetched, and rendered then converted again only when the static page looks
 //    like an app shell (Extraction::needs_script) or is still a template (page_unusable,
 //    needs_javascript); a render that fails then leaves the static result (or that error). A bot

@@ -44,6 +44,7 @@ struct ExtractArguments {
   std::optional<std::int64_t> max_age;
   std::vector<std::string> include_selectors;
   std::vector<std::string> exclude_selectors;
+  bool accept_walls = false;  // convert a bot challenge, sign-in or consent wall, soft 404 as it is
 };
 struct ConvertHtmlArguments {
   std::string html;
