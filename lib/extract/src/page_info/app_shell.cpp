@@ -50,7 +50,7 @@ bool has_empty_mount_node(const Document& doc) {
 // itself (Svelte's default target) have no mount node of their own.
 bool scripts_fill_the_body(const Document& doc, const PrepassResult& cleaned) {
   if (cleaned.script_bytes == 0 && cleaned.script_signs.empty()) return false;
-  const NodeId body = doc.find_first(GUMBO_TAG_BODY);
+  const NodeId body = doc.find_first(HtmlTag::body);
   return body != kNoNode && is_blank(doc, body);
 }
 
