@@ -18,6 +18,7 @@
 #include <boost/asio/thread_pool.hpp>
 
 #include "fake_clock.hpp"
+#include "forwarding_store.hpp"
 #include "pagemd/store/sqlite_store.hpp"
 #include "pagemd/store/uuid.hpp"
 #include "scratch_dir.hpp"
@@ -30,9 +31,9 @@ using store::Store;
 
 // The real store, with the batches it is given on record; the first batch can be held until the
 // test lets it go, so that the counts behind it pile up.
-class ObservedStore final : public Store {
+class ObservedStore final : public testing::ForwardingStore {
  public:
-  explicit ObservedStore(Store& real) : real_(real) {}
+  explicit ObservedStore(Store& real) : ForwardingStore(real) {}
 
   std::vector<core::Result<store::QuotaDecision>> count_pages(std::span<const store::PageCount> pages) override {
     if (first_batch_.exchange(false)) {
@@ -43,7 +44,7 @@ class ObservedStore final : public Store {
       const std::lock_guard lock(mutex_);
       batch_sizes_.push_back(pages.size());
     }
-    return real_.count_pages(pages);
+    return real().count_pages(pages);
   }
 
   // The first batch waits in count_pages() until let_first_batch_go(); returns once it is waiting.
@@ -57,50 +58,7 @@ class ObservedStore final : public Store {
     return batch_sizes_;
   }
 
-  core::Result<std::string> create_account(store::Plan plan, std::optional<std::string> email) override {
-    return real_.create_account(plan, std::move(email));
-  }
-  core::Result<std::optional<store::Account>> find_account(std::string_view id) override {
-    return real_.find_account(id);
-  }
-  core::Result<std::vector<store::Account>> list_accounts() override { return real_.list_accounts(); }
-  core::Result<void> set_plan(std::string_view id, store::Plan plan) override { return real_.set_plan(id, plan); }
-  core::Result<store::KeyInfo> insert_key(const store::NewKey& key, std::int64_t max_active) override {
-    return real_.insert_key(key, max_active);
-  }
-  core::Result<std::optional<store::KeyIdentity>> find_key_by_digest(std::string_view digest) override {
-    return real_.find_key_by_digest(digest);
-  }
-  core::Result<void> mark_key_used(std::string_view key_id, store::TimePoint when) override {
-    return real_.mark_key_used(key_id, when);
-  }
-  core::Result<std::vector<store::KeyInfo>> list_keys(std::string_view account_id) override {
-    return real_.list_keys(account_id);
-  }
-  core::Result<store::KeyInfo> revoke_key(std::string_view account_id, std::string_view key_id) override {
-    return real_.revoke_key(account_id, key_id);
-  }
-  core::Result<store::QuotaDecision> count_page(std::string_view account_id, std::string_view key_id) override {
-    return real_.count_page(account_id, key_id);
-  }
-  core::Result<store::UsageSummary> usage(std::string_view account_id, std::string_view key_id) override {
-    return real_.usage(account_id, key_id);
-  }
-  core::Result<std::optional<store::CachedResult>> cache_get(std::string_view key,
-                                                             std::optional<std::chrono::seconds> max_age,
-                                                             store::TimePoint now) override {
-    return real_.cache_get(key, max_age, now);
-  }
-  core::Result<void> cache_put(std::string_view key, std::string_view json, store::TimePoint now) override {
-    return real_.cache_put(key, json, now);
-  }
-  core::Result<void> ping() override { return real_.ping(); }
-  core::Result<std::int64_t> purge_expired_cache(store::TimePoint now) override {
-    return real_.purge_expired_cache(now);
-  }
-
  private:
-  Store& real_;
   std::atomic<bool> first_batch_{false};
   std::promise<void> first_batch_entered_;
   std::promise<void> release_first_batch_;

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "fake_clock.hpp"
+#include "forwarding_store.hpp"
 #include "pagemd/core/time.hpp"
 #include "strict_json.hpp"
 #include "pagemd/store/sqlite_store.hpp"
@@ -102,6 +103,47 @@ TEST_F(ExtractServiceTest, OptionsThatChangeTheOutputHaveTheirOwnEntry) {
   EXPECT_EQ(cache_key(request_), "https://example.com/a");
   ASSERT_TRUE(service_->extract(request_));
   EXPECT_EQ(service_->extract(whole)->cache.status, CacheStatus::miss);
+}
+
+// A store shared by several nodes, where another node fetched the page, cached it and gave its claim
+// up between this request's look into the cache and its claim.
+class ClaimedJustAfterAnotherNode final : public testing::ForwardingStore {
+ public:
+  ClaimedJustAfterAnotherNode(store::Store& real, std::string entry)
+      : ForwardingStore(real), entry_(std::move(entry)) {}
+
+  core::Result<bool> claim_fetch(std::string_view key, store::TimePoint now, std::chrono::milliseconds) override {
+    ++claims;
+    if (auto stored = real().cache_put(key, entry_, now); !stored) return core::unexpected(stored.error());
+    return true;
+  }
+  core::Result<void> release_fetch(std::string_view) override {
+    ++releases;
+    return {};
+  }
+  int claims = 0;
+  int releases = 0;
+
+ private:
+  std::string entry_;
+};
+
+TEST_F(ExtractServiceTest, AClaimWonAfterAnotherNodeCachedThePageServesItsEntry) {
+  ASSERT_TRUE(service_->extract(request_));  // an entry to play the other node's
+  auto entry = store_->cache_get(cache_key(request_), std::nullopt, clock_.now());
+  ASSERT_TRUE(entry && *entry);
+  const std::string others_entry = (*entry)->result_json;
+
+  auto fresh_store = store::open_memory_store(clock_);
+  ASSERT_TRUE(fresh_store);
+  ClaimedJustAfterAnotherNode shared(**fresh_store, others_entry);
+  ExtractService node(shared, fetcher_, converter_, clock_);
+  auto outcome = node.extract(request_);
+  ASSERT_TRUE(outcome) << outcome.error().message;
+  EXPECT_EQ(outcome->cache.status, CacheStatus::hit);
+  EXPECT_EQ(fetcher_.calls, 1) << "fetched again though the other node's entry was there";
+  EXPECT_EQ(shared.claims, 1);
+  EXPECT_EQ(shared.releases, 1) << "the claim is given up at once";
 }
 
 TEST_F(ExtractServiceTest, AnEntryOfAnOlderPagemdIsReadOnceAndStoredAgain) {

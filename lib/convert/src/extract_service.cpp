@@ -99,7 +99,14 @@ core::Result<std::optional<ExtractOutcome>> ExtractService::await_fetch_claim(co
   for (;;) {
     auto claimed = store_.claim_fetch(key, clock_.now(), kFetchClaimLease);
     if (!claimed) return core::unexpected(claimed.error());
-    if (*claimed) return std::optional<ExtractOutcome>{};
+    if (*claimed) {
+      // The claim may come just after another node cached the page and gave its claim up, past
+      // this request's look into the cache: one more look, or both nodes fetch the page.
+      auto hit = cached(request);
+      if (hit && !*hit) return hit;  // still a miss: this request fetches, holding the claim
+      const ClaimRelease release{store_, key};
+      return hit;
+    }
     // Another node fetches this page now: its result, once cached, is this request's too. If it
     // fails, it gives the claim up (or its lease runs out) and this request fetches for itself.
     std::this_thread::sleep_for(kFetchClaimPoll);
