@@ -6,6 +6,11 @@ find_package(nlohmann_json 3.11 CONFIG REQUIRED)
 find_package(SQLiteCpp CONFIG REQUIRED)
 find_package(spdlog CONFIG REQUIRED)
 find_package(CURL 7.88 REQUIRED)
+# libcurl is opened when a fetch first needs it (lib/fetch/src/curl_handle.cpp), not linked: only its
+# headers are built against. The package depends on the soname by name (debian/control).
+add_library(pagemd_curl_headers INTERFACE)
+add_library(pagemd::curl_headers ALIAS pagemd_curl_headers)
+target_include_directories(pagemd_curl_headers INTERFACE ${CURL_INCLUDE_DIRS})
 # Sitemaps and feeds (lib/discover): expat parses them; zlib (below) inflates gzipped sitemaps.
 find_package(EXPAT 2.5 REQUIRED)
 find_package(OpenSSL 3.0 REQUIRED)

@@ -68,6 +68,16 @@ done
 control=$(mktemp -d)
 trap 'rm -rf "$control"' EXIT
 dpkg-deb --control "$deb" "$control"
+# Libraries the programs open with dlopen are no DT_NEEDED entry, so dh_shlibdeps cannot add them:
+# each soname opened must be a dependency by hand (debian/control), and no longer a linked one.
+depends=$(sed -n 's/^Depends: //p' "$control/control")
+grep -q 'libcurl4 (>=' <<<"$depends" || fail "Depends lacks libcurl4, which pagemd opens with dlopen: $depends"
+for program in pagemd pagemdd; do
+  dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/bin/$program" >"$control/$program"
+  if readelf -d "$control/$program" | grep -q 'NEEDED.*libcurl'; then
+    fail "$program links libcurl; it should open it when a fetch first needs it"
+  fi
+done
 grep -qxF /etc/pagemd/pagemdd.conf "$control/conffiles" || fail "pagemdd.conf is not a conffile"
 grep -q 'systemd-tmpfiles.*--create.*pagemd.conf' "$control/postinst" \
   || fail "postinst does not create the state directory"

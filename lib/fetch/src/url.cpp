@@ -36,7 +36,7 @@ core::Unexpected not_allowed(std::string message) {
 
 std::optional<std::string> get_part(CURLU* url, CURLUPart part, unsigned flags = 0) {
   char* raw = nullptr;
-  if (curl_url_get(url, part, &raw, flags) != CURLUE_OK || raw == nullptr) {
+  if (libcurl().url_get(url, part, &raw, flags) != CURLUE_OK || raw == nullptr) {
     return std::nullopt;
   }
   const CurlStringPtr owned(raw);
@@ -182,11 +182,11 @@ std::string lower_scheme_of(std::string_view url) {
 
 std::optional<std::string> resolve_reference(const std::string& base, std::string_view location) {
   const std::string encoded = percent_encode_unsafe_bytes(location);
-  const CurlUrlPtr url(curl_url());
+  const CurlUrlPtr url(libcurl().url());
   char* resolved = nullptr;
-  if (!url || curl_url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
-      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
-      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
+  if (!url || libcurl().url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
     return std::nullopt;
   }
   const CurlStringPtr owned(resolved);
@@ -212,13 +212,13 @@ core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& pol
   }
 
   ensure_curl_initialised();
-  const CurlUrlPtr url(curl_url());
+  const CurlUrlPtr url(libcurl().url());
   if (!url) {
     throw std::bad_alloc();
   }
   const std::string terminated(raw);
-  if (const CURLUcode rc = curl_url_set(url.get(), CURLUPART_URL, terminated.c_str(), 0); rc != CURLUE_OK) {
-    return invalid(std::string("The URL cannot be parsed: ") + curl_url_strerror(rc) + ".");
+  if (const CURLUcode rc = libcurl().url_set(url.get(), CURLUPART_URL, terminated.c_str(), 0); rc != CURLUE_OK) {
+    return invalid(std::string("The URL cannot be parsed: ") + libcurl().url_strerror(rc) + ".");
   }
   if (get_part(url.get(), CURLUPART_USER) || get_part(url.get(), CURLUPART_PASSWORD)) {
     return invalid("URLs with a user name or password are not accepted.");
@@ -245,8 +245,8 @@ core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& pol
 
   const bool is_v6 = host->find(':') != std::string::npos;
   const std::string host_part = is_v6 ? "[" + *host + "]" : *host;
-  if (curl_url_set(url.get(), CURLUPART_HOST, host_part.c_str(), 0) != CURLUE_OK ||
-      curl_url_set(url.get(), CURLUPART_FRAGMENT, nullptr, 0) != CURLUE_OK) {
+  if (libcurl().url_set(url.get(), CURLUPART_HOST, host_part.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_set(url.get(), CURLUPART_FRAGMENT, nullptr, 0) != CURLUE_OK) {
     return invalid("The URL's host cannot be used.");
   }
   const std::optional<std::string> normalized = get_part(url.get(), CURLUPART_URL, CURLU_NO_DEFAULT_PORT);
@@ -262,11 +262,11 @@ core::Result<ParsedUrl> parse_url(std::string_view raw) { return parse_url(raw, 
 std::optional<std::string> resolve_reference(std::string_view base, std::string_view reference) {
   const std::string encoded = detail::percent_encode_unsafe_bytes(reference);
   const std::string base_text(base);
-  const CurlUrlPtr url(curl_url());
+  const CurlUrlPtr url(libcurl().url());
   char* resolved = nullptr;
-  if (!url || curl_url_set(url.get(), CURLUPART_URL, base_text.c_str(), 0) != CURLUE_OK ||
-      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
-      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
+  if (!url || libcurl().url_set(url.get(), CURLUPART_URL, base_text.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
     return std::nullopt;
   }
   const CurlStringPtr owned(resolved);
