@@ -40,6 +40,11 @@ add_library(pagemd::cld2 ALIAS pagemd_cld2)
 # PDFs: poppler's GLib binding, the one that gives per-character fonts (headings, code, emphasis) and
 # link annotations; the C++ binding has no links (README's Dependencies section says more).
 pkg_check_modules(POPPLER_GLIB REQUIRED IMPORTED_TARGET poppler-glib>=22.02)
+# Where poppler reads poppler-data's CMaps from: the one directory a jailed converter may read.
+pkg_get_variable(POPPLER_DATA_DIR poppler-data poppler_datadir)
+if(NOT POPPLER_DATA_DIR)
+  set(POPPLER_DATA_DIR /usr/share/poppler)
+endif()
 # zlib inflates a PDF's streams once, counting, before poppler does (a bound on compression bombs),
 # and gzipped sitemaps; the fetch tests also build their gzip and deflate bombs with it.
 find_package(ZLIB REQUIRED)

@@ -262,6 +262,8 @@ core::Result<PopplerRead> read_with_poppler(std::string_view bytes, std::size_t 
   return read;
 }
 
+std::string poppler_data_directory() { return PAGEMD_POPPLER_DATA_DIR; }
+
 void warm_up_poppler() {
   // A one-page document with a line of text: opening it loads poppler's global parameters (the
   // files of /usr/share/poppler), its built-in font metrics and GLib's type system. Poppler's GLib
@@ -273,7 +275,8 @@ void warm_up_poppler() {
   // Chinese, Japanese and Korean text set in fonts that are not embedded maps its codes through
   // poppler-data's CMaps and CID-to-Unicode tables, which poppler reads when a page first needs them
   // and keeps with its global parameters (four of each): a line of each collection's Unicode CMap
-  // reads them here, before the jail closes the file system.
+  // reads them here, before the jail closes the file system. Other CMaps are read in the jail, where
+  // landlock lets it read data_directories() (pdf_converter.hpp).
   struct Collection {
     const char* ordering;
     const char* cmap;
