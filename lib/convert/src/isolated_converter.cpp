@@ -289,7 +289,9 @@ struct IsolatedConverter::Impl {
   std::optional<core::Result<extract::Extraction>> exchange(const Worker& worker, const Page& page,
                                                             const ConvertOptions& options) {
     const protocol::WorkerLimits worker_limits{limits.cpu_per_page, limits.memory_bytes, limits.max_result_bytes};
-    if (!protocol::write_frame(worker.fd, protocol::encode_request(page, options, worker_limits))) return std::nullopt;
+    if (!protocol::write_frame(worker.fd, protocol::encode_request_head(page, options, worker_limits), page.body)) {
+      return std::nullopt;
+    }
     // The CPU limit is the worker's own; this wall-clock bound catches a worker that is stopped or starved,
     // or one that starts a reply and never finishes it.
     const auto deadline = std::chrono::steady_clock::now() + 2 * limits.cpu_per_page + limits.wall_grace;
