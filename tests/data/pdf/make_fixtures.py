@@ -25,6 +25,10 @@ standard fonts (nothing embedded), so that each test knows where every line is.
   hebrew-word.pdf    a line of English with a Hebrew word in it, drawn right to left as a
                      typesetter draws it (a font whose ToUnicode maps its glyphs to Hebrew letters),
                      and a line after it.
+  right-to-left.pdf  right-to-left.html (Hebrew, then Arabic: headings, paragraphs of several lines,
+                     a list, a number and a link in a Hebrew line) printed by chromium-headless-shell
+                     --print-to-pdf (needs it): whole pages that read right to left, as a browser
+                     prints them.
   big-font.pdf       a line of text beside a font program of 2 MiB (FontFile2, Flate), as a CJK
                      font embedded whole inflates to: font programs have a bound of their own.
   image-only.pdf     a page with an image and no text (a scan).
@@ -406,6 +410,15 @@ def hebrew_word(path):
     write_objects(path, objects, 1)
 
 
+def right_to_left(path):
+    """right-to-left.html as Chromium prints it, without its running header and footer."""
+    html = os.path.join(os.path.dirname(os.path.abspath(__file__)), "right-to-left.html")
+    subprocess.run(["chromium-headless-shell", "--headless", "--disable-gpu", "--no-sandbox",
+                    "--disable-background-networking", "--no-first-run", "--proxy-server=127.0.0.1:9",
+                    "--no-pdf-header-footer", "--print-to-pdf=" + os.path.abspath(path), "file://" + html],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+
+
 def big_font(path):
     """A page of Helvetica text whose resources also hold a TrueType font program of 2 MiB."""
     program = zlib.compress(b"\0" * (2 << 20), 9)
@@ -435,6 +448,7 @@ def main():
     cjk(path("cjk.pdf"))
     cjk(path("cjk-other-cmaps.pdf"), CJK_OTHER_CMAP_LINES)
     hebrew_word(path("hebrew-word.pdf"))
+    right_to_left(path("right-to-left.pdf"))
     big_font(path("big-font.pdf"))
     scan = Page()
     scan.image = True
