@@ -71,11 +71,13 @@ dpkg-deb --control "$deb" "$control"
 # Libraries the programs open with dlopen are no DT_NEEDED entry, so dh_shlibdeps cannot add them:
 # each soname opened must be a dependency by hand (debian/control), and no longer a linked one.
 depends=$(sed -n 's/^Depends: //p' "$control/control")
-grep -q 'libcurl4 (>=' <<<"$depends" || fail "Depends lacks libcurl4, which pagemd opens with dlopen: $depends"
+for package in libcurl4 libidn2-0 libicu72; do
+  grep -q "$package" <<<"$depends" || fail "Depends lacks $package, whose library pagemd opens with dlopen: $depends"
+done
 for program in pagemd pagemdd; do
   dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/bin/$program" >"$control/$program"
-  if readelf -d "$control/$program" | grep -q 'NEEDED.*libcurl'; then
-    fail "$program links libcurl; it should open it when a fetch first needs it"
+  if readelf -d "$control/$program" | grep -E -q 'NEEDED.*(libcurl|libidn2|libicui18n)'; then
+    fail "$program links a library it should open when first needed (libcurl, libidn2, libicui18n)"
   fi
 done
 grep -qxF /etc/pagemd/pagemdd.conf "$control/conffiles" || fail "pagemdd.conf is not a conffile"

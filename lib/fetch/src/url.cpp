@@ -9,6 +9,7 @@
 
 #include "pagemd/fetch/curl_handle.hpp"
 #include "pagemd/core/ascii.hpp"
+#include "pagemd/core/runtime/shared_library.hpp"
 #include "url_text.hpp"
 
 namespace pagemd::fetch {
@@ -43,6 +44,24 @@ std::optional<std::string> get_part(CURLU* url, CURLUPart part, unsigned flags =
   return std::string(raw);
 }
 
+// libidn2, opened as libcurl is, when a URL is first parsed (libcurl links it too, so it costs
+// nothing more then); the package depends on it by name (debian/control).
+struct Libidn2 {
+  decltype(&::idn2_to_ascii_8z) to_ascii_8z;
+  decltype(&::idn2_free) free;
+};
+
+const Libidn2& libidn2() {
+  static const Libidn2 kLibidn2 = [] {
+    const core::SharedLibrary library("libidn2.so.0");
+    Libidn2 idn2{};
+    library.find("idn2_to_ascii_8z", idn2.to_ascii_8z);
+    library.find("idn2_free", idn2.free);
+    return idn2;
+  }();
+  return kLibidn2;
+}
+
 // Unicode host names become punycode with the UTS #46 mapping browsers use (which also
 // lower-cases and maps full-width digits and dots). libcurl's own conversion depends on the
 // process locale, so it is done here.
@@ -51,11 +70,11 @@ std::optional<std::string> to_ascii_host(const std::string& host) {
     return core::ascii_lower_copy(host);
   }
   char* converted = nullptr;
-  if (idn2_to_ascii_8z(host.c_str(), &converted, IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT) != IDN2_OK) {
+  if (libidn2().to_ascii_8z(host.c_str(), &converted, IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT) != IDN2_OK) {
     return std::nullopt;
   }
   std::string ascii = core::ascii_lower_copy(converted);
-  idn2_free(converted);
+  libidn2().free(converted);
   return ascii;
 }
 
