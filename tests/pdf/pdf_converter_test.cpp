@@ -177,9 +177,11 @@ TEST(RightToLeft, AHebrewWordReadsInLogicalOrderAndTheLineGoesOnAfterIt) {
 // left out its first lines and its last, and gave each word's letters the rectangles of the word
 // mirrored. Every line comes out, in reading order, with headings, list items, a number and a link.
 // (Arabic's lam-alef ligatures come out with their two letters swapped, as pdftotext has them too:
-// the phrases checked here have none.)
-TEST(RightToLeft, AWholePageInHebrewAndArabicComesOutCompleteAndInReadingOrder) {
-  auto converted = convert_pdf(pdf_file("right-to-left.pdf"), {});
+// the phrases checked here have none.) Printed in two columns, the right one reads first.
+class RightToLeftPage : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RightToLeftPage, ComesOutCompleteAndInReadingOrder) {
+  auto converted = convert_pdf(pdf_file(GetParam()), {});
   ASSERT_TRUE(converted) << converted.error().message;
   const std::string& markdown = converted->extraction.markdown;
   const std::vector<std::string> in_order = {
@@ -207,6 +209,12 @@ TEST(RightToLeft, AWholePageInHebrewAndArabicComesOutCompleteAndInReadingOrder) 
   EXPECT_EQ(converted->extraction.metadata.title, "גינה קהילתית") << "the document's own title, the page's <title>";
   EXPECT_EQ(converted->extraction.metadata.links, std::vector<std::string>{"https://garden.example/beds"});
 }
+
+INSTANTIATE_TEST_SUITE_P(HebrewAndArabic, RightToLeftPage,
+                         ::testing::Values("right-to-left.pdf", "right-to-left-columns.pdf"),
+                         [](const auto& param_info) {
+                           return std::string(param_info.index == 0 ? "OneColumn" : "TwoColumns");
+                         });
 
 TEST(PartlyScanned, ThePagesWithoutTextAreNamedInTheWarning) {
   auto converted = convert_pdf(pdf_file("partly-scanned.pdf"), {});

@@ -29,6 +29,8 @@ standard fonts (nothing embedded), so that each test knows where every line is.
                      a list, a number and a link in a Hebrew line) printed by chromium-headless-shell
                      --print-to-pdf (needs it): whole pages that read right to left, as a browser
                      prints them.
+  right-to-left-columns.pdf
+                     the same in two columns under the title (the right column reads first).
   big-font.pdf       a line of text beside a font program of 2 MiB (FontFile2, Flate), as a CJK
                      font embedded whole inflates to: font programs have a bound of their own.
   image-only.pdf     a page with an image and no text (a scan).
@@ -44,6 +46,7 @@ standard fonts (nothing embedded), so that each test knows where every line is.
 
 import os
 import subprocess
+import tempfile
 import sys
 import zlib
 
@@ -410,13 +413,22 @@ def hebrew_word(path):
     write_objects(path, objects, 1)
 
 
-def right_to_left(path):
-    """right-to-left.html as Chromium prints it, without its running header and footer."""
+def right_to_left(path, columns=False):
+    """right-to-left.html as Chromium prints it, without its running header and footer; in two
+    columns under its title with `columns`."""
     html = os.path.join(os.path.dirname(os.path.abspath(__file__)), "right-to-left.html")
-    subprocess.run(["chromium-headless-shell", "--headless", "--disable-gpu", "--no-sandbox",
-                    "--disable-background-networking", "--no-first-run", "--proxy-server=127.0.0.1:9",
-                    "--no-pdf-header-footer", "--print-to-pdf=" + os.path.abspath(path), "file://" + html],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+    with tempfile.TemporaryDirectory() as scratch:
+        if columns:
+            with open(html, encoding="utf-8") as f:
+                page = f.read().replace("max-width: 40em; margin: 0 auto; }",
+                                        "column-count: 2; column-gap: 2em; } h1 { column-span: all; }")
+            html = os.path.join(scratch, "right-to-left.html")
+            with open(html, "w", encoding="utf-8") as f:
+                f.write(page)
+        subprocess.run(["chromium-headless-shell", "--headless", "--disable-gpu", "--no-sandbox",
+                        "--disable-background-networking", "--no-first-run", "--proxy-server=127.0.0.1:9",
+                        "--no-pdf-header-footer", "--print-to-pdf=" + os.path.abspath(path), "file://" + html],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
 
 
 def big_font(path):
@@ -449,6 +461,7 @@ def main():
     cjk(path("cjk-other-cmaps.pdf"), CJK_OTHER_CMAP_LINES)
     hebrew_word(path("hebrew-word.pdf"))
     right_to_left(path("right-to-left.pdf"))
+    right_to_left(path("right-to-left-columns.pdf"), columns=True)
     big_font(path("big-font.pdf"))
     scan = Page()
     scan.image = True
