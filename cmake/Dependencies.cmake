@@ -6,6 +6,11 @@ find_package(nlohmann_json 3.11 CONFIG REQUIRED)
 find_package(SQLiteCpp CONFIG REQUIRED)
 find_package(spdlog CONFIG REQUIRED)
 find_package(CURL 7.88 REQUIRED)
+# libcurl is opened when a fetch first needs it (lib/fetch/src/curl_handle.cpp), not linked: only its
+# headers are built against. The package depends on the soname by name (debian/control).
+add_library(pagemd_curl_headers INTERFACE)
+add_library(pagemd::curl_headers ALIAS pagemd_curl_headers)
+target_include_directories(pagemd_curl_headers INTERFACE ${CURL_INCLUDE_DIRS})
 # Sitemaps and feeds (lib/discover): expat parses them; zlib (below) inflates gzipped sitemaps.
 find_package(EXPAT 2.5 REQUIRED)
 find_package(OpenSSL 3.0 REQUIRED)
@@ -34,6 +39,11 @@ add_library(pagemd::cld2 ALIAS pagemd_cld2)
 # PDFs: poppler's GLib binding, the one that gives per-character fonts (headings, code, emphasis) and
 # link annotations; the C++ binding has no links (README's Dependencies section says more).
 pkg_check_modules(POPPLER_GLIB REQUIRED IMPORTED_TARGET poppler-glib>=22.02)
+# Where poppler reads poppler-data's CMaps from: the one directory a jailed converter may read.
+pkg_get_variable(POPPLER_DATA_DIR poppler-data poppler_datadir)
+if(NOT POPPLER_DATA_DIR)
+  set(POPPLER_DATA_DIR /usr/share/poppler)
+endif()
 # zlib inflates a PDF's streams once, counting, before poppler does (a bound on compression bombs),
 # and gzipped sitemaps; the fetch tests also build their gzip and deflate bombs with it.
 find_package(ZLIB REQUIRED)

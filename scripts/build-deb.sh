@@ -68,6 +68,18 @@ done
 control=$(mktemp -d)
 trap 'rm -rf "$control"' EXIT
 dpkg-deb --control "$deb" "$control"
+# Libraries the programs open with dlopen are no DT_NEEDED entry, so dh_shlibdeps cannot add them:
+# each soname opened must be a dependency by hand (debian/control), and no longer a linked one.
+depends=$(sed -n 's/^Depends: //p' "$control/control")
+for package in libcurl4 libidn2-0 libicu72; do
+  grep -q "$package" <<<"$depends" || fail "Depends lacks $package, whose library pagemd opens with dlopen: $depends"
+done
+for program in pagemd pagemdd; do
+  dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/bin/$program" >"$control/$program"
+  if readelf -d "$control/$program" | grep -E -q 'NEEDED.*(libcurl|libidn2|libicui18n)'; then
+    fail "$program links a library it should open when first needed (libcurl, libidn2, libicui18n)"
+  fi
+done
 grep -qxF /etc/pagemd/pagemdd.conf "$control/conffiles" || fail "pagemdd.conf is not a conffile"
 grep -q 'systemd-tmpfiles.*--create.*pagemd.conf' "$control/postinst" \
   || fail "postinst does not create the state directory"

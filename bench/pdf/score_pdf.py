@@ -15,7 +15,10 @@ the truth, both rendered by cmark-gfm as the round-trip scorer does (whose funct
   headings   F1 of the multiset of ('h', level, text) items;
   structure  F1 of the round-trip scorer's structural items (headings, paragraphs, list items,
              code, table cells, links, emphasis...);
-  seconds    the conversion's wall time, summed over the set.
+  seconds    the conversion's wall time, summed over the set;
+  cpu        the conversion's CPU time (user + system, from the child's rusage), summed: on a shared
+             machine this varies far less than the wall time. With --repeat N each PDF is converted
+             N times and its fastest run counted, for both.
 
 Scores are macro-averaged over the PDFs, per layout (the name's last dash-separated part) and
 overall.
@@ -26,6 +29,7 @@ import difflib
 import importlib.util
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -41,10 +45,17 @@ def load_scorer(path):
     return module
 
 
+def cpu_of_children():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run(args):
-    start = time.monotonic()
+    """(output, wall seconds, CPU seconds) of one run."""
+    start, cpu_start = time.monotonic(), cpu_of_children()
     p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=300)
-    return (p.stdout.decode("utf-8", "replace") if p.returncode == 0 else ""), time.monotonic() - start
+    took, cpu = time.monotonic() - start, cpu_of_children() - cpu_start
+    return (p.stdout.decode("utf-8", "replace") if p.returncode == 0 else ""), took, cpu
 
 
 def tools(pagemd):
@@ -87,6 +98,7 @@ def main():
     ap.add_argument("--out", help="write each tool's Markdown to OUT/<tool>/<name>.md")
     ap.add_argument("--only", help="a regular expression the PDFs' names must match")
     ap.add_argument("--tools", default="pagemd,pdftotext,pdftotext-layout,pdf2md")
+    ap.add_argument("--repeat", type=int, default=1, help="convert each PDF N times, count the fastest")
     ap.add_argument("--base", default="https://dev.example/docs/page.html",
                     help="what the truth's relative links resolve against (make_dev_pdfs.py's <base>)")
     a = ap.parse_args()
@@ -98,13 +110,16 @@ def main():
         names = [n for n in names if re.search(a.only, n)]
     results = defaultdict(lambda: defaultdict(list))  # tool -> layout -> [scores]
     seconds = defaultdict(float)
+    cpu_seconds = defaultdict(float)
     for name in names:
         pdf = os.path.join(a.dev_dir, name + ".pdf")
         truth = open(os.path.join(a.dev_dir, name + ".md"), encoding="utf-8").read()
         layout = name.split("-", 1)[1] if "-" in name else "all"
         for tool, convert in converters.items():
-            md, took = convert(pdf)
-            seconds[tool] += took
+            runs = [convert(pdf) for _ in range(max(1, a.repeat))]
+            md = runs[0][0]
+            seconds[tool] += min(r[1] for r in runs)
+            cpu_seconds[tool] += min(r[2] for r in runs)
             if a.out:
                 os.makedirs(os.path.join(a.out, tool), exist_ok=True)
                 with open(os.path.join(a.out, tool, name + ".md"), "w", encoding="utf-8") as f:
@@ -114,13 +129,16 @@ def main():
             results[tool]["ALL"].append(s)
     keys = ["text", "order", "headings", "structure"]
     layouts = sorted({l for t in results.values() for l in t if l != "ALL"}) + ["ALL"]
-    print("%-18s %-14s %6s %6s %8s %9s %8s" % ("tool", "layout", *keys, "seconds"))
+    print("%-18s %-14s %6s %6s %8s %9s %8s %8s" % ("tool", "layout", *keys, "seconds", "cpu"))
     for tool in converters:
         for layout in layouts:
             rows = results[tool][layout]
             means = [sum(r[k] for r in rows) / len(rows) for k in keys]
-            extra = "%8.2f" % seconds[tool] if layout == "ALL" else ""
+            extra = "%8.2f %8.2f" % (seconds[tool], cpu_seconds[tool]) if layout == "ALL" else ""
             print("%-18s %-14s %6.3f %6.3f %8.3f %9.3f %s" % (tool, layout, *means, extra))
+    if "pagemd" in seconds and seconds.get("pdftotext"):
+        print("pagemd / pdftotext: wall %.2f, cpu %.2f" % (seconds["pagemd"] / seconds["pdftotext"],
+                                                         cpu_seconds["pagemd"] / cpu_seconds["pdftotext"]))
     return 0
 
 

@@ -9,8 +9,10 @@
 #include <sstream>
 #include <thread>
 
+#include <linux/landlock.h>
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "proc_status.hpp"
@@ -252,16 +254,26 @@ TEST(IsolatedConverter, AResultOverTheBoundIsRefusedWithoutLosingTheWorker) {
   EXPECT_TRUE((*converter)->convert(page(kArticle), {}));
 }
 
-TEST(IsolatedConverter, AWorkerThatTriesToEscapeItsJailIsKilled) {
-  // The escaping worker jails itself as the real one does and then, on request, opens a file, makes a
-  // socket or runs a program. Each attempt must end the worker (SIGSYS) and fail only its own
-  // request; a request that asks for no escape shows the worker answers when left alone.
+// Whether this kernel lets a process confine itself with landlock (the worker's jail then lets it
+// read poppler-data's files, and nothing else).
+bool kernel_has_landlock() {
+  return ::syscall(SYS_landlock_create_ruleset, nullptr, 0, LANDLOCK_CREATE_RULESET_VERSION) >= 1;
+}
+
+TEST(IsolatedConverter, AWorkerThatTriesToEscapeItsJailIsKilledOrRefused) {
+  // The escaping worker jails itself as the real one does and then, on request, opens or looks at a
+  // file, writes one among poppler's data, makes a socket or runs a program. Each attempt must end
+  // the worker (SIGSYS) or fail, and fail only its own request; a request that asks for no escape
+  // shows the worker answers when left alone.
   auto converter = IsolatedConverter::start({"/proc/self/exe", "--escaping-worker"}, {1});
   ASSERT_TRUE(converter);
   std::size_t restarts = 0;
-  for (const std::string escape : {"open", "socket", "exec", "terminal"}) {
+  for (const std::string escape : {"open", "stat", "create", "socket", "exec", "terminal"}) {
     auto result = (*converter)->convert(page(escape), {});
-    ASSERT_FALSE(result) << escape << " got through: " << result->markdown;
+    if (result) {
+      EXPECT_EQ(result->markdown, "refused: " + escape) << escape << " got through";
+      continue;
+    }
     EXPECT_EQ(result.error().code, core::ErrorCode::unsupported_content);
     EXPECT_EQ((*converter)->restarts(), ++restarts);
   }
@@ -270,6 +282,57 @@ TEST(IsolatedConverter, AWorkerThatTriesToEscapeItsJailIsKilled) {
     ASSERT_TRUE(harmless) << harmless_call;
     EXPECT_EQ(harmless->markdown, "escaped: " + harmless_call);
   }
+  // Reading a CMap is what landlock is there for; without it, even that kills the worker.
+  auto cmap = (*converter)->convert(page("read-poppler-data"), {});
+  if (kernel_has_landlock()) {
+    ASSERT_TRUE(cmap) << cmap.error().message;
+    EXPECT_EQ(cmap->markdown, "escaped: read-poppler-data: %!PS-Adobe");
+  } else {
+    EXPECT_FALSE(cmap);
+  }
+}
+
+std::string pdf_fixture(const char* name) {
+  std::ifstream in(std::filesystem::path(PAGEMD_TEST_DATA_DIR) / "pdf" / name, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Eight CMaps that the worker did not read before its jail, more than poppler keeps at once: read in
+// the jail where landlock lets the worker read poppler-data, as in the process.
+TEST(IsolatedConverter, CjkPdfsWithAnyCMapConvertInTheJail) {
+  if (!kernel_has_landlock()) GTEST_SKIP() << "this kernel has no landlock";
+  auto converter = IsolatedConverter::start(this_program_as_worker(), {1});
+  ASSERT_TRUE(converter) << converter.error().message;
+  const Page pdf = page(pdf_fixture("cjk-other-cmaps.pdf"));
+  const auto in_process = convert_page(pdf, {});
+  ASSERT_TRUE(in_process) << in_process.error().message;
+  for (const char* line :
+       {"简体中文", "中文文档", "繁體中文", "台灣文件", "日本語", "文書です", "한국어", "문서입니다"}) {
+    EXPECT_NE(in_process->markdown.find(line), std::string::npos) << line << " missing from\n" << in_process->markdown;
+  }
+  for (int twice = 0; twice < 2; ++twice) {  // the second time after poppler has dropped the first CMaps again
+    const auto isolated = (*converter)->convert(pdf, {});
+    ASSERT_TRUE(isolated) << isolated.error().message;
+    EXPECT_EQ(*isolated, *in_process);
+  }
+  EXPECT_EQ((*converter)->restarts(), 0U);
+}
+
+// Without landlock the jail opens no file: such a PDF fails with a sentence that says why, the
+// worker is replaced, and the next page converts.
+TEST(IsolatedConverter, WithoutLandlockACjkPdfNeedingACMapFailsSayingWhy) {
+  auto converter = IsolatedConverter::start({"/proc/self/exe", "--worker-without-landlock"}, {1});
+  ASSERT_TRUE(converter) << converter.error().message;
+  const auto refused = (*converter)->convert(page(pdf_fixture("cjk-other-cmaps.pdf")), {});
+  ASSERT_FALSE(refused) << refused->markdown;
+  EXPECT_EQ(refused.error().code, core::ErrorCode::unsupported_content);
+  EXPECT_NE(refused.error().message.find("character map from poppler-data"), std::string::npos)
+      << refused.error().message;
+  EXPECT_NE(refused.error().message.find("landlock"), std::string::npos) << refused.error().message;
+  // The four Unicode CMaps read before the jail still serve.
+  const auto cjk = (*converter)->convert(page(pdf_fixture("cjk.pdf")), {});
+  ASSERT_TRUE(cjk) << cjk.error().message;
+  EXPECT_NE(cjk->markdown.find("日本語の文書"), std::string::npos) << cjk->markdown;
 }
 
 // The "Max core file size" row of /proc/<pid>/limits: its soft and hard limit.

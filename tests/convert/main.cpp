@@ -13,31 +13,50 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <seccomp.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "converter_worker.hpp"
 #include "pagemd/convert/isolated_converter.hpp"
+#include "pagemd/pdf/pdf_converter.hpp"
 #include "worker_jail.hpp"
 #include "worker_protocol.hpp"
 
 namespace {
 
 // What a worker taken over by a hostile page would try: each request's page body names an escape
-// (open a file, make a socket, run a program). A worker the jail lets through answers "escaped".
+// (open or look at a file, write one, make a socket, run a program). A worker the jail lets through
+// answers "escaped", one whose call fails answers "refused", and the jail's filter kills the rest.
 [[noreturn]] void run_escaping_worker() {
   using namespace pagemd::convert;
   close_range(3, ~0U, 0);
-  if (!enter_worker_jail()) std::_Exit(5);
+  const std::string data = pagemd::pdf::data_directories().front();
+  if (!enter_worker_jail({data})) std::_Exit(5);
   for (;;) {
     auto frame = protocol::read_frame(STDIN_FILENO, protocol::kMaxFrameBytes);
     if (!frame) std::_Exit(0);
     const auto request = protocol::decode_request(*frame);
     if (!request) std::_Exit(3);
     const std::string& escape = request->page.body;
+    bool refused = false;
+    std::string read;
     if (escape == "open") {
-      static_cast<void>(::open("/etc/hostname", O_RDONLY | O_CLOEXEC));
+      refused = ::open("/etc/hostname", O_RDONLY | O_CLOEXEC) < 0;
+    } else if (escape == "stat") {
+      struct stat status {};
+      refused = ::stat("/etc/hostname", &status) != 0;
+    } else if (escape == "create") {
+      refused = ::open((data + "/pagemd-was-here").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600) < 0;
+    } else if (escape == "read-poppler-data") {
+      // Allowed where landlock is: what poppler does for a CMap it has not kept.
+      const int fd = ::open((data + "/cMap/Adobe-Japan1/90ms-RKSJ-H").c_str(), O_RDONLY | O_CLOEXEC);
+      char start[10] = {};
+      refused = fd < 0 || ::read(fd, start, sizeof start) != sizeof start;
+      read.assign(start, sizeof start);
+      if (fd >= 0) ::close(fd);
     } else if (escape == "socket") {
       static_cast<void>(::socket(AF_INET, SOCK_STREAM, 0));
     } else if (escape == "exec") {
@@ -49,9 +68,22 @@ namespace {
       static_cast<void>(::isatty(STDERR_FILENO));  // allowed: stdio and sanitizer reports ask it
     }
     pagemd::extract::Extraction escaped;
-    escaped.markdown = "escaped: " + escape;
+    escaped.markdown = (refused ? "refused: " : "escaped: ") + escape + (read.empty() ? "" : ": " + read);
     protocol::write_frame(STDIN_FILENO, protocol::encode_reply(escaped));
   }
+}
+
+// The real worker on a kernel without landlock, as a service's system-call filter that does not know
+// it makes it look (ENOSYS): its jail then opens no file at all.
+[[noreturn]] void run_worker_without_landlock() {
+  scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
+  if (filter == nullptr ||
+      seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(landlock_create_ruleset), 0) != 0 ||
+      seccomp_load(filter) != 0) {
+    std::_Exit(6);
+  }
+  seccomp_release(filter);
+  pagemd::convert::run_converter_worker();
 }
 
 // The real conversion, except on pages that make it write to its stderr ("speak", "chatter"), and on two pages that
@@ -96,6 +128,7 @@ int main(int argc, char** argv) {
     pagemd::convert::run_converter_worker(&convert_or_exhaust);
   }
   if (argc == 2 && std::strcmp(argv[1], "--escaping-worker") == 0) run_escaping_worker();
+  if (argc == 2 && std::strcmp(argv[1], "--worker-without-landlock") == 0) run_worker_without_landlock();
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }

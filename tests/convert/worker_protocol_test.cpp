@@ -144,6 +144,30 @@ TEST(WorkerProtocol, FramesCrossASocketAndOversizedOnesAreRefused) {
   ::close(ends[1]);
 }
 
+// The supervisor sends a request as its head and then the page body from where it lies (no copy of a
+// 32 MiB PDF beside it): the worker reads the same frame as encode_request makes.
+TEST(WorkerProtocol, ARequestSentAsHeadAndBodyIsTheWholeRequest) {
+  Page page;
+  page.body = std::string("%PDF-1.7\n\0binary", 18) + std::string(300000, 'b');
+  page.url = "https://example.com/report.pdf";
+  const WorkerLimits limits{std::chrono::seconds{3}, 1 << 20, 99};
+  const std::string head = encode_request_head(page, {}, limits);
+  ASSERT_LT(head.size(), 200U) << "the head holds no body bytes";
+  int ends[2];
+  ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends), 0);
+  std::thread writer([&] { EXPECT_TRUE(write_frame(ends[0], head, page.body)); });
+  const auto frame = read_frame(ends[1], kMaxFrameBytes);
+  writer.join();
+  ::close(ends[0]);
+  ::close(ends[1]);
+  ASSERT_TRUE(frame);
+  EXPECT_EQ(*frame, encode_request(page, {}, limits));
+  const auto decoded = decode_request(*frame);
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(decoded->page.body, page.body);
+  EXPECT_EQ(decoded->page.url, page.url);
+}
+
 TEST(WorkerProtocol, AFrameThatStopsHalfwayIsGivenUpAtTheDeadline) {
   int ends[2];
   ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends), 0);

@@ -173,6 +173,49 @@ TEST(RightToLeft, AHebrewWordReadsInLogicalOrderAndTheLineGoesOnAfterIt) {
   EXPECT_EQ(markdown.find("\u202b"), std::string::npos) << markdown;
 }
 
+// A page that reads right to left, as Chromium prints it: poppler's selection from the top left
+// left out its first lines and its last, and gave each word's letters the rectangles of the word
+// mirrored. Every line comes out, in reading order, with headings, list items, a number and a link.
+// (Arabic's lam-alef ligatures come out with their two letters swapped, as pdftotext has them too:
+// the phrases checked here have none.) Printed in two columns, the right one reads first.
+class RightToLeftPage : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RightToLeftPage, ComesOutCompleteAndInReadingOrder) {
+  auto converted = convert_pdf(pdf_file(GetParam()), {});
+  ASSERT_TRUE(converted) << converted.error().message;
+  const std::string& markdown = converted->extraction.markdown;
+  const std::vector<std::string> in_order = {
+      "# גינה קהילתית בשכונה\n\n",
+      "\n\nהגינה הקהילתית נפתחה באביב שעבר ליד בית הספר. תושבי השכונה מגדלים בה ירקות, תבלינים ופרחים, ונפגשים "
+      "בה בכל יום שישי בבוקר כדי לעבוד יחד ולשתף זרעים.\n\n",
+      "\n\nבשנת 2024 נשתלו יותר משלושים ערוגות, והרשימה המלאה נמצאת [באתר הגינה](https://garden.example/beds). "
+      "המים מגיעים ממערכת השקיה בטפטוף שהותקנה בעזרת המועצה, והקומפוסט נאסף מהמטבחים של הבתים הסמוכים.\n\n",
+      "\n\n## מה מגדלים\n\n",
+      "\n\n- עגבניות ומלפפונים בקיץ\n- חסה ותרד בחורף\n- נענע, בזיליקום ופטרוזיליה כל השנה\n\n",
+      "\n\n## حديقة الحي\n\n",
+      "\n\nافتتحت حديقة الحي في الربيع الماضي بجانب المدرسة. يزرع السكان فيها الخضروات ",
+      " والزهور، ويلتقون كل يوم جمعة صباحا للعمل معا وتبادل البذور.\n\n",
+      "\n\nفي السنة ",
+      " زرعت أكثر من ",
+      " مسكبة، ويصل الماء من نظام ري بالتنقيط.",  // the page's last line
+  };
+  std::size_t previous = 0;
+  for (const std::string& part : in_order) {
+    const std::size_t found = at(markdown, part);
+    if (found == std::string::npos) continue;
+    EXPECT_GE(found, previous) << "out of order: " << part;
+    previous = found;
+  }
+  EXPECT_EQ(converted->extraction.metadata.title, "גינה קהילתית") << "the document's own title, the page's <title>";
+  EXPECT_EQ(converted->extraction.metadata.links, std::vector<std::string>{"https://garden.example/beds"});
+}
+
+INSTANTIATE_TEST_SUITE_P(HebrewAndArabic, RightToLeftPage,
+                         ::testing::Values("right-to-left.pdf", "right-to-left-columns.pdf"),
+                         [](const auto& param_info) {
+                           return std::string(param_info.index == 0 ? "OneColumn" : "TwoColumns");
+                         });
+
 TEST(PartlyScanned, ThePagesWithoutTextAreNamedInTheWarning) {
   auto converted = convert_pdf(pdf_file("partly-scanned.pdf"), {});
   ASSERT_TRUE(converted) << converted.error().message;

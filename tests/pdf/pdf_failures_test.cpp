@@ -76,6 +76,16 @@ TEST(PdfFailures, AFlateBombPastTheInflateBoundIsRefusedWithTheBoundSaid) {
   EXPECT_NE(error.message.find("streams inflate to more than 64 MiB"), std::string::npos) << error.message;
 }
 
+// A file too small to hold enough compressed bytes to pass the bound is not inflated first. The bomb
+// is zeros at deflate's densest, about 1030 to 1: a bound one byte under what it inflates to must
+// still find it, however close to the file's size times that ratio the bound is.
+TEST(PdfFailures, TheInflateBoundHoldsForStreamsAtDeflatesDensest) {
+  PdfOptions under;
+  under.max_inflated_bytes = (std::size_t{100} << 20) - 1;
+  EXPECT_NE(failure_of("flate-bomb.pdf", under).message.find("streams inflate to more than 104857599 bytes"),
+            std::string::npos);
+}
+
 // The bound counts what the text layer reads; its edge is exact; images do not count, and font
 // programs count against a bound of their own.
 TEST(PdfFailures, TheInflateBoundCountsContentStreamsNotImagesOrFonts) {

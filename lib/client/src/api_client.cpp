@@ -19,6 +19,7 @@ constexpr std::chrono::seconds kLongestRetryWait{120};
 
 using fetch::CurlEasyPtr;
 using fetch::CurlSlistPtr;
+using fetch::libcurl;
 
 std::size_t append_body(char* data, std::size_t size, std::size_t count, void* user) {
   static_cast<std::string*>(user)->append(data, size * count);
@@ -26,7 +27,7 @@ std::size_t append_body(char* data, std::size_t size, std::size_t count, void* u
 }
 
 void add_header(CurlSlistPtr& list, const std::string& line) {
-  curl_slist* grown = curl_slist_append(list.get(), line.c_str());
+  curl_slist* grown = libcurl().slist_append(list.get(), line.c_str());
   if (grown == nullptr) throw std::bad_alloc();
   static_cast<void>(list.release());  // now owned through `grown`
   list.reset(grown);
@@ -34,7 +35,7 @@ void add_header(CurlSlistPtr& list, const std::string& line) {
 
 std::optional<std::chrono::seconds> retry_after_of(CURL* handle) {
   curl_header* header = nullptr;
-  if (curl_easy_header(handle, "Retry-After", 0, CURLH_HEADER, -1, &header) != CURLHE_OK) return std::nullopt;
+  if (libcurl().easy_header(handle, "Retry-After", 0, CURLH_HEADER, -1, &header) != CURLHE_OK) return std::nullopt;
   const std::string_view value = header->value;
   long long seconds = 0;
   const auto [end, failure] = std::from_chars(value.data(), value.data() + value.size(), seconds);
@@ -96,7 +97,7 @@ ApiClient::ApiClient(ClientOptions options, Sleep sleep, RetryNotice on_retry)
       on_retry_(std::move(on_retry)),
       handle_(std::make_unique<Handle>()) {
   fetch::ensure_curl_initialised();
-  handle_->easy.reset(curl_easy_init());
+  handle_->easy.reset(libcurl().easy_init());
   if (!handle_->easy) throw std::bad_alloc();
   if (!sleep_) sleep_ = [](Duration wait) { std::this_thread::sleep_for(wait); };
   while (options_.server.ends_with('/')) options_.server.pop_back();
@@ -128,7 +129,7 @@ Reply ApiClient::call(Method method, const std::string& path, const std::string&
 
 Reply ApiClient::send_once(Method method, const std::string& path, const std::string& body) {
   CURL* easy = handle_->easy.get();
-  curl_easy_reset(easy);  // keeps the connection for the next request, forgets every option
+  libcurl().easy_reset(easy);  // keeps the connection for the next request, forgets every option
   const std::string url = options_.server + path;
   CurlSlistPtr headers;
   add_header(headers, "Authorization: Bearer " + options_.api_key);
@@ -136,34 +137,34 @@ Reply ApiClient::send_once(Method method, const std::string& path, const std::st
   if (method == Method::post) add_header(headers, "Content-Type: application/json");
   Reply reply;
   const bool configured =
-      curl_easy_setopt(easy, CURLOPT_URL, url.c_str()) == CURLE_OK &&
-      curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK &&
-      curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get()) == CURLE_OK &&
-      curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L) == CURLE_OK &&
-      curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(options_.timeout.count())) == CURLE_OK &&
-      curl_easy_setopt(easy, CURLOPT_USERAGENT, "pagemd") == CURLE_OK &&
-      curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, append_body) == CURLE_OK &&
-      curl_easy_setopt(easy, CURLOPT_WRITEDATA, &reply.body) == CURLE_OK &&
+      libcurl().easy_setopt(easy, CURLOPT_URL, url.c_str()) == CURLE_OK &&
+      libcurl().easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK &&
+      libcurl().easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get()) == CURLE_OK &&
+      libcurl().easy_setopt(easy, CURLOPT_NOSIGNAL, 1L) == CURLE_OK &&
+      libcurl().easy_setopt(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(options_.timeout.count())) == CURLE_OK &&
+      libcurl().easy_setopt(easy, CURLOPT_USERAGENT, "pagemd") == CURLE_OK &&
+      libcurl().easy_setopt(easy, CURLOPT_WRITEFUNCTION, append_body) == CURLE_OK &&
+      libcurl().easy_setopt(easy, CURLOPT_WRITEDATA, &reply.body) == CURLE_OK &&
       (method != Method::post ||
-       (curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size())) == CURLE_OK &&
-        curl_easy_setopt(easy, CURLOPT_COPYPOSTFIELDS, body.c_str()) == CURLE_OK)) &&
-      (method != Method::del || curl_easy_setopt(easy, CURLOPT_CUSTOMREQUEST, "DELETE") == CURLE_OK);
+       (libcurl().easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size())) == CURLE_OK &&
+        libcurl().easy_setopt(easy, CURLOPT_COPYPOSTFIELDS, body.c_str()) == CURLE_OK)) &&
+      (method != Method::del || libcurl().easy_setopt(easy, CURLOPT_CUSTOMREQUEST, "DELETE") == CURLE_OK);
   if (!configured) {
     reply.error = core::Error{core::ErrorCode::internal, "libcurl refused the request's options"};
     return reply;
   }
   std::array<char, CURL_ERROR_SIZE> error_text{};
-  curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, error_text.data());
-  const CURLcode rc = curl_easy_perform(easy);
-  curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, nullptr);
+  libcurl().easy_setopt(easy, CURLOPT_ERRORBUFFER, error_text.data());
+  const CURLcode rc = libcurl().easy_perform(easy);
+  libcurl().easy_setopt(easy, CURLOPT_ERRORBUFFER, nullptr);
   if (rc != CURLE_OK) {
     reply.body.clear();
-    const std::string detail = error_text[0] != '\0' ? error_text.data() : curl_easy_strerror(rc);
+    const std::string detail = error_text[0] != '\0' ? error_text.data() : libcurl().easy_strerror(rc);
     reply.error =
         core::Error{core::ErrorCode::internal, "cannot reach the daemon at " + options_.server + ": " + detail};
     return reply;
   }
-  curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &reply.http_status);
+  libcurl().easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &reply.http_status);
   reply.retry_after = retry_after_of(easy);
   if (reply.http_status < 200 || reply.http_status > 299) reply.error = error_of(reply.http_status, reply.body);
   return reply;

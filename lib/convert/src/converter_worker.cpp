@@ -78,7 +78,7 @@ void run_converter_worker(WorkerConversion convert) {
   setrlimit(RLIMIT_CORE, &no_core_file);
   extract::warm_up();
   pdf::warm_up();
-  if (auto jailed = enter_worker_jail(); !jailed) {
+  if (auto jailed = enter_worker_jail(pdf::data_directories()); !jailed) {
     std::fprintf(stderr, "pagemdd converter: %s\n", jailed.error().message.c_str());
     leave(5);
   }

@@ -37,7 +37,16 @@ struct Worker {
 // Beyond the result bound, what an error reply may take (its code and message).
 constexpr std::uint64_t kErrorReplyRoom = std::uint64_t{64} * 1024;
 
-core::Error unconvertible() {
+// Why a worker failed, from how it ended (its wait status).
+core::Error unconvertible(int status) {
+  // The jail's filter kills with SIGSYS. Short of an exploit, what brings a page there is a PDF whose
+  // fonts need one of poppler-data's CMaps where the kernel gives no landlock to let the worker read it.
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS) {
+    return {ErrorCode::unsupported_content,
+            "The page could not be converted: converting it needs what the converter's sandbox refuses, such as "
+            "a Chinese, Japanese or Korean PDF's character map from poppler-data, which the sandbox can read only "
+            "where the kernel has landlock (Linux 5.13 or later)."};
+  }
   return {ErrorCode::unsupported_content,
           "The page could not be converted: it crashed the converter or exceeded its time or memory limit."};
 }
@@ -230,12 +239,16 @@ struct IsolatedConverter::Impl {
     return Worker{pid, ends[0]};
   }
 
-  static void kill_and_reap(const Worker& worker) {
+  // The worker's wait status: how it ended, unless it was still running (then SIGKILL).
+  static int kill_and_reap(const Worker& worker) {
+    // A slot whose restart failed holds no process: kill(-1) would signal every process of the user.
+    if (worker.pid <= 0) return 0;
     ::close(worker.fd);
     ::kill(worker.pid, SIGKILL);
     int status = 0;
     while (::waitpid(worker.pid, &status, 0) < 0 && errno == EINTR) {
     }
+    return status;
   }
 
   Worker take() {
@@ -254,9 +267,10 @@ struct IsolatedConverter::Impl {
     worker_freed.notify_one();
   }
 
-  // Replaces a worker that failed. If even a new one cannot start, the slot is retried on next use.
-  void replace(Worker& worker) {
-    kill_and_reap(worker);
+  // Replaces a worker that failed, returning the old one's wait status. If even a new one cannot
+  // start, the slot is retried on next use.
+  int replace(Worker& worker) {
+    const int status = kill_and_reap(worker);
     auto fresh = spawn();
     {
       const std::lock_guard lock(mutex);
@@ -265,16 +279,19 @@ struct IsolatedConverter::Impl {
     if (!fresh) {
       spdlog::error("converter restart failed: {}", fresh.error().message);
       worker = Worker{};
-      return;
+      return status;
     }
     worker = *fresh;
+    return status;
   }
 
   // One exchange with a worker; nullopt when the worker failed (crashed, killed, garbled stream).
   std::optional<core::Result<extract::Extraction>> exchange(const Worker& worker, const Page& page,
                                                             const ConvertOptions& options) {
     const protocol::WorkerLimits worker_limits{limits.cpu_per_page, limits.memory_bytes, limits.max_result_bytes};
-    if (!protocol::write_frame(worker.fd, protocol::encode_request(page, options, worker_limits))) return std::nullopt;
+    if (!protocol::write_frame(worker.fd, protocol::encode_request_head(page, options, worker_limits), page.body)) {
+      return std::nullopt;
+    }
     // The CPU limit is the worker's own; this wall-clock bound catches a worker that is stopped or starved,
     // or one that starts a reply and never finishes it.
     const auto deadline = std::chrono::steady_clock::now() + 2 * limits.cpu_per_page + limits.wall_grace;
@@ -335,9 +352,9 @@ core::Result<extract::Extraction> IsolatedConverter::convert(const Page& page, c
   auto outcome = impl_->exchange(worker, page, options);
   if (!outcome) {
     spdlog::warn("converter {} failed on {}; starting a new one", worker.pid, page.url);
-    impl_->replace(worker);
+    const int status = impl_->replace(worker);
     impl_->give_back(worker);
-    return core::unexpected(unconvertible());
+    return core::unexpected(unconvertible(status));
   }
   // A worker that ran out of memory answers once and exits; replace it before the next page.
   if (!*outcome && outcome->error().code == ErrorCode::unsupported_content) impl_->replace(worker);

@@ -172,6 +172,12 @@ bool read_exact(int fd, void* out, std::size_t size, Deadline deadline) {
 }  // namespace
 
 std::string encode_request(const Page& page, const ConvertOptions& options, const WorkerLimits& limits) {
+  std::string frame = encode_request_head(page, options, limits);
+  frame += page.body;
+  return frame;
+}
+
+std::string encode_request_head(const Page& page, const ConvertOptions& options, const WorkerLimits& limits) {
   FrameWriter out;
   out.integer(static_cast<std::uint8_t>(page.media_type == MediaType::plain_text ? 1 : 0));
   out.text(page.declared_charset);
@@ -192,7 +198,7 @@ std::string encode_request(const Page& page, const ConvertOptions& options, cons
   out.integer(static_cast<std::int64_t>(limits.cpu.count()));
   out.integer(limits.memory_bytes);
   out.integer(limits.result_bytes);
-  out.text(page.body);
+  out.integer(static_cast<std::uint64_t>(page.body.size()));  // the body's bytes follow the head
   return out.take();
 }
 
@@ -260,10 +266,10 @@ std::optional<core::Result<extract::Extraction>> decode_reply(std::string_view f
   return core::Result<extract::Extraction>(core::unexpected(std::move(error)));
 }
 
-bool write_frame(int fd, std::string_view payload) {
-  const auto size = static_cast<std::uint64_t>(payload.size());
+bool write_frame(int fd, std::string_view payload, std::string_view rest) {
+  const auto size = static_cast<std::uint64_t>(payload.size() + rest.size());
   const std::string_view length(reinterpret_cast<const char*>(&size), sizeof size);  // NOLINT: raw bytes by design
-  return write_all(fd, length) && write_all(fd, payload);
+  return write_all(fd, length) && write_all(fd, payload) && write_all(fd, rest);
 }
 
 std::optional<std::string> read_frame(int fd, std::uint64_t limit, Deadline deadline) {

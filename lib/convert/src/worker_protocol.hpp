@@ -34,6 +34,11 @@ struct WorkerRequest {
 };
 
 [[nodiscard]] std::string encode_request(const Page& page, const ConvertOptions& options, const WorkerLimits& limits);
+// The request's frame up to the page body's bytes, which come last: written with
+// write_frame(fd, head, page.body), a body of 32 MiB is sent from where it is instead of being copied
+// into a frame beside it.
+[[nodiscard]] std::string encode_request_head(const Page& page, const ConvertOptions& options,
+                                              const WorkerLimits& limits);
 // Empty when the frame is not a well-formed request.
 [[nodiscard]] std::optional<WorkerRequest> decode_request(std::string_view frame);
 
@@ -42,7 +47,8 @@ struct WorkerRequest {
 [[nodiscard]] std::optional<core::Result<extract::Extraction>> decode_reply(std::string_view frame);
 
 // Writes the u64 length and the payload, retrying short writes and EINTR. False when the peer is gone.
-bool write_frame(int fd, std::string_view payload);
+// A payload may come in two parts (`rest` follows `payload`), to be read as one frame.
+bool write_frame(int fd, std::string_view payload, std::string_view rest = {});
 
 // Reads one frame no longer than `limit`, refusing a longer one before allocating. Empty on end of
 // stream, error, a frame over the limit, or when the whole frame has not arrived by `deadline`.

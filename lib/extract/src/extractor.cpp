@@ -8,6 +8,7 @@
 #include "content/content.hpp"
 #include "pagemd/core/release.hpp"
 #include "parse/dom.hpp"
+#include "decode/charset_detector.hpp"
 #include "decode/encoding.hpp"
 #include "page_info/app_shell.hpp"
 #include "page_info/language.hpp"
@@ -336,6 +337,7 @@ void warm_up() {
   for (const std::string_view page : {kEveryDictionary, kUndeclaredShiftJis, kUndeclaredLatin}) {
     static_cast<void>(extract(page, ExtractOptions{}));
   }
+  open_charset_detectors();
 }
 
 }  // namespace pagemd::extract

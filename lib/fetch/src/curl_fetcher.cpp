@@ -211,7 +211,7 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     // a vendor's mark, kept for the wall judges
   } else if (core::trim(line).empty()) {
     long status = 0;
-    curl_easy_getinfo(hop.handle, CURLINFO_RESPONSE_CODE, &status);
+    libcurl().easy_getinfo(hop.handle, CURLINFO_RESPONSE_CODE, &status);
     // Trailers of a chunked body end with a blank line too; only the first decision counts.
     if (status >= 200 && hop.body_mode == Hop::Body::undecided) {
       hop.status = status;
@@ -328,7 +328,7 @@ class CurlFetcher::Impl {
   }
 
   static CurlSlistPtr append(CurlSlistPtr list, const char* entry) {
-    curl_slist* grown = curl_slist_append(list.get(), entry);
+    curl_slist* grown = libcurl().slist_append(list.get(), entry);
     if (grown == nullptr) {
       throw std::bad_alloc();
     }
@@ -345,7 +345,7 @@ class CurlFetcher::Impl {
         return handle;
       }
     }
-    CurlEasyPtr handle(curl_easy_init());
+    CurlEasyPtr handle(libcurl().easy_init());
     if (!handle) {
       throw std::bad_alloc();
     }
@@ -375,34 +375,34 @@ class CurlFetcher::Impl {
     hop.max_pdf_bytes = max_pdf_bytes;
     // reset keeps the handle's connection pool and DNS cache but forgets every option, so nothing
     // of an earlier fetch leaks into this one.
-    curl_easy_reset(handle);
+    libcurl().easy_reset(handle);
     const long connect_ms = std::min(left, static_cast<long>(limits_.connect_timeout.count()));
-    const bool ok = curl_easy_setopt(handle, CURLOPT_URL, url.normalized.c_str()) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_PROXY, "") == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_USERAGENT, options_.user_agent.c_str()) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_HTTPHEADER,
-                                     hop.any_resource ? resource_headers_.get() : headers_.get()) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_RESOLVE, resolve_.get()) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, connect_ms) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_TIMEOUT_MS, left) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, &open_socket) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, &hop) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, &on_header) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_HEADERDATA, &hop) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, &on_body) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_WRITEDATA, &hop) == CURLE_OK &&
-                    curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, hop.error_text.data()) == CURLE_OK;
+    const bool ok = libcurl().easy_setopt(handle, CURLOPT_URL, url.normalized.c_str()) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_PROXY, "") == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_NOSIGNAL, 1L) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_USERAGENT, options_.user_agent.c_str()) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_HTTPHEADER,
+                                          hop.any_resource ? resource_headers_.get() : headers_.get()) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_RESOLVE, resolve_.get()) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, connect_ms) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_TIMEOUT_MS, left) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, &open_socket) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_OPENSOCKETDATA, &hop) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_HEADERFUNCTION, &on_header) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_HEADERDATA, &hop) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_WRITEFUNCTION, &on_body) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_WRITEDATA, &hop) == CURLE_OK &&
+                    libcurl().easy_setopt(handle, CURLOPT_ERRORBUFFER, hop.error_text.data()) == CURLE_OK;
     if (!ok) {
       return CURLE_FAILED_INIT;
     }
     spdlog::debug("fetch: GET {}", url.normalized);
-    const CURLcode rc = curl_easy_perform(handle);
-    curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, nullptr);  // hop.error_text dies with the hop
+    const CURLcode rc = libcurl().easy_perform(handle);
+    libcurl().easy_setopt(handle, CURLOPT_ERRORBUFFER, nullptr);  // hop.error_text dies with the hop
     return rc;
   }
 
@@ -438,7 +438,7 @@ class CurlFetcher::Impl {
     const bool redirect = hop.body_mode == Hop::Body::discard;
     // A redirect whose body was cut short (over kMaxRedirectBodyBytes) is still a redirect.
     if (rc != CURLE_OK && !(redirect && rc == CURLE_WRITE_ERROR)) {
-      const std::string detail = hop.error_text[0] != '\0' ? hop.error_text.data() : curl_easy_strerror(rc);
+      const std::string detail = hop.error_text[0] != '\0' ? hop.error_text.data() : libcurl().easy_strerror(rc);
       return fetch_failed("The target could not be fetched: " + detail);
     }
     if (hop.body_mode == Hop::Body::undecided) {

@@ -9,6 +9,7 @@
 
 #include "pagemd/fetch/curl_handle.hpp"
 #include "pagemd/core/ascii.hpp"
+#include "pagemd/core/runtime/shared_library.hpp"
 #include "url_text.hpp"
 
 namespace pagemd::fetch {
@@ -36,11 +37,29 @@ core::Unexpected not_allowed(std::string message) {
 
 std::optional<std::string> get_part(CURLU* url, CURLUPart part, unsigned flags = 0) {
   char* raw = nullptr;
-  if (curl_url_get(url, part, &raw, flags) != CURLUE_OK || raw == nullptr) {
+  if (libcurl().url_get(url, part, &raw, flags) != CURLUE_OK || raw == nullptr) {
     return std::nullopt;
   }
   const CurlStringPtr owned(raw);
   return std::string(raw);
+}
+
+// libidn2, opened as libcurl is, when a URL is first parsed (libcurl links it too, so it costs
+// nothing more then); the package depends on it by name (debian/control).
+struct Libidn2 {
+  decltype(&::idn2_to_ascii_8z) to_ascii_8z;
+  decltype(&::idn2_free) free;
+};
+
+const Libidn2& libidn2() {
+  static const Libidn2 kLibidn2 = [] {
+    const core::SharedLibrary library("libidn2.so.0");
+    Libidn2 idn2{};
+    library.find("idn2_to_ascii_8z", idn2.to_ascii_8z);
+    library.find("idn2_free", idn2.free);
+    return idn2;
+  }();
+  return kLibidn2;
 }
 
 // Unicode host names become punycode with the UTS #46 mapping browsers use (which also
@@ -51,11 +70,11 @@ std::optional<std::string> to_ascii_host(const std::string& host) {
     return core::ascii_lower_copy(host);
   }
   char* converted = nullptr;
-  if (idn2_to_ascii_8z(host.c_str(), &converted, IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT) != IDN2_OK) {
+  if (libidn2().to_ascii_8z(host.c_str(), &converted, IDN2_NONTRANSITIONAL | IDN2_NFC_INPUT) != IDN2_OK) {
     return std::nullopt;
   }
   std::string ascii = core::ascii_lower_copy(converted);
-  idn2_free(converted);
+  libidn2().free(converted);
   return ascii;
 }
 
@@ -182,11 +201,11 @@ std::string lower_scheme_of(std::string_view url) {
 
 std::optional<std::string> resolve_reference(const std::string& base, std::string_view location) {
   const std::string encoded = percent_encode_unsafe_bytes(location);
-  const CurlUrlPtr url(curl_url());
+  const CurlUrlPtr url(libcurl().url());
   char* resolved = nullptr;
-  if (!url || curl_url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
-      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
-      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
+  if (!url || libcurl().url_set(url.get(), CURLUPART_URL, base.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
     return std::nullopt;
   }
   const CurlStringPtr owned(resolved);
@@ -212,13 +231,13 @@ core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& pol
   }
 
   ensure_curl_initialised();
-  const CurlUrlPtr url(curl_url());
+  const CurlUrlPtr url(libcurl().url());
   if (!url) {
     throw std::bad_alloc();
   }
   const std::string terminated(raw);
-  if (const CURLUcode rc = curl_url_set(url.get(), CURLUPART_URL, terminated.c_str(), 0); rc != CURLUE_OK) {
-    return invalid(std::string("The URL cannot be parsed: ") + curl_url_strerror(rc) + ".");
+  if (const CURLUcode rc = libcurl().url_set(url.get(), CURLUPART_URL, terminated.c_str(), 0); rc != CURLUE_OK) {
+    return invalid(std::string("The URL cannot be parsed: ") + libcurl().url_strerror(rc) + ".");
   }
   if (get_part(url.get(), CURLUPART_USER) || get_part(url.get(), CURLUPART_PASSWORD)) {
     return invalid("URLs with a user name or password are not accepted.");
@@ -245,8 +264,8 @@ core::Result<ParsedUrl> parse_url(std::string_view raw, const AddressPolicy& pol
 
   const bool is_v6 = host->find(':') != std::string::npos;
   const std::string host_part = is_v6 ? "[" + *host + "]" : *host;
-  if (curl_url_set(url.get(), CURLUPART_HOST, host_part.c_str(), 0) != CURLUE_OK ||
-      curl_url_set(url.get(), CURLUPART_FRAGMENT, nullptr, 0) != CURLUE_OK) {
+  if (libcurl().url_set(url.get(), CURLUPART_HOST, host_part.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_set(url.get(), CURLUPART_FRAGMENT, nullptr, 0) != CURLUE_OK) {
     return invalid("The URL's host cannot be used.");
   }
   const std::optional<std::string> normalized = get_part(url.get(), CURLUPART_URL, CURLU_NO_DEFAULT_PORT);
@@ -262,11 +281,11 @@ core::Result<ParsedUrl> parse_url(std::string_view raw) { return parse_url(raw, 
 std::optional<std::string> resolve_reference(std::string_view base, std::string_view reference) {
   const std::string encoded = detail::percent_encode_unsafe_bytes(reference);
   const std::string base_text(base);
-  const CurlUrlPtr url(curl_url());
+  const CurlUrlPtr url(libcurl().url());
   char* resolved = nullptr;
-  if (!url || curl_url_set(url.get(), CURLUPART_URL, base_text.c_str(), 0) != CURLUE_OK ||
-      curl_url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
-      curl_url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
+  if (!url || libcurl().url_set(url.get(), CURLUPART_URL, base_text.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_set(url.get(), CURLUPART_URL, encoded.c_str(), 0) != CURLUE_OK ||
+      libcurl().url_get(url.get(), CURLUPART_URL, &resolved, 0) != CURLUE_OK) {
     return std::nullopt;
   }
   const CurlStringPtr owned(resolved);

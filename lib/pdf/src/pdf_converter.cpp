@@ -47,6 +47,8 @@ void fill_metadata(extract::Metadata& metadata, const DocumentInfo& info, const 
 
 void warm_up() { warm_up_poppler(); }
 
+std::vector<std::string> data_directories() { return {poppler_data_directory()}; }
+
 core::Result<PdfDocument> convert_pdf(std::string_view bytes, const PdfOptions& options) {
   if (auto bounded = check_inflated_size(bytes, options.max_inflated_bytes); !bounded) {
     return core::unexpected(bounded.error());

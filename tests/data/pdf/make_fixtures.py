@@ -19,9 +19,18 @@ standard fonts (nothing embedded), so that each test knows where every line is.
   cjk.pdf            Chinese, Japanese and Korean lines in CID fonts that are not embedded and map
                      their codes through poppler-data's CMaps (UniGB-UCS2-H, UniJIS-UCS2-H,
                      UniKS-UCS2-H), with no ToUnicode: text only poppler's data files can read.
+  cjk-other-cmaps.pdf
+                     the same with eight other CMaps of the four collections (UTF-16 and the legacy
+                     GBK, Big5, Shift-JIS and UHC encodings): more than poppler keeps at once.
   hebrew-word.pdf    a line of English with a Hebrew word in it, drawn right to left as a
                      typesetter draws it (a font whose ToUnicode maps its glyphs to Hebrew letters),
                      and a line after it.
+  right-to-left.pdf  right-to-left.html (Hebrew, then Arabic: headings, paragraphs of several lines,
+                     a list, a number and a link in a Hebrew line) printed by chromium-headless-shell
+                     --print-to-pdf (needs it): whole pages that read right to left, as a browser
+                     prints them.
+  right-to-left-columns.pdf
+                     the same in two columns under the title (the right column reads first).
   big-font.pdf       a line of text beside a font program of 2 MiB (FontFile2, Flate), as a CJK
                      font embedded whole inflates to: font programs have a bound of their own.
   image-only.pdf     a page with an image and no text (a scan).
@@ -37,6 +46,7 @@ standard fonts (nothing embedded), so that each test knows where every line is.
 
 import os
 import subprocess
+import tempfile
 import sys
 import zlib
 
@@ -323,14 +333,29 @@ def layout_cues():
     return [page]
 
 
-def cjk(path):
-    """Three lines, one per Adobe character collection, each in a non-embedded CID font."""
-    lines = [("GB1", "STSong-Light", "UniGB-UCS2-H", "\u4e2d\u6587\u6587\u672c"),  # 中文文本
-             ("Japan1", "HeiseiMin-W3", "UniJIS-UCS2-H", "\u65e5\u672c\u8a9e\u306e\u6587\u66f8"),  # 日本語の文書
-             ("Korea1", "HYSMyeongJo-Medium", "UniKS-UCS2-H", "\ud55c\uad6d\uc5b4 \ubb38\uc11c")]  # 한국어 문서
+CJK_LINES = [("GB1", "STSong-Light", "UniGB-UCS2-H", "\u4e2d\u6587\u6587\u672c", "utf-16-be"),  # 中文文本
+             ("Japan1", "HeiseiMin-W3", "UniJIS-UCS2-H", "\u65e5\u672c\u8a9e\u306e\u6587\u66f8", "utf-16-be"),  # 日本語の文書
+             ("Korea1", "HYSMyeongJo-Medium", "UniKS-UCS2-H", "\ud55c\uad6d\uc5b4 \ubb38\uc11c", "utf-16-be")]  # 한국어 문서
+
+# CMaps other than the four that workers read before their jail, more of them than poppler keeps at
+# once (four): Unicode in UTF-16 and the legacy encodings Chinese, Japanese and Korean PDFs were made in.
+CJK_OTHER_CMAP_LINES = [
+    ("GB1", "STSong-Light", "UniGB-UTF16-H", "\u7b80\u4f53\u4e2d\u6587", "utf-16-be"),  # 简体中文
+    ("GB1", "STSong-Light", "GBK-EUC-H", "\u4e2d\u6587\u6587\u6863", "gbk"),  # 中文文档
+    ("CNS1", "MSung-Light", "UniCNS-UTF16-H", "\u7e41\u9ad4\u4e2d\u6587", "utf-16-be"),  # 繁體中文
+    ("CNS1", "MSung-Light", "ETenms-B5-H", "\u53f0\u7063\u6587\u4ef6", "big5"),  # 台灣文件
+    ("Japan1", "HeiseiMin-W3", "UniJIS-UTF16-H", "\u65e5\u672c\u8a9e", "utf-16-be"),  # 日本語
+    ("Japan1", "HeiseiMin-W3", "90ms-RKSJ-H", "\u6587\u66f8\u3067\u3059", "shift_jis"),  # 文書です
+    ("Korea1", "HYSMyeongJo-Medium", "UniKS-UTF16-H", "\ud55c\uad6d\uc5b4", "utf-16-be"),  # 한국어
+    ("Korea1", "HYSMyeongJo-Medium", "KSCms-UHC-H", "\ubb38\uc11c\uc785\ub2c8\ub2e4", "cp949"),  # 문서입니다
+]
+
+
+def cjk(path, lines=CJK_LINES):
+    """One line per entry of `lines`, each in a non-embedded CID font whose codes go through a CMap."""
     objects = [None, None]  # 1: catalog, 2: pages
     fonts = []
-    for ordering, name, cmap, _ in lines:
+    for ordering, name, cmap, _, _ in lines:
         descriptor = len(objects) + 1
         objects.append(b"<</Type/FontDescriptor/FontName/%s/Flags 6/FontBBox[0 -200 1000 900]/ItalicAngle 0"
                        b"/Ascent 880/Descent -120/CapHeight 880/StemV 80>>" % name.encode())
@@ -342,8 +367,8 @@ def cjk(path):
         objects.append(b"<</Type/Font/Subtype/Type0/BaseFont/%s/Encoding/%s/DescendantFonts[%d 0 R]>>"
                        % (name.encode(), cmap.encode(), cid_font))
     ops = ["BT /F0 18 Tf 72 720 Td (CJK) Tj ET"]
-    for n, (_, _, _, text) in enumerate(lines):
-        ops.append("BT /F%d 14 Tf 72 %d Td <%s> Tj ET" % (n + 1, 680 - 30 * n, text.encode("utf-16-be").hex()))
+    for n, (_, _, _, text, encoding) in enumerate(lines):
+        ops.append("BT /F%d 14 Tf 72 %d Td <%s> Tj ET" % (n + 1, 680 - 30 * n, text.encode(encoding).hex()))
     content = "\n".join(ops).encode()
     objects.append(b"<</Length %d>>stream\n" % len(content) + content + b"\nendstream")
     helvetica = len(objects) + 1
@@ -388,6 +413,24 @@ def hebrew_word(path):
     write_objects(path, objects, 1)
 
 
+def right_to_left(path, columns=False):
+    """right-to-left.html as Chromium prints it, without its running header and footer; in two
+    columns under its title with `columns`."""
+    html = os.path.join(os.path.dirname(os.path.abspath(__file__)), "right-to-left.html")
+    with tempfile.TemporaryDirectory() as scratch:
+        if columns:
+            with open(html, encoding="utf-8") as f:
+                page = f.read().replace("max-width: 40em; margin: 0 auto; }",
+                                        "column-count: 2; column-gap: 2em; } h1 { column-span: all; }")
+            html = os.path.join(scratch, "right-to-left.html")
+            with open(html, "w", encoding="utf-8") as f:
+                f.write(page)
+        subprocess.run(["chromium-headless-shell", "--headless", "--disable-gpu", "--no-sandbox",
+                        "--disable-background-networking", "--no-first-run", "--proxy-server=127.0.0.1:9",
+                        "--no-pdf-header-footer", "--print-to-pdf=" + os.path.abspath(path), "file://" + html],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+
+
 def big_font(path):
     """A page of Helvetica text whose resources also hold a TrueType font program of 2 MiB."""
     program = zlib.compress(b"\0" * (2 << 20), 9)
@@ -415,7 +458,10 @@ def main():
     write_pdf(path("two-columns.pdf"), two_columns(), {"Title": "Two Column Report"})
     write_pdf(path("layout-cues.pdf"), layout_cues())
     cjk(path("cjk.pdf"))
+    cjk(path("cjk-other-cmaps.pdf"), CJK_OTHER_CMAP_LINES)
     hebrew_word(path("hebrew-word.pdf"))
+    right_to_left(path("right-to-left.pdf"))
+    right_to_left(path("right-to-left-columns.pdf"), columns=True)
     big_font(path("big-font.pdf"))
     scan = Page()
     scan.image = True

@@ -7,8 +7,15 @@
 
 #include <uchardet/uchardet.h>
 #include <unicode/ucsdet.h>
+#include <unicode/uvernum.h>
 
 #include "decode/encoding.hpp"
+#include "pagemd/core/runtime/shared_library.hpp"
+
+// ICU's C functions are named with its version (ucsdet_open is ucsdet_open_72): the name to look up
+// is the macro's expansion.
+#define PAGEMD_ICU_NAME(function) PAGEMD_ICU_NAME_EXPANDED(function)
+#define PAGEMD_ICU_NAME_EXPANDED(function) #function
 
 namespace pagemd::extract {
 namespace {
@@ -23,6 +30,35 @@ constexpr std::pair<std::string_view, std::string_view> kDetectorAliases[] = {
 };
 
 using Detector = std::unique_ptr<std::remove_pointer_t<uchardet_t>, decltype(&uchardet_delete)>;
+// ICU's charset detector, from libicui18n opened when a page first needs it: only pages that declare
+// no encoding do, and the library is a sixth of the start of every `pagemd` run (the package depends
+// on it through libicuuc's package, which holds both).
+struct IcuCharsetDetector {
+  decltype(&ucsdet_open) open;
+  decltype(&ucsdet_close) close;
+  decltype(&ucsdet_enableInputFilter) enable_input_filter;
+  decltype(&ucsdet_setText) set_text;
+  decltype(&ucsdet_detectAll) detect_all;
+  decltype(&ucsdet_getName) get_name;
+  decltype(&ucsdet_getConfidence) get_confidence;
+};
+
+const IcuCharsetDetector& icu_charset_detector() {
+  static const IcuCharsetDetector kDetector = [] {
+    const core::SharedLibrary library("libicui18n.so." U_ICU_VERSION_SHORT);
+    IcuCharsetDetector icu{};
+    library.find(PAGEMD_ICU_NAME(ucsdet_open), icu.open);
+    library.find(PAGEMD_ICU_NAME(ucsdet_close), icu.close);
+    library.find(PAGEMD_ICU_NAME(ucsdet_enableInputFilter), icu.enable_input_filter);
+    library.find(PAGEMD_ICU_NAME(ucsdet_setText), icu.set_text);
+    library.find(PAGEMD_ICU_NAME(ucsdet_detectAll), icu.detect_all);
+    library.find(PAGEMD_ICU_NAME(ucsdet_getName), icu.get_name);
+    library.find(PAGEMD_ICU_NAME(ucsdet_getConfidence), icu.get_confidence);
+    return icu;
+  }();
+  return kDetector;
+}
+
 using IcuDetector = std::unique_ptr<UCharsetDetector, decltype(&ucsdet_close)>;
 
 // The encodings of Latin-script languages, which uchardet tells apart poorly: it reads Italian as
@@ -52,16 +88,17 @@ std::string choose_latin_encoding(std::string_view bytes, const std::string& det
   // Below this confidence ICU's answers are guesses from a handful of letters.
   constexpr std::int32_t kMinConfidence = 15;
   UErrorCode status = U_ZERO_ERROR;
-  const IcuDetector detector(ucsdet_open(&status), &ucsdet_close);
+  const IcuCharsetDetector& icu = icu_charset_detector();
+  const IcuDetector detector(icu.open(&status), icu.close);
   if (U_FAILURE(status)) return "windows-1252";
-  ucsdet_enableInputFilter(detector.get(), 1);  // markup is not text
-  ucsdet_setText(detector.get(), bytes.data(), static_cast<std::int32_t>(bytes.size()), &status);
+  icu.enable_input_filter(detector.get(), 1);  // markup is not text
+  icu.set_text(detector.get(), bytes.data(), static_cast<std::int32_t>(bytes.size()), &status);
   std::int32_t found = 0;
-  const UCharsetMatch** matches = ucsdet_detectAll(detector.get(), &found, &status);
+  const UCharsetMatch** matches = icu.detect_all(detector.get(), &found, &status);
   for (std::int32_t i = 0; U_SUCCESS(status) && i < found; ++i) {
-    const std::string encoding = canonical_encoding(ucsdet_getName(matches[i], &status));
+    const std::string encoding = canonical_encoding(icu.get_name(matches[i], &status));
     if (latin_family(encoding) == 0) continue;
-    if (ucsdet_getConfidence(matches[i], &status) < kMinConfidence) return "windows-1252";
+    if (icu.get_confidence(matches[i], &status) < kMinConfidence) return "windows-1252";
     return latin_family(encoding) == latin_family(detected) ? detected : encoding;
   }
   return "windows-1252";
@@ -78,6 +115,8 @@ std::string refine(std::string encoding, std::string_view bytes) {
 }
 
 }  // namespace
+
+void open_charset_detectors() { static_cast<void>(icu_charset_detector()); }
 
 std::string detect_charset(std::string_view bytes) {
   bytes = bytes.substr(0, kDetectorBytes);

@@ -16,4 +16,8 @@ namespace pagemd::extract {
 // windows-874.
 [[nodiscard]] std::string detect_charset(std::string_view bytes);
 
+// Opens ICU's detector library now, for a process that closes the file system to itself afterwards
+// (the converter worker's jail). Throws std::runtime_error when it cannot be opened.
+void open_charset_detectors();
+
 }  // namespace pagemd::extract

@@ -71,6 +71,98 @@ bool is_bidi_control(char32_t c) {
   return c == U'\u200E' || c == U'\u200F' || (c >= U'\u202A' && c <= U'\u202E') || (c >= U'\u2066' && c <= U'\u2069');
 }
 
+// Letters of the scripts written right to left: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan,
+// Mandaic and their presentation forms.
+bool is_right_to_left_letter(char32_t c) {
+  return (c >= U'\u0590' && c <= U'\u08FF') || (c >= U'\uFB1D' && c <= U'\uFDFF') || (c >= U'\uFE70' && c <= U'\uFEFF');
+}
+
+// Whether most of the page's letters are written right to left. Poppler's text of such a page is
+// selected from the page's top left, where its lines end: it leaves out lines, and each line's words
+// come with their letters' rectangles mirrored.
+bool mostly_right_to_left(const std::vector<char32_t>& text) {
+  std::size_t right_to_left = 0;
+  std::size_t other = 0;
+  for (const char32_t c : text) {
+    if (is_right_to_left_letter(c))
+      ++right_to_left;
+    else if (g_unichar_isalpha(c))
+      ++other;
+  }
+  return right_to_left > other;
+}
+
+// For a page that reads right to left: within each word (letters whose rectangles poppler lays end
+// to end, left to right, in reading order) the rectangles are given back to the letters they belong
+// to, last first; then the page is mirrored, so that its lines read left to right for the layout
+// stages as any other page's: indents, columns (the right one first) and gaps keep their meaning.
+void mirror_right_to_left(const std::vector<char32_t>& text, PopplerRectangle* rectangles, std::size_t count,
+                          double width) {
+  const auto in_word = [&](std::size_t i) { return text[i] != U' ' && text[i] != U'\n' && text[i] != U'\r'; };
+  for (std::size_t start = 0; start < count;) {
+    if (!in_word(start)) {
+      ++start;
+      continue;
+    }
+    std::size_t end = start + 1;
+    while (end < count && in_word(end) && std::abs(rectangles[end].x1 - rectangles[end - 1].x2) < 0.5 &&
+           std::abs(rectangles[end].y1 - rectangles[end - 1].y1) < 0.5) {
+      ++end;
+    }
+    for (std::size_t a = start, b = end - 1; a < b; ++a, --b) std::swap(rectangles[a], rectangles[b]);
+    start = end;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    const double x1 = rectangles[i].x1;
+    rectangles[i].x1 = width - rectangles[i].x2;
+    rectangles[i].x2 = width - x1;
+  }
+}
+
+// The letters (spaces and direction marks aside) a selection of the page takes.
+std::size_t letters_selected(PopplerPage* page, PopplerRectangle area) {
+  std::size_t letters = 0;
+  for (const char32_t c : code_points(take_string(poppler_page_get_text_for_area(page, &area)))) {
+    if (g_unichar_isgraph(c) && !is_bidi_control(c)) ++letters;
+  }
+  return letters;
+}
+
+// The selection that takes all of a right-to-left page's text. Poppler selects from the first corner
+// to the second in reading order, so it starts at the top right; of the page's last line it takes only
+// the letters right of the second corner, and none when that corner lies left of the line's block
+// (where its left margin is, the page does not say). So the second corner is looked for along the
+// page's foot: the most letters are taken just inside that block's left edge, found to a quarter point.
+PopplerRectangle right_to_left_selection(PopplerPage* page, double width, double height) {
+  const auto ending_at = [&](double x) { return PopplerRectangle{width, 0, x, height}; };
+  constexpr int kSteps = 32;
+  std::size_t most = letters_selected(page, ending_at(0));
+  int best = 0;
+  for (int step = 1; step <= kSteps; ++step) {
+    const std::size_t letters = letters_selected(page, ending_at(width * step / kSteps));
+    if (letters > most) {
+      most = letters;
+      best = step;
+    }
+  }
+  if (best == 0) return ending_at(0);
+  // Right of the block's edge, each step further right leaves out more of the last line.
+  double outside = width * (best - 1) / kSteps;
+  double inside = width * best / kSteps;
+  while (inside - outside > 0.25) {
+    const double middle = (inside + outside) / 2;
+    if (letters_selected(page, ending_at(middle)) >= most)
+      inside = middle;
+    else
+      outside = middle;
+  }
+  return ending_at(inside);
+}
+
+// Poppler leaves out the space between some of a right-to-left line's words; a gap this many times
+// the font size between letters is one.
+constexpr double kRightToLeftWordGap = 0.2;
+
 struct LinkArea {
   Box box;
   int link;
@@ -138,19 +230,32 @@ void close_segment(Segment& segment, std::vector<Segment>& out) {
 PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string>& links) {
   PageText result;
   poppler_page_get_size(page, &result.width, &result.height);
-  const std::vector<LinkArea> areas = page_links(page, result.height, links);
+  std::vector<LinkArea> areas = page_links(page, result.height, links);
 
   std::vector<char32_t> text = code_points(take_string(poppler_page_get_text(page)));
   std::erase_if(text, is_bidi_control);
+  // A page that reads right to left is selected from its top right, where its lines start.
+  const bool right_to_left = mostly_right_to_left(text);
+  PopplerRectangle whole_page{0, 0, result.width, result.height};
+  if (right_to_left) {
+    whole_page = right_to_left_selection(page, result.width, result.height);
+    text = code_points(take_string(poppler_page_get_text_for_area(page, &whole_page)));
+    std::erase_if(text, is_bidi_control);
+  }
   PopplerRectangle* rectangles = nullptr;
   guint rectangle_count = 0;
-  if (!poppler_page_get_text_layout(page, &rectangles, &rectangle_count)) return result;
+  if (!poppler_page_get_text_layout_for_area(page, &whole_page, &rectangles, &rectangle_count)) return result;
   const std::unique_ptr<PopplerRectangle, GFree> owned_rectangles(rectangles);
   const std::size_t count = std::min<std::size_t>(text.size(), rectangle_count);
+  if (right_to_left) {
+    mirror_right_to_left(text, rectangles, count, result.width);
+    for (LinkArea& area : areas)
+      area.box = Box{result.width - area.box.x1, area.box.y0, result.width - area.box.x0, area.box.y1};
+  }
 
   std::vector<double> sizes(count, 0);
   std::vector<std::uint8_t> flags(count, 0);
-  GList* attributes = poppler_page_get_text_attributes(page);
+  GList* attributes = poppler_page_get_text_attributes_for_area(page, &whole_page);
   for (GList* item = attributes; item != nullptr; item = item->next) {
     const auto* a = static_cast<PopplerTextAttributes*>(item->data);
     const std::uint8_t face = a->font_name != nullptr ? flags_of_font(a->font_name) : 0;
@@ -181,6 +286,11 @@ PageText read_page(PopplerPage* page, std::size_t index, std::vector<std::string
     if (glyph.code == U' ') {
       if (!current.glyphs.empty() && current.glyphs.back().code != U' ') current.glyphs.push_back(glyph);
       continue;
+    }
+    if (right_to_left && after_letter && current.glyphs.back().code != U' ' &&
+        glyph.box.x0 - last_letter.box.x1 > kRightToLeftWordGap * std::max(glyph.size, last_letter.size)) {
+      current.glyphs.push_back(
+          Glyph{U' ', Box{last_letter.box.x1, glyph.box.y0, glyph.box.x0, glyph.box.y1}, glyph.size, glyph.flags, -1});
     }
     if (after_letter) {
       // A right-to-left run's letters come in reading order, their rectangles left to right (poppler
@@ -262,6 +372,8 @@ core::Result<PopplerRead> read_with_poppler(std::string_view bytes, std::size_t 
   return read;
 }
 
+std::string poppler_data_directory() { return PAGEMD_POPPLER_DATA_DIR; }
+
 void warm_up_poppler() {
   // A one-page document with a line of text: opening it loads poppler's global parameters (the
   // files of /usr/share/poppler), its built-in font metrics and GLib's type system. Poppler's GLib
@@ -273,7 +385,8 @@ void warm_up_poppler() {
   // Chinese, Japanese and Korean text set in fonts that are not embedded maps its codes through
   // poppler-data's CMaps and CID-to-Unicode tables, which poppler reads when a page first needs them
   // and keeps with its global parameters (four of each): a line of each collection's Unicode CMap
-  // reads them here, before the jail closes the file system.
+  // reads them here, before the jail closes the file system. Other CMaps are read in the jail, where
+  // landlock lets it read data_directories() (pdf_converter.hpp).
   struct Collection {
     const char* ordering;
     const char* cmap;

@@ -29,4 +29,7 @@ struct PopplerRead {
 // Loads poppler's and fontconfig's data before the worker's jail closes the file system.
 void warm_up_poppler();
 
+// poppler-data's directory, as poppler-data's pkg-config file named it when pagemd was built.
+std::string poppler_data_directory();
+
 }  // namespace pagemd::pdf

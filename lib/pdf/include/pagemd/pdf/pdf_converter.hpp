@@ -46,4 +46,9 @@ struct PdfDocument {
 // process that closes the file system to itself afterwards: the converter worker's jail.
 void warm_up();
 
+// The directories whose files poppler may still open while it converts: poppler-data's, for the
+// CMaps of Chinese, Japanese and Korean fonts that are not embedded. There are some 250 of them and
+// poppler keeps four at a time, so no warm-up can hold them all.
+[[nodiscard]] std::vector<std::string> data_directories();
+
 }  // namespace pagemd::pdf
