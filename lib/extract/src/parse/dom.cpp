@@ -357,13 +357,6 @@ Document Document::build(std::string utf8_html, Comments comments) {
   return doc;
 }
 
-const std::string_view* Document::attribute(NodeId id, std::string_view name) const {
-  for (const Attribute& attr : attributes(id)) {
-    if (attr.name == name) return &attr.value;
-  }
-  return nullptr;
-}
-
 NodeId Document::find_first(HtmlTag tag, NodeId from) const {
   NodeId found = kNoNode;
   walk(from, [&](NodeId id) {

@@ -154,7 +154,13 @@ class Document {
     return nodes_[id].kind == NodeKind::element && nodes_[id].tag == tag;
   }
   // The attribute's value, or nullptr when the element has no such attribute.
-  [[nodiscard]] const std::string_view* attribute(NodeId id, std::string_view name) const;
+  // Inline: the content search asks it of every element several times, most of them without any.
+  [[nodiscard]] const std::string_view* attribute(NodeId id, std::string_view name) const {
+    for (const Attribute& attr : attributes(id)) {
+      if (attr.name == name) return &attr.value;
+    }
+    return nullptr;
+  }
   [[nodiscard]] std::span<const Attribute> attributes(NodeId id) const {
     if (nodes_[id].kind != NodeKind::element) return {};
     const std::uint32_t run = value(id);
