@@ -148,7 +148,7 @@ TEST(WorkerProtocol, FramesCrossASocketAndOversizedOnesAreRefused) {
 // 32 MiB PDF beside it): the worker reads the same frame as encode_request makes.
 TEST(WorkerProtocol, ARequestSentAsHeadAndBodyIsTheWholeRequest) {
   Page page;
-  page.body = std::string("%PDF-1.7\n\0binary", 18) + std::string(300000, 'b');
+  page.body = std::string("%PDF-1.7\n\0binary", 16) + std::string(300000, 'b');
   page.url = "https://example.com/report.pdf";
   const WorkerLimits limits{std::chrono::seconds{3}, 1 << 20, 99};
   const std::string head = encode_request_head(page, {}, limits);

@@ -137,8 +137,8 @@ bool is_consent_form(const Document& doc, NodeId form) {
   });
 }
 
-// Elements whose text is the page's furniture, not its prose.
-bool is_furniture(HtmlTag tag) {
+// Elements whose text is not the page's prose: its furniture, links and controls, its head.
+bool holds_no_prose(HtmlTag tag) {
   switch (tag) {
     case HtmlTag::nav:
     case HtmlTag::header:
@@ -315,7 +315,7 @@ PageFacts gather_facts(const Document& doc) {
     } else if (is_password_input(doc, id) && !inside(ranges.login, id) && !inside(ranges.chrome, id)) {
       ++facts.login_forms;  // a sign-in block that scripts submit, with no <form>
     }
-    if (is_furniture(tag)) open(ranges.furniture, id);
+    if (holds_no_prose(tag)) open(ranges.furniture, id);
     if (is_chrome(tag)) open(ranges.chrome, id);
     return true;
   });
