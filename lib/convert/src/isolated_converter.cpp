@@ -29,6 +29,14 @@ namespace {
 
 using core::ErrorCode;
 
+// A byte down the relay's wake pipe makes its poll look again. A write that fails finds the pipe
+// full, which already holds a wake-up: nothing is lost.
+void wake_relay(int wake_write) {
+  const char wake = 0;
+  const ssize_t written = ::write(wake_write, &wake, 1);
+  static_cast<void>(written);
+}
+
 struct Worker {
   pid_t pid = -1;
   int fd = -1;
@@ -104,8 +112,7 @@ WorkerLogRelay::~WorkerLogRelay() {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
   }
-  const char wake = 0;
-  static_cast<void>(::write(wake_write_, &wake, 1));
+  wake_relay(wake_write_);
   thread_.join();
   ::close(wake_read_);
   ::close(wake_write_);
@@ -117,8 +124,7 @@ void WorkerLogRelay::follow(int fd, pid_t pid) {
     const std::lock_guard lock(mutex_);
     joining_.emplace(fd, pid);
   }
-  const char wake = 0;
-  static_cast<void>(::write(wake_write_, &wake, 1));
+  wake_relay(wake_write_);
 }
 
 void WorkerLogRelay::emit(Source& source, std::string_view line) {
@@ -182,7 +188,8 @@ void WorkerLogRelay::run() {
     if (stopping && (ready == 0 || ++final_reads > kFinalReads)) break;
     if (watched[0].revents != 0) {
       char drained[64];
-      static_cast<void>(::read(wake_read_, drained, sizeof drained));
+      const ssize_t wakes = ::read(wake_read_, drained, sizeof drained);  // only emptied: each says "look again"
+      static_cast<void>(wakes);
     }
     for (std::size_t i = 1; i < watched.size(); ++i) {
       if (watched[i].revents != 0 && !read_from(watched[i].fd, sources.at(watched[i].fd))) sources.erase(watched[i].fd);
