@@ -1048,6 +1048,20 @@ TEST(ContentSelect, AShortBlockBesideItsCopyIsReadOnce) {
   EXPECT_NE(sung.find("to the sea"), sung.rfind("to the sea")) << sung;
 }
 
+// A heading that says a widget's word ("Share") is a section's title when a paragraph follows it
+// (a method of that name in a reference), and a widget's label over a row of buttons.
+TEST(ContentSelect, AWidgetWordHeadingOverProseIsATitle) {
+  const std::string method =
+      "<h3>Share</h3><p>Opens the system's share sheet with the given text and link, and resolves "
+      "once the reader has picked a target or closed the sheet.</p>";
+  const std::string kept = select("<body><article>" + article_paragraphs() + method + "</article></body>");
+  EXPECT_NE(kept.find("Share Opens"), std::string::npos) << kept;
+
+  const std::string buttons = "<h3>Share</h3><div><a href=/fb>Facebook</a> <a href=/x>X</a></div>";
+  const std::string dropped = select("<body><article>" + article_paragraphs() + buttons + "</article></body>");
+  EXPECT_EQ(dropped.find("Share"), std::string::npos) << dropped;
+}
+
 TEST(ContentSelect, EmptySelectorListsChangeNothing) {
   const SelectorList none;
   const std::string html = "<body><nav>Menu</nav><article>" + article_paragraphs() + "</article></body>";

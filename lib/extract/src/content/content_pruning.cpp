@@ -201,7 +201,7 @@ class Pruner {
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
     // begins with an ad slot.
     if (label.depth > 1 && is_ad_caption(label.text)) return false;
-    if (heads_several_sections(id)) return false;
+    if (heads_several_sections(id) || heads_prose(id)) return false;
     return chars < 2000 || text_before(id) >= 200;
   }
 
@@ -320,6 +320,20 @@ class Pruner {
     return text_prefix_[id] - text_prefix_[first_root];
   }
 
+  // A heading followed, before the next heading, by a paragraph of its own: a section's title
+  // ("Share" over a method's description), not a widget's label over its buttons.
+  bool heads_prose(NodeId id) const {
+    constexpr std::uint32_t kProseChars = 80;
+    if (heading_level(doc_.node(id).tag) == 0) return false;
+    for (NodeId next = doc_.node(id).next_sibling; next != kNoNode; next = doc_.node(next).next_sibling) {
+      if (page_.dropped(next) || doc_.node(next).kind != NodeKind::element) continue;
+      if (heading_level(doc_.node(next).tag) > 0) return false;
+      const TextStats stats = page_.stats(next);
+      return stats.chars >= kProseChars && link_density_of(stats) < 0.5;
+    }
+    return false;
+  }
+
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);
     if (page_.in_code(id)) return false;
@@ -342,7 +356,9 @@ class Pruner {
       });
       return !keep && n.tag != HtmlTag::td && n.tag != HtmlTag::th;
     }
-    if (says_only_a_widget_phrase(page_, id) && n.tag != HtmlTag::td && n.tag != HtmlTag::th) return true;
+    if (says_only_a_widget_phrase(page_, id) && n.tag != HtmlTag::td && n.tag != HtmlTag::th && !heads_prose(id)) {
+      return true;
+    }
     if (is_furniture_by_text(id, stats)) return true;
     const bool heading = n.tag >= HtmlTag::h1 && n.tag <= HtmlTag::h6;
     if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;
