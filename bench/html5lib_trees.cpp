@@ -112,7 +112,13 @@ void write_node(const Document& doc, NodeId id, std::size_t depth, std::string& 
     if (space != Namespace::html &&
         std::find(std::begin(kNamespaced), std::end(kNamespaced), name) != std::end(kNamespaced)) {
       const std::size_t colon = name.find(':');
-      name = colon == std::string::npos ? "xmlns " + name : name.replace(colon, 1, " ");
+      // Edited in place: GCC 12 at -O3 takes "literal" + name and replace() for overlapping copies
+      // (-Wrestrict).
+      if (colon == std::string::npos) {
+        name.insert(0, "xmlns ");
+      } else {
+        name[colon] = ' ';
+      }
     }
     attributes.emplace_back(std::move(name), attribute.value);
   }
