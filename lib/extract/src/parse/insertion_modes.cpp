@@ -207,17 +207,8 @@ void TreeBuilder::close_template() {
 }
 
 bool TreeBuilder::in_template_start(const Token& token) {
+  if (is_head_element(token.tag)) return in_head_start(token);
   switch (token.tag) {
-    case HtmlTag::base:
-    case HtmlTag::basefont:
-    case HtmlTag::bgsound:
-    case HtmlTag::link:
-    case HtmlTag::meta:
-    case HtmlTag::noframes:
-    case HtmlTag::script:
-    case HtmlTag::style:
-    case HtmlTag::template_:
-    case HtmlTag::title: return in_head_start(token);
     case HtmlTag::caption:
     case HtmlTag::colgroup:
     case HtmlTag::tbody:
