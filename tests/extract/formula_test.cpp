@@ -129,6 +129,28 @@ TEST(Formulas, NumberedEquationTableIsLaidOutNotTabulated) {
   EXPECT_EQ(md.find('|'), std::string::npos) << md;
 }
 
+TEST(Formulas, OneNumberedEquationStandingAloneIsKept) {
+  // One equation in a table of its own between two paragraphs (LaTeXML's, KaTeX's): the table's
+  // only text is its number, which is no reason to take it for furniture.
+  const std::string katex_row =
+      R"(<table class="equation"><tr><td><span class="katex-display"><span class="katex"><span class="katex-mathml">)"
+      R"(<math display="block"><semantics><mrow><mi>E</mi></mrow><annotation encoding="application/x-tex">E = mc^2)"
+      R"(</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="mord">E)"
+      R"(</span></span></span></span></td><td class="eqno">(1)</td></tr></table>)";
+  const std::string page =
+      "<html><head><title>Euler identity</title></head><body><article><h1>Euler identity</h1><p>The famous "
+      "identity links five constants. It is often called the most beautiful equation in mathematics by people "
+      "who write about such things in books and articles.</p><p>The identity is a special case of Euler's "
+      "formula, which relates the exponential function to the trigonometric functions sine and cosine for any "
+      "real argument of the function.</p>" +
+      katex_row +
+      "<p>Another paragraph follows with text and more words so the article is long enough to pass the "
+      "thresholds of the extractor without any trouble at all, really.</p></article></body></html>";
+  const std::string md = run(page).markdown;
+  EXPECT_NE(md.find("$$\nE = mc^2\n$$"), std::string::npos) << md;
+  EXPECT_EQ(occurrences(md, "E = mc^2"), 1U) << md;
+}
+
 TEST(Formulas, FormulaInDataTableCellStaysInline) {
   const std::string table =
       R"(<table><tr><th>Name</th><th>Formula</th></tr><tr><td>Area</td><td><script type="math/tex">|x| \pi r^2)"

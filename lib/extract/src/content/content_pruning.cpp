@@ -399,7 +399,7 @@ class Pruner {
     if (static_cast<long>(c.inputs) > paragraphs / 3) return true;
     const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;
     if (!is_list && heading_density < 0.9 && chars < 25 && (c.images == 0 || c.images > 2) && !in_figure &&
-        !inside_heading(id)) {
+        !inside_heading(id) && !holds_formula(id)) {
       return true;
     }
     // A block that is mostly a heading (rustdoc's method signature, its types linked, with a
@@ -410,6 +410,20 @@ class Pruner {
     if (dense && !(is_list && (introduced_by_sentence(id) || items_are_sentences(id)))) return true;
     if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
     return false;
+  }
+
+  // A formula is content however little text it draws (an equation's table holds only its number).
+  bool holds_formula(NodeId id) const {
+    bool found = false;
+    doc_.walk(id, [&](NodeId d) {
+      if (page_.dropped(d)) return WalkStep::skip;
+      if (holds_formula_source(doc_, d)) {
+        found = true;
+        return WalkStep::stop;
+      }
+      return WalkStep::descend;
+    });
+    return found;
   }
 
   // A block inside a heading is a part of its text (a parameter's name and type, each in a <div>).
