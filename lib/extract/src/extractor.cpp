@@ -14,6 +14,7 @@
 #include "page_info/language.hpp"
 #include "markdown/markdown.hpp"
 #include "markdown/markdown_writer.hpp"
+#include "math/tex_delimiters.hpp"
 #include "page_info/metadata.hpp"
 #include "page_info/page_type.hpp"
 #include "decode/prepass.hpp"
@@ -183,11 +184,18 @@ struct Picked {
   std::size_t searched_words = 0;
 };
 
+// How a picked selection is written: its links resolved against the page's address, the TeX its
+// scripts would typeset written as formulas.
+struct Writing {
+  const UrlResolver& resolver;
+  TexDelimiters typeset_tex;
+};
+
 Picked pick_and_render(const Document& doc, const ContentRules& rules, const std::string& title,
-                       const UrlResolver& resolver) {
+                       const Writing& writing) {
   Picked picked{select_content(doc, rules), {}};
   drop_headline(doc, picked.selection, title);
-  picked.rendered = render_markdown(doc, picked.selection, resolver);
+  picked.rendered = render_markdown(doc, picked.selection, writing.resolver, writing.typeset_tex);
   picked.searched_words = picked.rendered.word_count;
   return picked;
 }
@@ -197,8 +205,8 @@ Picked pick_and_render(const Document& doc, const ContentRules& rules, const std
 // body; what they find counts only when it is prose: a footer's list of links is no page's text.
 // A product whose structured data describes it has that text to answer with: no fallback.
 Picked pick_with_fallbacks(const Document& doc, const ContentRules& rules, const std::string& title,
-                           const UrlResolver& resolver, bool described_product) {
-  Picked picked = pick_and_render(doc, rules, title, resolver);
+                           const Writing& writing, bool described_product) {
+  Picked picked = pick_and_render(doc, rules, title, writing);
   // The fallbacks obey no selectors of the caller's: with any, the search's answer stands.
   const bool chosen_by_caller =
       (rules.include != nullptr && !rules.include->empty()) || (rules.exclude != nullptr && !rules.exclude->empty());
@@ -209,7 +217,7 @@ Picked pick_with_fallbacks(const Document& doc, const ContentRules& rules, const
   if (rules.page_type != PageType::article) {
     ContentRules article_search = rules;
     article_search.page_type = PageType::article;
-    Picked article = pick_and_render(doc, article_search, title, resolver);
+    Picked article = pick_and_render(doc, article_search, title, writing);
     if (has_prose(article.rendered.markdown)) {
       article.searched_words = picked.searched_words;
       return article;
@@ -223,7 +231,7 @@ Picked pick_with_fallbacks(const Document& doc, const ContentRules& rules, const
   ContentRules whole_body = rules;
   whole_body.scope = ContentScope::whole_body;
   whole_body.exclude = &kFurniture;
-  Picked body = pick_and_render(doc, whole_body, title, resolver);
+  Picked body = pick_and_render(doc, whole_body, title, writing);
   if (!has_prose(body.rendered.markdown)) return picked;
   body.searched_words = picked.searched_words;
   return body;
@@ -253,7 +261,8 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
     meta.title = title_from_url(source);
   }
   const bool described_product = page_type == PageType::product && !info.product_description.empty();
-  Picked picked = pick_with_fallbacks(doc, rules, meta.title, resolver, described_product);
+  const Writing writing{resolver, tex_delimiters_of(cleaned.script_signs)};
+  Picked picked = pick_with_fallbacks(doc, rules, meta.title, writing, described_product);
   RenderedMarkdown& rendered = picked.rendered;
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;

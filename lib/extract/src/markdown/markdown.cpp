@@ -125,8 +125,9 @@ TableAlignment cell_alignment(const Document& doc, NodeId id) {
 
 class Renderer {
  public:
-  Renderer(const Document& doc, const ContentSelection& selection, const UrlResolver& resolver)
-      : doc_(doc), dropped_(selection.dropped), resolver_(resolver) {
+  Renderer(const Document& doc, const ContentSelection& selection, const UrlResolver& resolver,
+           const TexDelimiters& typeset_tex)
+      : doc_(doc), dropped_(selection.dropped), resolver_(resolver), typeset_tex_(typeset_tex) {
     // Markdown is rarely longer than the HTML it comes from. Reserving that much keeps a big page
     // from holding its text twice while the buffer doubles; the pages it does not fill stay
     // untouched and cost nothing.
@@ -174,7 +175,7 @@ class Renderer {
   void open(NodeId id, std::vector<StackEntry>& stack) {
     const Node& n = doc_.node(id);
     if (n.kind == NodeKind::text) {
-      writer_.text(doc_.text(id));
+      text(doc_.text(id));
       return;
     }
     bool descend = true;
@@ -439,6 +440,22 @@ class Renderer {
     return true;
   }
 
+  // Text, with the formulas a TeX typesetter of the page would find in it written as formulas (not
+  // in code, which typesetters leave alone).
+  void text(std::string_view text) {
+    if (!typeset_tex_.typeset || writer_.in_code()) {
+      writer_.text(text);
+      return;
+    }
+    std::size_t at = 0;
+    for (const TexSpan& span : tex_spans(text, typeset_tex_)) {
+      writer_.text(text.substr(at, span.begin - at));
+      writer_.formula(span.latex, span.display);
+      at = span.end;
+    }
+    writer_.text(text.substr(at));
+  }
+
   // Whether `id` is rendered: neither it nor an ancestor is dropped.
   bool is_shown(NodeId id) const {
     for (NodeId at = id; at != kNoNode; at = doc_.node(at).parent) {
@@ -460,6 +477,7 @@ class Renderer {
   const Document& doc_;
   const std::vector<std::uint8_t>& dropped_;
   const UrlResolver& resolver_;
+  TexDelimiters typeset_tex_;
   MarkdownWriter writer_;
   std::vector<std::string> link_targets_;
   std::vector<NodeId> line_numbers_;  // of the code block being written, which it leaves out
@@ -469,8 +487,9 @@ class Renderer {
 
 }  // namespace
 
-RenderedMarkdown render_markdown(const Document& doc, const ContentSelection& selection, const UrlResolver& resolver) {
-  return Renderer(doc, selection, resolver).render(selection.roots);
+RenderedMarkdown render_markdown(const Document& doc, const ContentSelection& selection, const UrlResolver& resolver,
+                                 const TexDelimiters& typeset_tex) {
+  return Renderer(doc, selection, resolver, typeset_tex).render(selection.roots);
 }
 
 }  // namespace pagemd::extract

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "math/tex_delimiters.hpp"
 #include "parse/dom.hpp"
 #include "text/url_resolve.hpp"
 #include "tree/content_selection.hpp"
@@ -26,8 +27,9 @@ struct RenderedMarkdown {
 };
 
 // Renders the selection's roots in order. `resolver` makes link and image URLs absolute; links it
-// cannot resolve are written as text only.
+// cannot resolve are written as text only. `typeset_tex` says which TeX delimiters in the text a
+// script of the page would typeset: those formulas are written as formulas.
 [[nodiscard]] RenderedMarkdown render_markdown(const Document& doc, const ContentSelection& selection,
-                                               const UrlResolver& resolver);
+                                               const UrlResolver& resolver, const TexDelimiters& typeset_tex = {});
 
 }  // namespace pagemd::extract

@@ -69,6 +69,8 @@ class MarkdownWriter {
   void close_table_cell();
 
   [[nodiscard]] bool in_preformatted() const noexcept { return preformatted_depth_ > 0; }
+  // Inside a code block or a code span, where text is written as it is.
+  [[nodiscard]] bool in_code() const noexcept { return preformatted_depth_ > 0 || code_depth_ > 0; }
   [[nodiscard]] bool in_table() const noexcept { return !tables_.empty(); }
   // Open quotes and lists, for callers that bound nesting.
   [[nodiscard]] int container_depth() const noexcept { return container_depth_; }
