@@ -82,6 +82,18 @@ TEST(MathmlConversion, AccentsTextAndSelfClosingElements) {
   // <mspace/> closes itself: the letters after it are not inside it.
   EXPECT_EQ(latex_of("<math><mi>a</mi><mspace width=\"1em\"/><mtext>if</mtext><mi>b</mi></math>"), "a\\text{if}b");
   EXPECT_EQ(latex_of("<math><mi>x</mi><mo>&lt;</mo><mn>5</mn><mo>%</mo></math>"), "x<5\\%");
+  // Words beside symbols keep the spaces around them.
+  EXPECT_EQ(latex_of("<math><mi>f</mi><mo>&gt;</mo><mn>0</mn><mtext> for all </mtext><mi>x</mi></math>"),
+            "f>0\\text{ for all }x");
+}
+
+TEST(MathmlConversion, OneCharacterScriptIsSetApartFromWhatFollows) {
+  EXPECT_EQ(latex_of("<math><munderover><mo>&#x2211;</mo><mrow><mi>k</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi>"
+                     "</munderover><msup><mi>k</mi><mn>2</mn></msup></math>"),
+            "\\sum_{k=1}^n k^2");
+  EXPECT_EQ(
+      latex_of("<math><msub><mi>a</mi><mi>i</mi></msub><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mn>3</mn></math>"),
+      "a_i+b_2 3");
 }
 
 TEST(MathmlHostile, NothingToWriteAndUnboundedNesting) {

@@ -42,8 +42,8 @@ TEST(TexDelimiters, ReadsWhichTypesetterTheScriptsLoad) {
                                 "display: true}, {left: \"$\", right: \"$\", display: false}]});\n")
                   .single_dollar);
   // Only $$ listed: single dollars stay money.
-  EXPECT_FALSE(
-      tex_delimiters_of(" renderMathInElement(document.body, {delimiters: [{left: '$$', right: '$$'}]});\n").single_dollar);
+  EXPECT_FALSE(tex_delimiters_of(" renderMathInElement(document.body, {delimiters: [{left: '$$', right: '$$'}]});\n")
+                   .single_dollar);
 }
 
 TEST(TexDelimiters, FindsEachDelimiterPair) {

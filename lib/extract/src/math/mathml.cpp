@@ -90,9 +90,18 @@ bool ends_in_control_word(std::string_view out) {
   return i < out.size() && i > 0 && out[i - 1] == '\\';
 }
 
+// Whether `out` ends in a one-character script without braces ("^n"), which takes only that
+// character: "^n" then "k" is right TeX but reads as "^nk", so a space goes between.
+bool ends_in_bare_script(std::string_view out) {
+  return out.size() >= 2 && is_ascii_alnum(out.back()) && (out[out.size() - 2] == '^' || out[out.size() - 2] == '_');
+}
+
 void append_piece(std::string& out, std::string_view piece) {
   if (piece.empty()) return;
-  if (ends_in_control_word(out) && is_letter_start(piece)) out.push_back(' ');
+  if ((ends_in_control_word(out) && is_letter_start(piece)) ||
+      (ends_in_bare_script(out) && is_ascii_alnum(piece.front()))) {
+    out.push_back(' ');
+  }
   out.append(piece);
 }
 
@@ -244,7 +253,11 @@ class Converter {
     }
     const std::string collapsed = collapse_whitespace(text);
     if (collapsed.empty()) return text.empty() ? std::string{} : std::string("\\ ");
-    const std::string quoted = node.name == "ms" ? "\"" + collapsed + "\"" : collapsed;
+    std::string quoted = node.name == "ms" ? "\"" + collapsed + "\"" : collapsed;
+    // Words beside a formula keep their spaces ("x \\text{ for all } y"): TeX drops spaces only
+    // outside \\text.
+    if (is_ascii_space(text.front())) quoted.insert(quoted.begin(), ' ');
+    if (is_ascii_space(text.back())) quoted.push_back(' ');
     return "\\text{" + escape_text(quoted) + "}";
   }
 

@@ -9,13 +9,10 @@
 namespace pagemd::extract {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // The environments MathJax and KaTeX typeset when they stand in the text: the math ones, not a
 // LaTeX tutorial's "\begin{document}".
-constexpr std::array<std::string_view, 9> kMathEnvironments{"equation", "align",     "gather",   "multline", "eqnarray",
-                                                            "alignat",  "flalign", "displaymath", "split"};
+constexpr std::array<std::string_view, 9> kMathEnvironments{
+    "equation", "align", "gather", "multline", "eqnarray", "alignat", "flalign", "displaymath", "split"};
 
 bool is_math_environment(std::string_view name) {
   if (name.ends_with('*')) name.remove_suffix(1);
@@ -58,13 +55,13 @@ class Scanner {
     if (at + 1 < text_.size() && text_[at + 1] == '$') {
       return closed_by(at, 2, "$$", true, dollars_may_close_, spans);
     }
-    if (!delimiters_.single_dollar || !single_may_close_ || at + 1 >= text_.size() || is_space(text_[at + 1])) {
+    if (!delimiters_.single_dollar || !single_may_close_ || at + 1 >= text_.size() || is_ascii_space(text_[at + 1])) {
       return at + 1;
     }
     for (std::size_t close = text_.find('$', at + 1); close != std::string_view::npos;
          close = text_.find('$', close + 1)) {
-      if (text_[close - 1] == '\\' || is_space(text_[close - 1])) continue;
-      if (close + 1 < text_.size() && (is_digit(text_[close + 1]) || text_[close + 1] == '$')) continue;
+      if (text_[close - 1] == '\\' || is_ascii_space(text_[close - 1])) continue;
+      if (close + 1 < text_.size() && (is_ascii_digit(text_[close + 1]) || text_[close + 1] == '$')) continue;
       spans.push_back({at, close + 1, text_.substr(at + 1, close - at - 1), false});
       return close + 1;
     }
@@ -73,8 +70,8 @@ class Scanner {
   }
 
   // A formula from `at` whose opening delimiter is `open_size` long and that `closing` ends.
-  std::size_t closed_by(std::size_t at, std::size_t open_size, std::string_view closing, bool display,
-                        bool& may_close, std::vector<TexSpan>& spans) {
+  std::size_t closed_by(std::size_t at, std::size_t open_size, std::string_view closing, bool display, bool& may_close,
+                        std::vector<TexSpan>& spans) {
     const std::size_t content = at + open_size;
     const std::size_t close = may_close ? text_.find(closing, content) : std::string_view::npos;
     if (close == std::string_view::npos) {
@@ -122,7 +119,7 @@ TexDelimiters tex_delimiters_of(std::string_view script_signs) {
   std::string signs;
   signs.reserve(script_signs.size());
   for (const char c : script_signs) {
-    if (!is_space(c)) signs.push_back(core::ascii_lower(c));
+    if (!is_ascii_space(c)) signs.push_back(core::ascii_lower(c));
   }
   const bool mathjax = signs.find("mathjax") != std::string::npos;
   const bool katex_reads_text =
