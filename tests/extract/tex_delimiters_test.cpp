@@ -93,5 +93,21 @@ TEST(TexDelimiters, PageThatTypesetsItsTextGetsFormulas) {
   EXPECT_NE(test_support::run(plain).markdown.find(R"(The sum \\(\\sum)"), std::string::npos);
 }
 
+TEST(TexDelimiters, ElementsThatHoldDelimitedTexAreReadWithoutTheScript) {
+  // GitHub's rendered Markdown, Pandoc's HTML and MkDocs' arithmatex, saved without their scripts.
+  const std::string page =
+      R"(<html><head><title>Notes</title></head><body><article><h1>Notes</h1><p>The root )"
+      R"(<math-renderer class="js-inline-math" style="display: inline">$\sqrt{3}$</math-renderer> is irrational, )"
+      R"(as <span class="math inline">\(p/q\)</span> shows; the proof is old and short and often taught.</p>)"
+      R"(<math-renderer class="js-display-math" style="display: block">$$\sum_k a_k$$</math-renderer>)"
+      R"(<div class="arithmatex">\[ e^{i\pi} = -1 \]</div><p>Prices of $5 and $10 elsewhere stay text in the )"
+      R"(rest of this paragraph, which goes on long enough to be an article.</p></article></body></html>)";
+  const std::string md = test_support::run(page).markdown;
+  EXPECT_NE(md.find(R"(The root $\sqrt{3}$ is irrational, as $p/q$ shows)"), std::string::npos) << md;
+  EXPECT_NE(md.find("\n$$\n\\sum_k a_k\n$$\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("\n$$\ne^{i\\pi} = -1\n$$\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("Prices of $5 and $10 elsewhere"), std::string::npos) << md;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

@@ -175,7 +175,7 @@ class Renderer {
   void open(NodeId id, std::vector<StackEntry>& stack) {
     const Node& n = doc_.node(id);
     if (n.kind == NodeKind::text) {
-      text(doc_.text(id));
+      text(id);
       return;
     }
     bool descend = true;
@@ -440,15 +440,24 @@ class Renderer {
     return true;
   }
 
-  // Text, with the formulas a TeX typesetter of the page would find in it written as formulas (not
-  // in code, which typesetters leave alone).
-  void text(std::string_view text) {
-    if (!typeset_tex_.typeset || writer_.in_code()) {
+  // A text node, with the formulas a TeX typesetter of the page would find in it written as
+  // formulas (not in code, which typesetters leave alone).
+  void text(NodeId id) {
+    const std::string_view text = doc_.text(id);
+    if (writer_.in_code()) {
+      writer_.text(text);
+      return;
+    }
+    TexDelimiters delimiters = typeset_tex_;
+    if (const NodeId parent = doc_.node(id).parent; parent != kNoNode && holds_delimited_tex(doc_, parent)) {
+      delimiters = {true, true};
+    }
+    if (!delimiters.typeset) {
       writer_.text(text);
       return;
     }
     std::size_t at = 0;
-    for (const TexSpan& span : tex_spans(text, typeset_tex_)) {
+    for (const TexSpan& span : tex_spans(text, delimiters)) {
       writer_.text(text.substr(at, span.begin - at));
       writer_.formula(span.latex, span.display);
       at = span.end;

@@ -74,6 +74,23 @@ bool draws_script_formula(const Document& doc, NodeId id) {
   return false;
 }
 
+bool holds_delimited_tex(const Document& doc, NodeId id) {
+  if (doc.node(id).kind != NodeKind::element) return false;
+  if (doc.name(id) == "math-renderer") return true;
+  const std::string_view* names = doc.attribute(id, "class");
+  if (names == nullptr) return false;
+  bool math = false;
+  bool placed = false;
+  bool arithmatex = false;
+  any_token(*names, [&](std::string_view token) {
+    math = math || token == "math";
+    placed = placed || token == "inline" || token == "display";
+    arithmatex = arithmatex || token == "arithmatex";
+    return false;
+  });
+  return (math && placed) || arithmatex;
+}
+
 NodeId math_beside_image(const Document& doc, NodeId image) {
   const NodeId parent = doc.node(image).parent;
   if (parent == kNoNode) return kNoNode;
