@@ -151,6 +151,25 @@ TEST(Formulas, OneNumberedEquationStandingAloneIsKept) {
   EXPECT_EQ(occurrences(md, "E = mc^2"), 1U) << md;
 }
 
+TEST(Formulas, InlineFormulaInANumberedEquationTableIsDisplayed) {
+  // MediaWiki's NumBlk: an inline-mode formula (MathML hidden, its image shown) and "(1)" in a
+  // presentation table; the equation stands on its own line, so it is displayed.
+  const std::string numblk =
+      R"(</p><table role="presentation" class="numblk"><tr><td><span class="mwe-math-element"><span )"
+      R"(class="mwe-math-mathml-inline mwe-math-mathml-a11y" style="display: none;"><math alttext="{\displaystyle )"
+      R"(u_{tt}=c^{2}u_{xx}}"><semantics><mi>u</mi><annotation encoding="application/x-tex">{\displaystyle )"
+      R"(u_{tt}=c^{2}u_{xx}}</annotation></semantics></math></span><img src="https://wikimedia.org/api/rest_v1/media/)"
+      R"(math/render/svg/1" class="mwe-math-fallback-image-inline" alt="{\displaystyle u_{tt}=c^{2}u_{xx}}"></span>)"
+      R"(</td><td></td><td style="text-align:right"><b>(1)</b></td></tr></table><p>)";
+  const std::string md = run(article(numblk)).markdown;
+  EXPECT_NE(md.find("$$\nu_{tt}=c^{2}u_{xx}\n$$\n\n**(1)**"), std::string::npos) << md;
+  // A table that lists equations under headings is data, its formulas inline in their cells.
+  const std::string listed =
+      R"(</p><table><tr><th>No.</th><th>Equation</th></tr><tr><td>(1)</td><td><script type="math/tex">a=b</script>)"
+      R"(</td></tr><tr><td>(2)</td><td><script type="math/tex">c=d</script></td></tr></table><p>)";
+  EXPECT_NE(run(article(listed)).markdown.find("| (1) | $a=b$ |"), std::string::npos) << run(article(listed)).markdown;
+}
+
 TEST(Formulas, FormulaInDataTableCellStaysInline) {
   const std::string table =
       R"(<table><tr><th>Name</th><th>Formula</th></tr><tr><td>Area</td><td><script type="math/tex">|x| \pi r^2)"

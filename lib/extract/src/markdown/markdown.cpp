@@ -34,6 +34,7 @@ enum class Frame : std::uint8_t {
   strikethrough,
   link,
   table,
+  equation_table,  // a table numbering equations: a block whose formulas are displayed
   table_row,
   table_cell,
   definition_term,
@@ -272,6 +273,11 @@ class Renderer {
       case HtmlTag::dt: writer_.open_inline(InlineKind::strong); return Frame::definition_term;
       case HtmlTag::table:
         // A table numbering displayed equations lays them out: each is a block of its own.
+        if (numbers_equations(doc_, id)) {
+          writer_.block_break();
+          ++equation_tables_;
+          return Frame::equation_table;
+        }
         if (classify_table(doc_, id) == TableKind::data && !writer_.in_table() && !holds_display_formula(doc_, id)) {
           writer_.open_table();
           return Frame::table;
@@ -330,6 +336,10 @@ class Renderer {
         link_targets_.pop_back();
         return;
       case Frame::table: writer_.close_table(); return;
+      case Frame::equation_table:
+        --equation_tables_;
+        writer_.block_break();
+        return;
       case Frame::table_row: writer_.close_table_row(); return;
       case Frame::table_cell: writer_.close_table_cell(); return;
       case Frame::definition_term:
@@ -436,7 +446,7 @@ class Renderer {
         if (std::optional<Formula> from_math = formula_of(doc_, math)) found = std::move(from_math);
       }
     }
-    writer_.formula(found->latex, found->display);
+    writer_.formula(found->latex, found->display || equation_tables_ > 0);
     return true;
   }
 
@@ -487,6 +497,7 @@ class Renderer {
   const std::vector<std::uint8_t>& dropped_;
   const UrlResolver& resolver_;
   TexDelimiters typeset_tex_;
+  int equation_tables_ = 0;  // open tables that number equations
   MarkdownWriter writer_;
   std::vector<std::string> link_targets_;
   std::vector<NodeId> line_numbers_;  // of the code block being written, which it leaves out

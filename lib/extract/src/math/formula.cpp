@@ -1,6 +1,8 @@
 #include "math/formula.hpp"
 
+#include <algorithm>
 #include <array>
+#include <string>
 #include <string_view>
 
 #include "decode/prepass.hpp"
@@ -121,6 +123,59 @@ bool holds_display_formula(const Document& doc, NodeId id) {
     return WalkStep::descend;
   });
   return found;
+}
+
+namespace {
+
+// "(1)", "(2.3a)", "[4]": an equation's number as its cell shows it.
+bool is_equation_number(std::string_view text) {
+  text = trim(text);
+  constexpr std::size_t kLongest = 10;
+  if (text.size() < 3 || text.size() > kLongest) return false;
+  const bool bracketed = (text.front() == '(' && text.back() == ')') || (text.front() == '[' && text.back() == ']');
+  if (!bracketed) return false;
+  const std::string_view inside = text.substr(1, text.size() - 2);
+  return is_ascii_digit(inside.front()) &&
+         std::all_of(inside.begin(), inside.end(), [](char c) { return is_ascii_alnum(c) || c == '.' || c == '-'; });
+}
+
+}  // namespace
+
+bool numbers_equations(const Document& doc, NodeId table) {
+  constexpr int kMostElements = 400;
+  bool formula = false;
+  bool number = false;
+  bool headed = false;  // a table with header cells is data (a list of equations), laid out as such
+  int visits = 0;
+  doc.walk(table, [&](NodeId at) {
+    if (headed || ++visits > kMostElements) return WalkStep::stop;
+    if (doc.node(at).kind != NodeKind::element) return WalkStep::skip;
+    if (at != table && doc.is_element(at, HtmlTag::table)) return WalkStep::skip;
+    if (doc.is_element(at, HtmlTag::th)) {
+      headed = true;
+      return WalkStep::stop;
+    }
+    if (doc.is_element(at, HtmlTag::td)) {
+      std::string text;
+      bool holds_formula = false;
+      doc.walk(at, [&](NodeId inner) {
+        if (doc.node(inner).kind == NodeKind::text) {
+          if (text.size() < 32) text.append(doc.text(inner));
+          return WalkStep::descend;
+        }
+        if (formula_of(doc, inner)) {
+          holds_formula = true;
+          return WalkStep::skip;
+        }
+        return WalkStep::descend;
+      });
+      formula = formula || holds_formula;
+      number = number || (!holds_formula && is_equation_number(text));
+      return WalkStep::skip;
+    }
+    return WalkStep::descend;
+  });
+  return formula && number && !headed;
 }
 
 }  // namespace pagemd::extract

@@ -38,4 +38,9 @@ namespace pagemd::extract {
 // Whether a displayed formula lies under `id` (a table numbering its equations).
 [[nodiscard]] bool holds_display_formula(const Document& doc, NodeId id);
 
+// Whether `table` lays out numbered equations: a formula in one cell and its number, "(1)" or
+// "(2.3a)", alone in another (MediaWiki's NumBlk, LaTeXML's equation tables). Its formulas are
+// displayed whatever mode they were written in: each stands on a line of its own.
+[[nodiscard]] bool numbers_equations(const Document& doc, NodeId table);
+
 }  // namespace pagemd::extract
