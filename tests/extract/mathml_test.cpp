@@ -32,6 +32,17 @@ TEST(MathmlTex, MediaWikiDisplaystyleWrapperComesOff) {
   EXPECT_EQ(tidy_tex("{\\displaystyle a}+{b}"), "{\\displaystyle a}+{b}");
 }
 
+TEST(MathmlTex, DisplayEnvironmentsBecomeWhatStandsInsideDollars) {
+  EXPECT_EQ(tidy_tex("\\begin{equation*} a=b \\end{equation*}"), "a=b");
+  EXPECT_EQ(tidy_tex("\\begin{equation}\n  E = mc^2\n\\end{equation}"), "E = mc^2");
+  EXPECT_EQ(tidy_tex("\\begin{align} a&=b \\\\ c&=d \\end{align}"), "\\begin{aligned} a&=b \\\\ c&=d \\end{aligned}");
+  EXPECT_EQ(tidy_tex("\\begin{gather*} x \\end{gather*}"), "\\begin{gathered} x \\end{gathered}");
+  // Anything but one whole environment is left as it is.
+  EXPECT_EQ(tidy_tex("\\begin{pmatrix} 1 \\end{pmatrix}"), "\\begin{pmatrix} 1 \\end{pmatrix}");
+  EXPECT_EQ(tidy_tex("\\begin{equation} a \\end{equation} + b"), "\\begin{equation} a \\end{equation} + b");
+  EXPECT_EQ(tidy_tex("\\begin{align} a"), "\\begin{align} a");
+}
+
 TEST(MathmlTex, AlttextInTexServesWithoutAnnotationButWordsDoNot) {
   EXPECT_EQ(latex_of(R"(<math alttext="\frac{1}{2}"><mn>0.5</mn></math>)"), "\\frac{1}{2}");
   EXPECT_EQ(latex_of(R"(<math alttext="one half"><mfrac><mn>1</mn><mn>2</mn></mfrac></math>)"), "\\frac{1}{2}");

@@ -469,7 +469,7 @@ class Renderer {
     std::size_t at = 0;
     for (const TexSpan& span : tex_spans(text, delimiters)) {
       writer_.text(text.substr(at, span.begin - at));
-      writer_.formula(span.latex, span.display);
+      writer_.formula(tidy_tex(span.latex), span.display);
       at = span.end;
     }
     writer_.text(text.substr(at));

@@ -25,7 +25,9 @@ struct Formula {
 [[nodiscard]] std::optional<Formula> formula_from_mathml(std::string_view markup);
 
 // TeX as a page ships it, tidied for Markdown: whitespace runs are one space, MediaWiki's
-// wrapping "{\displaystyle …}" is taken off.
+// wrapping "{\displaystyle …}" is taken off, and a formula that is one numbered display
+// environment (equation, align, gather, …), which cannot stand inside $$…$$, becomes its content
+// or the environment's form that can (aligned, gathered).
 [[nodiscard]] std::string tidy_tex(std::string_view tex);
 
 }  // namespace pagemd::extract
