@@ -319,10 +319,14 @@ TEST(ContentSelect, LayoutUtilityClassesSayNothing) {
   EXPECT_EQ(class_hint(doc, doc.node(article).next_sibling), Hint::negative);
 
   // A heading's scroll-mt-24 keeps it clear of a sticky header; "scroll" alone still warns.
-  const Document headings = Document::parse("<h2 class='group scroll-mt-24'>Providers</h2><div class=scroll>x</div>");
+  const Document headings = Document::parse(
+      "<h2 class='group scroll-mt-24'>Providers</h2><div class=scroll>x</div><h3 "
+      "class='g-offset-scroll-margin-top'>Fields</h3>");
   const NodeId heading = headings.find_first(HtmlTag::h2);
   EXPECT_EQ(class_hint(headings, heading), Hint::none);
   EXPECT_EQ(class_hint(headings, headings.find_first(HtmlTag::div)), Hint::negative);
+  // A design system's prefixed utility names the property inside the class.
+  EXPECT_EQ(class_hint(headings, headings.find_first(HtmlTag::h3)), Hint::none);
 }
 
 TEST(ContentSelect, ChoosesTheProseOverLinkLists) {
@@ -385,6 +389,26 @@ TEST(ContentSelect, ASectionNamedAfterItsHeadingIsNotWhatItsWordsSay) {
   const NodeId slugged = doc.find_first(HtmlTag::h2);
   EXPECT_EQ(class_hint(doc, slugged), Hint::none);
   EXPECT_EQ(class_hint(doc, doc.node(slugged).next_sibling), Hint::negative);
+}
+
+// A docs page's option headings are anchored by their own one-word names ("<h4 id=share>Share</h4>")
+// and head a sentence each: section titles, whatever widget word they say. A block named
+// "comments" that opens with "Comments" is still the comments.
+TEST(ContentSelect, AnOptionHeadingNamedAfterItselfHeadsItsSentence) {
+  std::string options;
+  for (const std::string_view name : {"Loading", "Share", "Comments"}) {
+    std::string id(name);
+    id[0] = static_cast<char>(id[0] - 'A' + 'a');
+    options += "<h4 id=" + id + ">" + std::string(name) + "</h4><p>Whether the " + id +
+               " option applies to each request sent.</p>";
+  }
+  const std::string chosen = select("<body><main><h1>Request options</h1><p>" + kProse1 + "</p><p>" + kProse2 + "</p>" +
+                                    options + "</main></body>");
+  for (const std::string_view name : {"Loading", "Share", "Comments"}) {
+    EXPECT_NE(chosen.find(name), std::string::npos) << name << " in: " << chosen;
+  }
+  const Document doc = Document::parse("<div id=comments><h2>Comments</h2><p>First!</p></div>");
+  EXPECT_EQ(class_hint(doc, doc.find_first(HtmlTag::div)), Hint::negative);
 }
 
 // A row of a few links drawn as buttons ("Get the report", "Donate") is a call to action on any

@@ -50,6 +50,28 @@ bool stands_alone(const PageStats& page, NodeId id) {
   return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, Side::after));
 }
 
+// A heading followed, before the next heading, by a paragraph of its own: a section's title
+// ("Share" over a method's description), not a widget's label over its buttons. A paragraph is
+// long, or one sentence of some words ("Whether the response may be shared."): a widget's text
+// under its label is a count, a button's words or a list of links.
+bool heads_prose(const PageStats& page, NodeId id) {
+  constexpr std::uint32_t kProseChars = 80;
+  constexpr std::size_t kSentenceWords = 6;
+  const Document& doc = page.doc();
+  if (heading_level(doc.node(id).tag) == 0) return false;
+  for (NodeId next = doc.node(id).next_sibling; next != kNoNode; next = doc.node(next).next_sibling) {
+    if (page.dropped(next) || doc.node(next).kind != NodeKind::element) continue;
+    if (heading_level(doc.node(next).tag) > 0) return false;
+    const TextStats stats = page.stats(next);
+    if (link_density_of(stats) >= 0.5) return false;
+    if (stats.chars >= kProseChars) return true;
+    const std::string text = page.small_text(next);
+    const std::string_view sentence = trim(text);
+    return sentence.ends_with('.') && count_words(sentence) >= kSentenceWords;
+  }
+  return false;
+}
+
 class Pruner {
  public:
   Pruner(PageStats& page, const Scores& scores, const Strictness& strictness)
@@ -201,7 +223,7 @@ class Pruner {
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
     // begins with an ad slot.
     if (label.depth > 1 && is_ad_caption(label.text)) return false;
-    if (heads_several_sections(id) || heads_prose(id)) return false;
+    if (heads_several_sections(id) || heads_prose(page_, id)) return false;
     return chars < 2000 || text_before(id) >= 200;
   }
 
@@ -320,20 +342,6 @@ class Pruner {
     return text_prefix_[id] - text_prefix_[first_root];
   }
 
-  // A heading followed, before the next heading, by a paragraph of its own: a section's title
-  // ("Share" over a method's description), not a widget's label over its buttons.
-  bool heads_prose(NodeId id) const {
-    constexpr std::uint32_t kProseChars = 80;
-    if (heading_level(doc_.node(id).tag) == 0) return false;
-    for (NodeId next = doc_.node(id).next_sibling; next != kNoNode; next = doc_.node(next).next_sibling) {
-      if (page_.dropped(next) || doc_.node(next).kind != NodeKind::element) continue;
-      if (heading_level(doc_.node(next).tag) > 0) return false;
-      const TextStats stats = page_.stats(next);
-      return stats.chars >= kProseChars && link_density_of(stats) < 0.5;
-    }
-    return false;
-  }
-
   bool should_prune(NodeId id) const {
     const Node& n = doc_.node(id);
     if (page_.in_code(id)) return false;
@@ -356,7 +364,7 @@ class Pruner {
       });
       return !keep && n.tag != HtmlTag::td && n.tag != HtmlTag::th;
     }
-    if (says_only_a_widget_phrase(page_, id) && n.tag != HtmlTag::td && n.tag != HtmlTag::th && !heads_prose(id)) {
+    if (says_only_a_widget_phrase(page_, id) && n.tag != HtmlTag::td && n.tag != HtmlTag::th) {
       return true;
     }
     if (is_furniture_by_text(id, stats)) return true;
@@ -501,7 +509,7 @@ bool says_only_a_widget_phrase(const PageStats& page, NodeId id) {
   if (!is_block_tag(page.doc().node(id).tag) && !starts_a_line(page, id)) return false;
   std::string text = ascii_lower_copy(collapse_whitespace(page.small_text(id)));
   while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
-  return is_widget_phrase(text);
+  return is_widget_phrase(text) && !heads_prose(page, id);
 }
 
 void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness) {

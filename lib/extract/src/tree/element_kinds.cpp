@@ -68,17 +68,20 @@ bool contains_token(const std::array<std::string_view, N>& list, std::string_vie
 // not what it is: "overflow-hidden" clips an article's body, it does not hide it, and a heading's
 // "scroll-mt-24" keeps it clear of a sticky header when a link scrolls to it.
 bool is_layout_utility(std::string_view name) {
-  return starts_with_ignore_case(name, "overflow") || starts_with_ignore_case(name, "scroll-m") ||
-         starts_with_ignore_case(name, "scroll-p") || name.find(':') != std::string_view::npos;
+  // CSS utilities name the property anywhere in them ("g-offset-scroll-margin-top").
+  return starts_with_ignore_case(name, "overflow") || name.find("scroll-m") != std::string_view::npos ||
+         name.find("scroll-p") != std::string_view::npos || name.find(':') != std::string_view::npos;
 }
 
 // Whether `name` is the slug of the element's heading (its own text when it is one, else the heading
 // it opens with), as Sphinx and Markdown renderers name a heading or a section after its title
 // ("respond-to-review-comments", "about-authentication"): it says what the section is about, not
-// what kind of block it is.
+// what kind of block it is. A one-word name counts only on the heading itself, which it anchors
+// ("<h4 id=share>Share</h4>"): a block named "comments" that opens with "Comments" is one.
 bool names_its_heading(const Document& doc, NodeId id, std::string_view name) {
-  if (name.find('-') == std::string_view::npos) return false;
-  const NodeId first = heading_level(doc.node(id).tag) > 0 ? id : opening_heading(doc, id);
+  const bool heading = heading_level(doc.node(id).tag) > 0;
+  if (!heading && name.find('-') == std::string_view::npos) return false;
+  const NodeId first = heading ? id : opening_heading(doc, id);
   if (first == kNoNode) return false;
   std::string slug;
   for (char c : doc.text_content(first)) {
