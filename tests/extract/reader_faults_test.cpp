@@ -71,6 +71,28 @@ TEST(ReaderCodeBlocks, TypeScriptHandbookLabelAndTryLinkInsideThePre) {
   EXPECT_EQ(e_md, "An example:\n\n```ts\nlet a = 1;\na = 2;\n```\n");
 }
 
+TEST(ReaderCodeBlocks, TypeCheckerErrorsAndHoverTypesAreNotCode) {
+  // The TypeScript handbook's Twoslash: an error set under the line (message and number) and its
+  // hidden copy; the newer Twoslash's hover popups and error lines.
+  const std::string handbook = body_of(
+      "<pre class=\"shiki twoslash lsp\"><div class=\"language-id\">ts</div><div class=\"code-container\"><code>"
+      "<div class=\"line\"><span>let </span><data-lsp lsp=\"let x: number\">x</data-lsp><span> = 1</span></div>"
+      "<span class=\"error\"><span>Type 'string' is not assignable.</span><span class=\"code\">2322</span></span>"
+      "<span class=\"error-behind\">Type 'string' is not assignable.</span><div class=\"line\">x = 2</div></code>"
+      "</div></pre>");
+  EXPECT_EQ(handbook, "```ts\nlet x = 1\nx = 2\n```\n");
+  const std::string vitepress = body_of(
+      "<pre class=\"shiki twoslash\"><code><span class=\"line\"><span class=\"twoslash-hover\"><span "
+      "class=\"twoslash-popup-container\"><code class=\"twoslash-popup-code\">const n: 1</code></span>n</span>"
+      "<span> = 1</span></span>\n<div class=\"twoslash-meta-line twoslash-error-line\">Cannot assign.</div>"
+      "<span class=\"line\">n++</span></code></pre>");
+  EXPECT_EQ(vitepress, "```\nn = 1\nn++\n```\n");
+  // A highlighter's error token is code, and so is the code a tooltip opens from.
+  EXPECT_EQ(body_of("<pre><code>a <span class=\"error\">@</span> b</code></pre>"), "```\na @ b\n```\n");
+  EXPECT_EQ(body_of("<pre><code>-u <span class=\"tooltip-trigger-isolate\"><span>sk_test</span></span></code></pre>"),
+            "```\n-u sk_test\n```\n");
+}
+
 TEST(ReaderCodeBlocks, AnAuthorsParagraphNamingTheLanguageStays) {
   const std::string e_md = body_of("<p>Python</p><pre><code class=\"language-python\">print(1)</code></pre>");
   EXPECT_EQ(e_md, "Python\n\n```python\nprint(1)\n```\n");

@@ -168,4 +168,28 @@ bool is_code_block_control(const Document& doc, NodeId id) {
   return names_a_language(doc, id) || equals_ignore_case(label, pre_language(doc, pre));
 }
 
+bool is_code_annotation(const Document& doc, NodeId id) {
+  if (doc.node(id).kind != NodeKind::element) return false;
+  const std::string_view* names = doc.attribute(id, "class");
+  if (names == nullptr) return false;
+  // A highlighter's "error" token is a leaf of text; an error message set under the line holds the
+  // message and its number in elements of their own.
+  const bool holds_elements = [&] {
+    for (NodeId child = doc.node(id).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
+      if (doc.node(child).kind == NodeKind::element) return true;
+    }
+    return false;
+  }();
+  return any_token(*names, [&](std::string_view name) {
+    const std::string lower = ascii_lower_copy(name);
+    // The code a tooltip opens from ("tooltip-trigger") is code.
+    const bool popup = (lower.find("tooltip") != std::string::npos || lower.find("popover") != std::string::npos ||
+                        lower.find("popup") != std::string::npos) &&
+                       lower.find("trigger") == std::string::npos;
+    return popup || lower == "error-behind" || lower.starts_with("twoslash-meta") ||
+           lower.find("error-line") != std::string::npos ||
+           (holds_elements && (lower == "error" || lower.ends_with("-error")));
+  });
+}
+
 }  // namespace pagemd::extract

@@ -19,4 +19,9 @@ namespace pagemd::extract {
 // it, a "Copy" button beside it, a "Try" link inside it next to the <code>.
 [[nodiscard]] bool is_code_block_control(const Document& doc, NodeId id);
 
+// Whether `id`, inside a code block's code, annotates the code rather than being part of it: a
+// type checker's tooltip or popover (Twoslash's hover types), an error message set under a line
+// with its number, or the hidden copy of it that holds the line's place.
+[[nodiscard]] bool is_code_annotation(const Document& doc, NodeId id);
+
 }  // namespace pagemd::extract

@@ -198,7 +198,7 @@ class Renderer {
         descend = false;
         return Frame::transparent;
       }
-      if (is_code_block_control(doc_, id)) {
+      if (is_code_block_control(doc_, id) || is_code_annotation(doc_, id)) {
         descend = false;
         return Frame::transparent;
       }
