@@ -98,6 +98,21 @@ TEST(ReaderCodeBlocks, AnAuthorsParagraphNamingTheLanguageStays) {
   EXPECT_EQ(e_md, "Python\n\n```python\nprint(1)\n```\n");
 }
 
+TEST(ReaderTables, AWidgetWordInAHeadedTablesFirstCellIsData) {
+  // "Print" and "Recommended" are labels of widgets on their own; as a status in a headed table's
+  // first column they are data, and the rows under them are not a labelled section to drop.
+  const std::string md = run("<html><head><title>Job states</title></head><body><article><h1>Job states</h1><p>" +
+                             test_support::words(60) +
+                             "</p><table><thead><tr><th>Status</th><th>Meaning</th></tr></thead><tbody><tr><td>Print"
+                             "</td><td>queued for the printer</td></tr><tr><td>Done</td><td>finished</td></tr></tbody>"
+                             "</table><table><tr><th>Field</th><th>Required</th></tr><tr><td>size</td><td>Recommended"
+                             "</td></tr><tr><td>color</td><td>no</td></tr></table><p>" +
+                             test_support::words(40) + "</p></article></body></html>")
+                             .markdown;
+  EXPECT_NE(md.find("| Print | queued for the printer |\n| Done | finished |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| size | Recommended |"), std::string::npos) << md;
+}
+
 TEST(ReaderTables, CellsWrappingTheirTextInParagraphsStayATable) {
   const std::string e_md = body_of(
       "<table><tr><td><p>Plan</p></td><td><p>Price</p></td></tr><tr><td><p>Basic</p></td><td><p>$5</p></td></tr>"

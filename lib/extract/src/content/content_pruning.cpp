@@ -72,6 +72,11 @@ bool heads_prose(const PageStats& page, NodeId id) {
   return false;
 }
 
+bool is_table_part(HtmlTag tag) {
+  return tag == HtmlTag::table || tag == HtmlTag::thead || tag == HtmlTag::tbody || tag == HtmlTag::tfoot ||
+         tag == HtmlTag::tr || tag == HtmlTag::td || tag == HtmlTag::th;
+}
+
 class Pruner {
  public:
   Pruner(PageStats& page, const Scores& scores, const Strictness& strictness)
@@ -223,8 +228,32 @@ class Pruner {
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
     // begins with an ad slot.
     if (label.depth > 1 && is_ad_caption(label.text)) return false;
+    // A headed table's first cell ("Print" in a column of statuses) is data, not a label over it.
+    // (Not any table pagemd takes for data: a portal's layout table can look like one, and the
+    // "Related links" cell of its chrome is a label.)
+    if (is_table_part(n.tag) && in_headed_table(id)) return false;
     if (heads_several_sections(id) || heads_prose(page_, id)) return false;
     return chars < 2000 || text_before(id) >= 200;
+  }
+
+  // Whether `id` is a table, or a part of one, whose header cells name its columns.
+  bool in_headed_table(NodeId id) const {
+    NodeId table = id;
+    while (table != kNoNode && !doc_.is_element(table, HtmlTag::table)) table = doc_.node(table).parent;
+    if (table == kNoNode) return false;
+    constexpr int kMostElements = 64;
+    int visits = 0;
+    bool headed = false;
+    doc_.walk(table, [&](NodeId at) {
+      if (++visits > kMostElements) return WalkStep::stop;
+      if (at != table && doc_.is_element(at, HtmlTag::table)) return WalkStep::skip;
+      if (doc_.is_element(at, HtmlTag::th)) {
+        headed = true;
+        return WalkStep::stop;
+      }
+      return doc_.node(at).kind == NodeKind::element ? WalkStep::descend : WalkStep::skip;
+    });
+    return headed;
   }
 
   // Whether a block whose first part is headed ("Related products" over a strip of links, in a
