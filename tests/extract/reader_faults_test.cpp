@@ -24,6 +24,13 @@ std::string body_of(const std::string& html) {
   return markdown;
 }
 
+// The Markdown of an article titled `title` whose prose surrounds `body`.
+std::string article_markdown(const std::string& title, const std::string& body) {
+  return run("<html><head><title>" + title + "</title></head><body><article><h1>" + title + "</h1><p>" +
+             test_support::words(60) + "</p>" + body + "<p>" + test_support::words(40) + "</p></article></body></html>")
+      .markdown;
+}
+
 TEST(ReaderEmphasis, EdgeSpacesMoveOutsideNestedSpans) {
   const std::string e_md =
       body_of("<p>Shared with<strong><a href=\"https://example.com/s\"> one in three</a></strong> readers.</p>");
@@ -101,16 +108,36 @@ TEST(ReaderCodeBlocks, AnAuthorsParagraphNamingTheLanguageStays) {
 TEST(ReaderTables, AWidgetWordInAHeadedTablesFirstCellIsData) {
   // "Print" and "Recommended" are labels of widgets on their own; as a status in a headed table's
   // first column they are data, and the rows under them are not a labelled section to drop.
-  const std::string md = run("<html><head><title>Job states</title></head><body><article><h1>Job states</h1><p>" +
-                             test_support::words(60) +
-                             "</p><table><thead><tr><th>Status</th><th>Meaning</th></tr></thead><tbody><tr><td>Print"
-                             "</td><td>queued for the printer</td></tr><tr><td>Done</td><td>finished</td></tr></tbody>"
-                             "</table><table><tr><th>Field</th><th>Required</th></tr><tr><td>size</td><td>Recommended"
-                             "</td></tr><tr><td>color</td><td>no</td></tr></table><p>" +
-                             test_support::words(40) + "</p></article></body></html>")
-                             .markdown;
+  const std::string md = article_markdown(
+      "Job states",
+      "<table><thead><tr><th>Status</th><th>Meaning</th></tr></thead><tbody><tr><td>Print</td><td>queued for the "
+      "printer</td></tr><tr><td>Done</td><td>finished</td></tr></tbody></table><table><tr><th>Field</th><th>Required"
+      "</th></tr><tr><td>size</td><td>Recommended</td></tr><tr><td>color</td><td>no</td></tr></table>");
   EXPECT_NE(md.find("| Print | queued for the printer |\n| Done | finished |"), std::string::npos) << md;
   EXPECT_NE(md.find("| size | Recommended |"), std::string::npos) << md;
+}
+
+TEST(ReaderTables, ABylineOrBreadcrumbLookInADataTableIsData) {
+  // An "Updated" column reads as a byline; rows of code saying "n > 0" beside links read as a
+  // breadcrumb trail ("Home > Docs"); the table and its wrapper are data all the same.
+  const std::string md = article_markdown(
+      "Limits",
+      "<div><table><thead><tr><th>Name</th><th>Check</th><th>Updated</th></tr></thead><tbody><tr><td>"
+      "<a href=/a>alpha</a></td><td><code>n &gt; 0</code></td><td>1.9</td></tr><tr><td><a href=/b>beta</a></td>"
+      "<td><code>m &gt; 1</code></td><td>2.0</td></tr></tbody></table></div>");
+  EXPECT_NE(md.find("| Name | Check | Updated |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| [beta](https://example.com/b) | `m > 1` | 2.0 |"), std::string::npos) << md;
+}
+
+TEST(ReaderLists, AnItemOpeningWithAWidgetWordIsAnItem) {
+  // "Share your document" and "Print the tickets" over items that say something: steps of a list,
+  // not a share bar or a print button's section.
+  const std::string md = article_markdown(
+      "Trip",
+      "<ul><li>Pack the night before.</li><li>Share your document patiently<ul><li>Send the plan to the "
+      "family</li><li>Keep a copy on paper</li></ul></li><li>Print the tickets at home</li></ul>");
+  EXPECT_NE(md.find("- Share your document patiently\n  - Send the plan to the family"), std::string::npos) << md;
+  EXPECT_NE(md.find("- Print the tickets at home"), std::string::npos) << md;
 }
 
 TEST(ReaderTables, CellsWrappingTheirTextInParagraphsStayATable) {

@@ -204,6 +204,9 @@ class Pruner {
         parent != kNoNode && (doc_.is_element(parent, HtmlTag::p) || doc_.is_element(parent, HtmlTag::li) ||
                               heading_level(doc_.node(parent).tag) > 0);
     if (in_prose || n.tag == HtmlTag::a || heading_level(n.tag) > 0) return false;
+    // A headed table's cells are data (an "Updated" column, a row whose code says "n > 0"), and a
+    // block holding code or a data table is no byline or breadcrumb.
+    if ((is_table_part(n.tag) && in_headed_table(id)) || holds_code_or_data(id)) return false;
     // Mostly a heading: a title, not a byline or a breadcrumb, whatever arrows it holds (a method's
     // signature, "fn map<U>(self) -> U", beside its "Source" link).
     if (2 * stats.heading_chars > chars) return false;
@@ -232,6 +235,9 @@ class Pruner {
     // (Not any table pagemd takes for data: a portal's layout table can look like one, and the
     // "Related links" cell of its chrome is a label.)
     if (is_table_part(n.tag) && in_headed_table(id)) return false;
+    // A list item opening with a widget's word ("Share your document patiently") over items of
+    // its own that say something is an item of the list, not a share bar: those are links.
+    if (n.tag == HtmlTag::li && link_density_of(page_.stats(id)) < 0.5) return false;
     if (heads_several_sections(id) || heads_prose(page_, id)) return false;
     return chars < 2000 || text_before(id) >= 200;
   }
