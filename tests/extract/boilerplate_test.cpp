@@ -122,6 +122,16 @@ TEST(BoilerplateByline, ASentenceGivingADateIsNoDateLine) {
   EXPECT_FALSE(looks_like_byline("You can view our June 2018 open thread here."));
 }
 
+TEST(BoilerplateByline, BySomethingLowerCaseBeginsASentence) {
+  EXPECT_FALSE(looks_like_byline("By the end of the year, some of us stored each island."));
+  EXPECT_FALSE(looks_like_byline("By leveraging data analysis, companies gain an advantage."));
+  EXPECT_FALSE(looks_like_byline("by default, all flex items have an order of 0"));
+  EXPECT_FALSE(looks_like_byline("by up to 50%"));
+  // A name, even a user's handle after another byline word, still is one.
+  EXPECT_TRUE(looks_like_byline("By WIRED Staff"));
+  EXPECT_TRUE(looks_like_byline("Posted by admin"));
+}
+
 TEST(BoilerplateByline, ByMustBeAWord) {
   EXPECT_FALSE(looks_like_byline("Bystanders said the fire spread fast"));
   EXPECT_FALSE(looks_like_byline("Bylaws of the club"));

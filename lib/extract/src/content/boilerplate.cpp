@@ -162,6 +162,19 @@ bool is_ad_caption(std::string_view label) {
   return starts_with_phrase(leading_words(label, 2, count), "advertisement");
 }
 
+namespace {
+
+// Whether the word after the first one of `text` starts with an ASCII lower-case letter.
+bool after_first_word_is_lowercase(std::string_view text) {
+  text = trim(text);
+  const std::size_t gap = text.find_first_of(" \t\n");
+  if (gap == std::string_view::npos) return false;
+  const std::string_view rest = trim(text.substr(gap));
+  return !rest.empty() && rest.front() >= 'a' && rest.front() <= 'z';
+}
+
+}  // namespace
+
 bool looks_like_byline(std::string_view text) {
   static constexpr auto kBylines =
       std::to_array<std::string_view>({"by", "posted by", "written by", "words by", "posted on", "published", "updated",
@@ -182,7 +195,11 @@ bool looks_like_byline(std::string_view text) {
   const std::string words = leading_words(text, 24, count);
   if (count == 0 || count > 20) return false;
   for (std::string_view phrase : kBylines) {
-    if (starts_with_phrase(words, phrase)) return true;
+    if (!starts_with_phrase(words, phrase)) continue;
+    // "By" names someone ("By Jane Doe", "by WIRED Staff"); "By the end of the year, …" begins a
+    // sentence: a lower-case word after a bare "by" is no name.
+    if (phrase == "by" && after_first_word_is_lowercase(text)) break;
+    return true;
   }
   // A date line: a month name right next to a number ("May 20", "20 May"), in a short line.
   constexpr std::size_t kMostDateLineWords = 12;
