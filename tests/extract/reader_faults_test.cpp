@@ -112,9 +112,11 @@ TEST(ReaderTables, AWidgetWordInAHeadedTablesFirstCellIsData) {
       "Job states",
       "<table><thead><tr><th>Status</th><th>Meaning</th></tr></thead><tbody><tr><td>Print</td><td>queued for the "
       "printer</td></tr><tr><td>Done</td><td>finished</td></tr></tbody></table><table><tr><th>Field</th><th>Required"
-      "</th></tr><tr><td>size</td><td>Recommended</td></tr><tr><td>color</td><td>no</td></tr></table>");
+      "</th></tr><tr><td>size</td><td>Recommended</td></tr><tr><td>color</td><td><a href=/p>Popular loaf</a></td></tr>"
+      "</table>");
   EXPECT_NE(md.find("| Print | queued for the printer |\n| Done | finished |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| size | Recommended |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| size | Recommended |\n| color | [Popular loaf](https://example.com/p) |"), std::string::npos)
+      << md;
 }
 
 TEST(ReaderTables, ABylineOrBreadcrumbLookInADataTableIsData) {

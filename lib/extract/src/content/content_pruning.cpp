@@ -72,11 +72,6 @@ bool heads_prose(const PageStats& page, NodeId id) {
   return false;
 }
 
-bool is_table_part(HtmlTag tag) {
-  return tag == HtmlTag::table || tag == HtmlTag::thead || tag == HtmlTag::tbody || tag == HtmlTag::tfoot ||
-         tag == HtmlTag::tr || tag == HtmlTag::td || tag == HtmlTag::th;
-}
-
 class Pruner {
  public:
   Pruner(PageStats& page, const Scores& scores, const Strictness& strictness)
@@ -204,9 +199,8 @@ class Pruner {
         parent != kNoNode && (doc_.is_element(parent, HtmlTag::p) || doc_.is_element(parent, HtmlTag::li) ||
                               heading_level(doc_.node(parent).tag) > 0);
     if (in_prose || n.tag == HtmlTag::a || heading_level(n.tag) > 0) return false;
-    // A headed table's cells are data (an "Updated" column, a row whose code says "n > 0"), and a
-    // block holding code or a data table is no byline or breadcrumb.
-    if ((is_table_part(n.tag) && in_headed_table(id)) || holds_code_or_data(id)) return false;
+    // A block holding code or a data table is no byline or breadcrumb.
+    if (holds_code_or_data(id)) return false;
     // Mostly a heading: a title, not a byline or a breadcrumb, whatever arrows it holds (a method's
     // signature, "fn map<U>(self) -> U", beside its "Source" link).
     if (2 * stats.heading_chars > chars) return false;
@@ -215,7 +209,9 @@ class Pruner {
       return false;
     }
     const std::string text = collapse_whitespace(page_.small_text(id));
-    return looks_like_byline(text) || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text));
+    const bool furniture = looks_like_byline(text) || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text));
+    // Nor is what a headed table holds: an "Updated" column, a row whose code says "n > 0".
+    return furniture && !in_headed_table(id);
   }
 
   // A section introduced by a widget label ("Related stories", "12 Comments", "Tags:"). Large
@@ -231,10 +227,10 @@ class Pruner {
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
     // begins with an ad slot.
     if (label.depth > 1 && is_ad_caption(label.text)) return false;
-    // A headed table's first cell ("Print" in a column of statuses) is data, not a label over it.
-    // (Not any table pagemd takes for data: a portal's layout table can look like one, and the
-    // "Related links" cell of its chrome is a label.)
-    if (is_table_part(n.tag) && in_headed_table(id)) return false;
+    // What a headed table holds ("Print" in a column of statuses, a link "Popular loaf" in a cell)
+    // is data, not a label over the rest. (Not any table pagemd takes for data: a portal's layout
+    // table can look like one, and the "Related links" cell of its chrome is a label.)
+    if (in_headed_table(id)) return false;
     // A list item opening with a widget's word ("Share your document patiently") over items of
     // its own that say something is an item of the list, not a share bar: those are links.
     if (n.tag == HtmlTag::li && link_density_of(page_.stats(id)) < 0.5) return false;
@@ -242,10 +238,9 @@ class Pruner {
     return chars < 2000 || text_before(id) >= 200;
   }
 
-  // Whether `id` is a table, or a part of one, whose header cells name its columns.
+  // Whether `id` is a table whose header cells name its columns, or inside one.
   bool in_headed_table(NodeId id) const {
-    NodeId table = id;
-    while (table != kNoNode && !doc_.is_element(table, HtmlTag::table)) table = doc_.node(table).parent;
+    const NodeId table = doc_.is_element(id, HtmlTag::table) ? id : page_.enclosing_table(id);
     if (table == kNoNode) return false;
     constexpr int kMostElements = 64;
     int visits = 0;

@@ -161,6 +161,8 @@ class PageStats {
     }
     return (flags & kDataTable) != 0;
   }
+  // The closest <table> ancestor of `id`, or kNoNode.
+  [[nodiscard]] NodeId enclosing_table(NodeId id) const { return nearest_table(id); }
   [[nodiscard]] bool inside_data_table(NodeId id) const {
     const NodeId table = nearest_table(id);
     return table != kNoNode && is_data_table(table);
