@@ -142,6 +142,23 @@ TEST(ReaderLists, AnItemOpeningWithAWidgetWordIsAnItem) {
   EXPECT_NE(md.find("- Print the tickets at home"), std::string::npos) << md;
 }
 
+TEST(ReaderTeasers, ALabelledLineOfLinksGoesWhole) {
+  // "Read more:" and "Related:" before a link to another story: the line is a teaser, not text;
+  // the label alone went as a widget's word and left the link behind.
+  const std::string md = article_markdown(
+      "Weekly", "<p class=read-more><strong>Read more:</strong> <a href=/x>Everything about pictures</a></p><p>" +
+                    test_support::words(30) +
+                    "</p><p><b>Related:</b> <a href=/y>Another story</a>, <a href=/z>And one more</a></p>");
+  EXPECT_EQ(md.find("pictures"), std::string::npos) << md;
+  EXPECT_EQ(md.find("Another story"), std::string::npos) << md;
+  // A label over a sentence of the author's, or links in a sentence, stay.
+  const std::string kept =
+      article_markdown("Weekly",
+                       "<p><strong>Related:</strong> the <a href=/r>river study</a> found the same in every town it "
+                       "measured over ten years.</p>");
+  EXPECT_NE(kept.find("river study"), std::string::npos) << kept;
+}
+
 TEST(ReaderTables, CellsWrappingTheirTextInParagraphsStayATable) {
   const std::string e_md = body_of(
       "<table><tr><td><p>Plan</p></td><td><p>Price</p></td></tr><tr><td><p>Basic</p></td><td><p>$5</p></td></tr>"

@@ -54,6 +54,31 @@ bool stands_alone(const PageStats& page, NodeId id) {
 // ("Share" over a method's description), not a widget's label over its buttons. A paragraph is
 // long, or one sentence of some words ("Whether the response may be shared."): a widget's text
 // under its label is a count, a button's words or a list of links.
+// Whether block `id` is a teaser's line: a widget's label ending in a colon ("Read more:", "See
+// also:") and then links and little else. The label alone would go as a widget phrase and leave
+// the link behind as if it were text of the page.
+bool is_teaser_line(const PageStats& page, NodeId id, std::uint32_t chars) {
+  constexpr std::uint32_t kLongestLine = 200;
+  const Document& doc = page.doc();
+  const HtmlTag tag = doc.node(id).tag;
+  if (chars > kLongestLine || (tag != HtmlTag::p && tag != HtmlTag::div && tag != HtmlTag::li)) return false;
+  NodeId label = doc.node(id).first_child();
+  while (label != kNoNode && doc.node(label).kind == NodeKind::text && trim(doc.text(label)).empty()) {
+    label = doc.node(label).next_sibling;
+  }
+  if (label == kNoNode || doc.node(label).kind != NodeKind::element || is_block_tag(doc.node(label).tag) ||
+      doc.is_element(label, HtmlTag::a)) {
+    return false;
+  }
+  std::string text = ascii_lower_copy(collapse_whitespace(page.small_text(label)));
+  if (!text.ends_with(':')) return false;
+  while (!text.empty() && text.back() == ':') text.pop_back();
+  if (!is_widget_phrase(text) && !is_boilerplate_label(text)) return false;
+  const TextStats line = page.stats(id);
+  const std::uint32_t rest = line.chars - std::min(line.chars, page.chars(label));
+  return rest > 0 && line.link_chars >= rest * 4 / 5;
+}
+
 bool heads_prose(const PageStats& page, NodeId id) {
   constexpr std::uint32_t kProseChars = 80;
   constexpr std::size_t kSentenceWords = 6;
@@ -534,7 +559,13 @@ class Pruner {
 bool says_only_a_widget_phrase(const PageStats& page, NodeId id) {
   // The counted characters are at least the text's non-space ones.
   const std::uint32_t chars = page.chars(id);
+  if (is_teaser_line(page, id, chars)) return true;
   if (chars > 40 || chars < widget_phrase_min_letters()) return false;
+  // A teaser line's label goes with its line, which is judged after it (deepest first).
+  if (const NodeId parent = page.doc().node(id).parent;
+      parent != kNoNode && is_teaser_line(page, parent, page.chars(parent))) {
+    return false;
+  }
   // A widget's word in a sentence ("some partners compare one library") is a word of it.
   if (!is_block_tag(page.doc().node(id).tag) && !starts_a_line(page, id)) return false;
   std::string text = ascii_lower_copy(collapse_whitespace(page.small_text(id)));
