@@ -21,9 +21,9 @@ bool is_math_environment(std::string_view name) {
 
 // Scans a text once; each kind of closing delimiter, once looked for in vain from some point, is
 // known to be absent after it, so hostile text ("\( \( \( …") costs one pass, not one per opening.
-class Scanner {
+class TexScanner {
  public:
-  Scanner(std::string_view text, const TexDelimiters& delimiters) : text_(text), delimiters_(delimiters) {}
+  TexScanner(std::string_view text, const TexDelimiters& delimiters) : text_(text), delimiters_(delimiters) {}
 
   std::vector<TexSpan> run() {
     std::vector<TexSpan> spans;
@@ -134,7 +134,7 @@ TexDelimiters tex_delimiters_of(std::string_view script_signs) {
 
 std::vector<TexSpan> tex_spans(std::string_view text, const TexDelimiters& delimiters) {
   if (!delimiters.typeset) return {};
-  return Scanner(text, delimiters).run();
+  return TexScanner(text, delimiters).run();
 }
 
 }  // namespace pagemd::extract
