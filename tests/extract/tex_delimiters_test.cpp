@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "extract_test_helpers.hpp"
@@ -19,7 +20,9 @@ std::vector<std::string> found(std::string_view text, const TexDelimiters& delim
   std::vector<std::string> out;
   for (const TexSpan& span : tex_spans(text, delimiters)) {
     EXPECT_LT(span.begin, span.end);
-    out.push_back(span.display ? "[" + std::string(span.latex) + "]" : std::string(span.latex));
+    std::string written(span.latex);
+    if (span.display) written.insert(0, 1, '[').push_back(']');
+    out.push_back(std::move(written));
   }
   return out;
 }
