@@ -62,6 +62,12 @@ bool is_teaser_line(const PageStats& page, NodeId id, std::uint32_t chars) {
   const Document& doc = page.doc();
   const HtmlTag tag = doc.node(id).tag;
   if (chars > kLongestLine || (tag != HtmlTag::p && tag != HtmlTag::div && tag != HtmlTag::li)) return false;
+  // Mostly links, whatever the label (at most a few words) takes: most lines are asked no more.
+  constexpr std::uint32_t kLongestLabel = 40;
+  const TextStats line = page.stats(id);
+  if (line.link_chars == 0 || line.link_chars * 5 < (line.chars - std::min(line.chars, kLongestLabel)) * 4) {
+    return false;
+  }
   NodeId label = doc.node(id).first_child();
   while (label != kNoNode && doc.node(label).kind == NodeKind::text && trim(doc.text(label)).empty()) {
     label = doc.node(label).next_sibling;
@@ -74,7 +80,6 @@ bool is_teaser_line(const PageStats& page, NodeId id, std::uint32_t chars) {
   if (!text.ends_with(':')) return false;
   while (!text.empty() && text.back() == ':') text.pop_back();
   if (!is_widget_phrase(text) && !is_boilerplate_label(text)) return false;
-  const TextStats line = page.stats(id);
   const std::uint32_t rest = line.chars - std::min(line.chars, page.chars(label));
   return rest > 0 && line.link_chars >= rest * 4 / 5;
 }
@@ -561,16 +566,14 @@ bool says_only_a_widget_phrase(const PageStats& page, NodeId id) {
   const std::uint32_t chars = page.chars(id);
   if (is_teaser_line(page, id, chars)) return true;
   if (chars > 40 || chars < widget_phrase_min_letters()) return false;
-  // A teaser line's label goes with its line, which is judged after it (deepest first).
-  if (const NodeId parent = page.doc().node(id).parent;
-      parent != kNoNode && is_teaser_line(page, parent, page.chars(parent))) {
-    return false;
-  }
   // A widget's word in a sentence ("some partners compare one library") is a word of it.
   if (!is_block_tag(page.doc().node(id).tag) && !starts_a_line(page, id)) return false;
   std::string text = ascii_lower_copy(collapse_whitespace(page.small_text(id)));
   while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
-  return is_widget_phrase(text) && !heads_prose(page, id);
+  if (!is_widget_phrase(text) || heads_prose(page, id)) return false;
+  // A teaser line's label goes with its line, which is judged after it (deepest first).
+  const NodeId parent = page.doc().node(id).parent;
+  return parent == kNoNode || !is_teaser_line(page, parent, page.chars(parent));
 }
 
 void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness) {
