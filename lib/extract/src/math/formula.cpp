@@ -77,8 +77,12 @@ bool draws_script_formula(const Document& doc, NodeId id) {
 }
 
 bool holds_delimited_tex(const Document& doc, NodeId id) {
-  if (doc.node(id).kind != NodeKind::element) return false;
-  if (doc.name(id) == "math-renderer") return true;
+  // Asked of every text's parent: most are paragraphs, links and emphasis.
+  const Node& n = doc.node(id);
+  if (n.kind != NodeKind::element || (n.tag != HtmlTag::span && n.tag != HtmlTag::div && n.tag != HtmlTag::unknown)) {
+    return false;
+  }
+  if (n.tag == HtmlTag::unknown) return doc.name(id) == "math-renderer";
   const std::string_view* names = doc.attribute(id, "class");
   if (names == nullptr) return false;
   bool math = false;
