@@ -151,20 +151,27 @@ Hint class_hint(const Document& doc, NodeId id) {
 
 bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names) {
   if (doc.attributes(id).empty()) return false;
+  // Asked of every element with attributes, for each of its names and their parts: a part whose
+  // length no wanted name has is turned down without comparing it to each.
+  constexpr std::size_t kMaskedLengths = 64;
+  std::uint64_t wanted_lengths = 0;
+  for (std::string_view wanted : names) {
+    if (wanted.size() < kMaskedLengths) wanted_lengths |= std::uint64_t{1} << wanted.size();
+  }
   const auto named = [&](std::string_view name) {
+    if (name.size() < kMaskedLengths && ((wanted_lengths >> name.size()) & 1U) == 0) return false;
     return std::any_of(names.begin(), names.end(),
                        [&](std::string_view wanted) { return equals_ignore_case(name, wanted); });
   };
   const auto name_or_part_named = [&](std::string_view name) {
     if (named(name)) return true;
-    bool found = false;
-    for (std::size_t start = 0; start < name.size() && !found;) {
-      std::size_t end = name.find_first_of("-_", start);
-      if (end == std::string_view::npos) end = name.size();
-      found = end > start && end - start < name.size() && named(name.substr(start, end - start));
+    std::size_t start = 0;
+    for (std::size_t end = 0; end <= name.size(); ++end) {
+      if (end < name.size() && name[end] != '-' && name[end] != '_') continue;
+      if (end > start && end - start < name.size() && named(name.substr(start, end - start))) return true;
       start = end + 1;
     }
-    return found;
+    return false;
   };
   for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
