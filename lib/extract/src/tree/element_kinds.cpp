@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <unordered_map>
 
 #include "decode/prepass.hpp"
 #include "text/text_util.hpp"
@@ -64,6 +68,37 @@ bool contains_token(const std::array<std::string_view, N>& list, std::string_vie
   return std::find(list.begin(), list.end(), token) != list.end();
 }
 
+// Which of the lists above hold a name token, as bits: every class and id token of every element
+// is looked up, once, rather than searched for in each list.
+enum NameTokenKind : std::uint8_t {
+  kUnlikelyName = 1,
+  kAlwaysBoilerplateName = 2,
+  kPagerName = 4,
+  kConsentName = 8,
+  kMaybeContentName = 16,
+  kPositiveName = 32,
+  kNegativeName = 64,
+};
+
+std::uint8_t name_token_kinds(std::string_view token) {
+  static const std::unordered_map<std::string_view, std::uint8_t> kKinds = [] {
+    std::unordered_map<std::string_view, std::uint8_t> kinds;
+    const auto add = [&](std::span<const std::string_view> list, NameTokenKind kind) {
+      for (const std::string_view name : list) kinds[name] |= kind;
+    };
+    add(kUnlikelyTokens, kUnlikelyName);
+    add(kAlwaysBoilerplateTokens, kAlwaysBoilerplateName);
+    add(kPagerTokens, kPagerName);
+    add(kConsentTokens, kConsentName);
+    add(kMaybeContentTokens, kMaybeContentName);
+    add(kPositiveTokens, kPositiveName);
+    add(kNegativeTokens, kNegativeName);
+    return kinds;
+  }();
+  const auto found = kKinds.find(token);
+  return found == kKinds.end() ? 0 : found->second;
+}
+
 // Utility classes (Tailwind's overflow-hidden, scroll-mt-24, md:hidden) say how a block is laid out,
 // not what it is: "overflow-hidden" clips an article's body, it does not hide it, and a heading's
 // "scroll-mt-24" keeps it clear of a sticky header when a link scrolls to it.
@@ -95,29 +130,31 @@ bool names_its_heading(const Document& doc, NodeId id, std::string_view name) {
   return !slug.empty() && equals_ignore_case(name, slug);
 }
 
-// Lower-cased class and id name tokens of an element.
-std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
-  std::vector<std::string> tokens;
+// Visits the lower-cased class and id name tokens of an element, in order. The tokens are
+// lowered into one buffer: elements are many, and a list of strings per element cost more than
+// the judging of its names.
+template <typename Visit>
+void for_each_name_token(const Document& doc, NodeId id, Visit&& visit) {
+  std::string token;
   for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
     if (!value) continue;
     if (attr == "id"sv && names_its_heading(doc, id, trim(*value))) continue;
     any_token(*value, [&](std::string_view name) {
       if (is_layout_utility(name)) return false;
-      std::string token;
+      token.clear();
       for (char c : name) {
         if (c == '-' || c == '_') {
-          if (!token.empty()) tokens.push_back(std::move(token));
+          if (!token.empty()) visit(std::string_view(token));
           token.clear();
         } else {
           token.push_back(ascii_lower(c));
         }
       }
-      if (!token.empty()) tokens.push_back(std::move(token));
+      if (!token.empty()) visit(std::string_view(token));
       return false;
     });
   }
-  return tokens;
 }
 
 bool inside_main_or_article(const Document& doc, NodeId id) {
@@ -136,10 +173,11 @@ Hint class_hint(const Document& doc, NodeId id) {
   if (is_document_contents(doc, id)) return Hint::none;  // named "toc", but no contents box
   bool positive = false;
   bool negative = false;
-  for (const std::string& token : name_tokens(doc, id)) {
-    positive = positive || contains_token(kPositiveTokens, token);
-    negative = negative || contains_token(kNegativeTokens, token);
-  }
+  for_each_name_token(doc, id, [&](std::string_view token) {
+    const std::uint8_t kinds = name_token_kinds(token);
+    positive = positive || (kinds & kPositiveName) != 0;
+    negative = negative || (kinds & kNegativeName) != 0;
+  });
   if (const std::string_view* itemprop = doc.attribute(id, "itemprop");
       itemprop && itemprop->find("articleBody") != std::string::npos) {
     return Hint::positive;
@@ -197,18 +235,21 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   bool consent = false;
   bool pager = false;
   bool header_only = true;  // "header" is the one unlikely name
-  for (const std::string& token : name_tokens(doc, id)) {
+  bool fact_box = false;
+  for_each_name_token(doc, id, [&](std::string_view token) {
     // A wiki's fact box beside the lead is a table; page builders call feature sections
     // "infobox" too, and those are content.
-    if (token == "infobox" && n.tag == HtmlTag::table) return Unlikely::always;
-    const bool unlikely_token = contains_token(kUnlikelyTokens, token);
+    fact_box = fact_box || (token == "infobox" && n.tag == HtmlTag::table);
+    const std::uint8_t kinds = name_token_kinds(token);
+    const bool unlikely_token = (kinds & kUnlikelyName) != 0;
     unlikely = unlikely || unlikely_token;
     header_only = header_only && (!unlikely_token || token == "header");
-    always = always || contains_token(kAlwaysBoilerplateTokens, token);
-    maybe = maybe || contains_token(kMaybeContentTokens, token);
-    consent = consent || contains_token(kConsentTokens, token);
-    pager = pager || contains_token(kPagerTokens, token);
-  }
+    always = always || (kinds & kAlwaysBoilerplateName) != 0;
+    maybe = maybe || (kinds & kMaybeContentName) != 0;
+    consent = consent || (kinds & kConsentName) != 0;
+    pager = pager || (kinds & kPagerName) != 0;
+  });
+  if (fact_box) return Unlikely::always;
   if (maybe) return Unlikely::no;
   if (consent) return Unlikely::consent_banner;
   if (!unlikely || (pager && holds_heading(doc, id))) return Unlikely::no;
