@@ -130,6 +130,19 @@ bool names_its_heading(const Document& doc, NodeId id, std::string_view name) {
   return !slug.empty() && equals_ignore_case(name, slug);
 }
 
+// How has_name_or_part reads the bytes of a class or id attribute: whitespace ends a name, '-'
+// and '_' end a part of one.
+enum class NameByte : std::uint8_t { other, space, separator };
+constexpr std::array<NameByte, 256> kNameBytes = [] {
+  std::array<NameByte, 256> bytes{};
+  for (std::size_t byte = 0; byte < bytes.size(); ++byte) {
+    if (is_ascii_space(static_cast<char>(byte))) bytes[byte] = NameByte::space;
+  }
+  bytes['-'] = NameByte::separator;
+  bytes['_'] = NameByte::separator;
+  return bytes;
+}();
+
 // Visits the lower-cased class and id name tokens of an element, in order. The tokens are
 // lowered into one buffer: elements are many, and a list of strings per element cost more than
 // the judging of its names.
@@ -189,8 +202,9 @@ Hint class_hint(const Document& doc, NodeId id) {
 
 bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names) {
   if (doc.attributes(id).empty()) return false;
-  // Asked of every element with attributes, for each of its names and their parts: a part whose
-  // length no wanted name has is turned down without comparing it to each.
+  // Asked of every element with attributes, for each of its names and their parts: one pass over
+  // the attribute, and a part whose length no wanted name has is turned down without comparing it
+  // to each.
   constexpr std::size_t kMaskedLengths = 64;
   std::uint64_t wanted_lengths = 0;
   for (std::string_view wanted : names) {
@@ -201,19 +215,30 @@ bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::strin
     return std::any_of(names.begin(), names.end(),
                        [&](std::string_view wanted) { return equals_ignore_case(name, wanted); });
   };
-  const auto name_or_part_named = [&](std::string_view name) {
-    if (named(name)) return true;
-    std::size_t start = 0;
-    for (std::size_t end = 0; end <= name.size(); ++end) {
-      if (end < name.size() && name[end] != '-' && name[end] != '_') continue;
-      if (end > start && end - start < name.size() && named(name.substr(start, end - start))) return true;
-      start = end + 1;
-    }
-    return false;
-  };
   for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
-    if (value != nullptr && any_token(*value, name_or_part_named)) return true;
+    if (value == nullptr) continue;
+    const std::string_view names_written = *value;
+    std::size_t name_start = 0;
+    std::size_t part_start = 0;
+    bool has_parts = false;  // the name holds a '-' or '_': each part is shorter than it
+    for (std::size_t at = 0; at <= names_written.size(); ++at) {
+      const NameByte byte =
+          at < names_written.size() ? kNameBytes[static_cast<unsigned char>(names_written[at])] : NameByte::space;
+      if (byte == NameByte::other) continue;
+      if (at > part_start && (byte == NameByte::separator || has_parts) &&
+          named(names_written.substr(part_start, at - part_start))) {
+        return true;
+      }
+      part_start = at + 1;
+      if (byte == NameByte::separator) {
+        has_parts = true;
+        continue;
+      }
+      if (at > name_start && named(names_written.substr(name_start, at - name_start))) return true;
+      name_start = at + 1;
+      has_parts = false;
+    }
   }
   return false;
 }
