@@ -371,13 +371,10 @@ class ContentFinder {
     doc_.walk(id, [&](NodeId at) {
       if (page_.dropped(at) && at != id) return false;
       if (doc_.node(at).kind == NodeKind::element && is_never_content(doc_.node(at).tag)) return false;
-      chars += non_space_chars(doc_.text(at));
+      chars += content_detail::non_space_bytes(doc_.text(at));
       return true;
     });
     return chars;
-  }
-  static std::size_t non_space_chars(std::string_view text) {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return !is_ascii_space(c); }));
   }
 
   ContentSelection select_included(NodeId body) {
@@ -411,7 +408,7 @@ class ContentFinder {
   }
   std::uint32_t raw_chars_of(NodeId id) const {
     if (page_.keeps_sums(id)) return raw_chars_[page_.slot(id)];
-    const auto chars = static_cast<std::uint32_t>(non_space_chars(doc_.text(id)));
+    const std::uint32_t chars = content_detail::non_space_bytes(doc_.text(id));
     const NodeId leaf = doc_.node(id).first_child();
     return leaf == kNoNode || page_.dropped(leaf) ? chars : raw_chars_of(leaf);
   }
