@@ -98,6 +98,29 @@ TEST(CountText, EightBytesAtATimeCountAsOneByOne) {
   EXPECT_EQ(words.commas, 2U);
 }
 
+TEST(PageStats, ALeafAskedAgainAnswersAsWhenFirstCounted) {
+  // Commas in the top bits of what is kept of a leaf, and a leaf with more commas than they hold.
+  std::string html = "<body><div><p>one, two, three</p><p>";
+  for (int i = 0; i < 300; ++i) html += "a, ";
+  html += "</p><p>x</p></div></body>";
+  const Document doc = Document::parse(html);
+  PageStats page(doc);
+  page.compute_stats();
+  int leaves = 0;
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (doc.node(id).kind != NodeKind::text) continue;
+    ++leaves;
+    TextStats counted;
+    count_text(doc.text(id), counted);
+    for (int ask = 0; ask < 2; ++ask) {
+      EXPECT_EQ(page.stats(id).chars, counted.chars) << "node " << id << ", asked " << ask + 1 << " times";
+      EXPECT_EQ(page.stats(id).commas, counted.commas) << "node " << id << ", asked " << ask + 1 << " times";
+    }
+  }
+  EXPECT_EQ(leaves, 3);
+  EXPECT_EQ(page.stats(doc.find_first(HtmlTag::div)).commas, 2U + 300U);
+}
+
 TEST(PageStats, EveryNodesSumsMatchAWalkOfItsSubtree) {
   const Document doc = Document::parse(mixed_page());
   PageStats page(doc);

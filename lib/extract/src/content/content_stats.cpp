@@ -122,7 +122,8 @@ PageStats::PageStats(const Document& doc)
       dropped_(doc.size(), 0),
       keeps_sums_((doc.size() + 63) / 64, 0),
       sums_before_((doc.size() + 63) / 64, 0),
-      flags_(doc.size(), 0) {
+      flags_(doc.size(), 0),
+      text_counts_(doc.size(), kUncounted) {
   std::uint32_t parents = 0;
   for (NodeId id = 0; id < doc_.size(); ++id) {
     if (id % 64 == 0) sums_before_[id / 64] = parents;
@@ -167,7 +168,16 @@ bool PageStats::is_title_link(NodeId link) const {
 TextStats PageStats::leaf_stats(NodeId id) const {
   TextStats s;
   if (doc_.node(id).kind == NodeKind::text) {
+    if (const std::uint32_t counted = text_counts_[id]; counted != kUncounted) {
+      s.chars = counted & kCountedChars;
+      s.commas = counted >> kCommasShift;
+      return s;
+    }
     count_text(doc_.text(id), s);
+    // A text of 16 million characters or 256 commas is counted again when asked.
+    if (s.chars < kCountedChars && s.commas <= (kUncounted >> kCommasShift)) {
+      text_counts_[id] = s.chars | (s.commas << kCommasShift);
+    }
   } else {
     add_own(id, s);
   }

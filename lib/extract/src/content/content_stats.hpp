@@ -243,6 +243,12 @@ class PageStats {
   std::vector<std::uint32_t> sums_before_;
   std::vector<TextStats> element_stats_;
   mutable std::vector<std::uint8_t> flags_;
+  // Per text node, its characters (the low 24 bits) and commas (the top 8) once counted: the
+  // attempts of the search and the scoring and pruning in each ask about the same leaves again.
+  static constexpr std::uint32_t kUncounted = UINT32_MAX;
+  static constexpr std::uint32_t kCountedChars = (std::uint32_t{1} << 24) - 1;
+  static constexpr int kCommasShift = 24;
+  mutable std::vector<std::uint32_t> text_counts_;
   std::vector<NodeId> nearest_table_;  // by slot
 };
 
