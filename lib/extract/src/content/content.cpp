@@ -462,7 +462,12 @@ class ContentFinder {
     std::vector<std::uint32_t> filler;  // per node: characters of filler text under it
     for (NodeId id = body; id < doc_.size(); ++id) {
       const Node& n = doc_.node(id);
-      if (n.kind != NodeKind::text || !core::starts_with_ignore_case(trim(doc_.text(id)), kFiller)) continue;
+      // Asked of every text node: most are too short to hold the filler (the whitespace between
+      // tags), and only the leading whitespace stands before it.
+      if (n.kind != NodeKind::text || doc_.text(id).size() < kFiller.size()) continue;
+      std::string_view text = doc_.text(id);
+      while (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1);
+      if (!core::starts_with_ignore_case(text, kFiller)) continue;
       if (filler.empty()) filler.assign(doc_.size(), 0);
       filler[id] = static_cast<std::uint32_t>(visible_chars(id));
     }
