@@ -143,28 +143,41 @@ constexpr std::array<NameByte, 256> kNameBytes = [] {
   return bytes;
 }();
 
-// Visits the lower-cased class and id name tokens of an element, in order. The tokens are
-// lowered into one buffer: elements are many, and a list of strings per element cost more than
-// the judging of its names.
+// The longest name of the lists: a longer token is in none of them.
+constexpr std::size_t kLongestListedName = [] {
+  std::size_t longest = 0;
+  for (const auto& list :
+       {std::span<const std::string_view>(kUnlikelyTokens), std::span<const std::string_view>(kAlwaysBoilerplateTokens),
+        std::span<const std::string_view>(kPagerTokens), std::span<const std::string_view>(kConsentTokens),
+        std::span<const std::string_view>(kMaybeContentTokens), std::span<const std::string_view>(kPositiveTokens),
+        std::span<const std::string_view>(kNegativeTokens)}) {
+    for (const std::string_view name : list) longest = std::max(longest, name.size());
+  }
+  return longest;
+}();
+
+// Visits the lower-cased class and id name tokens of an element that are short enough to be in a
+// list (kLongestListedName), in order: a longer one says nothing to unlikely_kind or class_hint.
+// Each is lowered into one small buffer: elements are many, and a list of strings per element cost
+// more than the judging of its names.
 template <typename Visit>
 void for_each_name_token(const Document& doc, NodeId id, Visit&& visit) {
-  std::string token;
+  std::array<char, kLongestListedName> lowered{};
   for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
     if (!value) continue;
     if (attr == "id"sv && names_its_heading(doc, id, trim(*value))) continue;
     any_token(*value, [&](std::string_view name) {
       if (is_layout_utility(name)) return false;
-      token.clear();
-      for (char c : name) {
-        if (c == '-' || c == '_') {
-          if (!token.empty()) visit(std::string_view(token));
-          token.clear();
-        } else {
-          token.push_back(ascii_lower(c));
-        }
+      std::size_t start = 0;
+      for (std::size_t end = 0; end <= name.size(); ++end) {
+        if (end < name.size() && name[end] != '-' && name[end] != '_') continue;
+        const std::string_view token = name.substr(start, end - start);
+        start = end + 1;
+        if (token.empty() || token.size() > lowered.size()) continue;
+        for (std::size_t k = 0; k < token.size(); ++k) lowered[k] = ascii_lower(token[k]);
+        visit(std::string_view(lowered.data(), token.size()));
       }
-      if (!token.empty()) visit(std::string_view(token));
       return false;
     });
   }
