@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parse/dom.hpp"
@@ -32,6 +35,90 @@ std::string mixed_page() {
     if (i % 7 == 0) html += "<ul><li>x</li><li>yz</li></ul>";
   }
   return html + "</div></body>";
+}
+
+// count_text as it reads, byte by byte: what the eight-bytes-at-a-time count must agree with.
+TextStats count_one_by_one(std::string_view text) {
+  TextStats s;
+  bool in_space = true;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+      if (!in_space) ++s.chars;
+      in_space = true;
+      continue;
+    }
+    in_space = false;
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++s.chars;
+    const std::string_view rest = text.substr(i);
+    if (c == ',' || rest.starts_with("\xEF\xBC\x8C") || rest.starts_with("\xE3\x80\x81")) ++s.commas;
+  }
+  return s;
+}
+
+TEST(CountText, EightBytesAtATimeCountAsOneByOne) {
+  // Whitespace of every kind and a vertical tab (no whitespace to HTML), commas of three scripts,
+  // two-, three- and four-byte characters, so that runs and sequences cross the eight-byte words.
+  const std::vector<std::string_view> pieces = {"a",
+                                                "bc",
+                                                " ",
+                                                "  ",
+                                                "\t",
+                                                "\n",
+                                                "\r",
+                                                "\f",
+                                                "\v",
+                                                ",",
+                                                "\xC3\xA9",
+                                                "\xEF\xBC\x8C",
+                                                "\xE3\x80\x81",
+                                                "\xE2\x82\xAC",
+                                                "\xF0\x9F\x98\x80",
+                                                "\xEF\xBC",
+                                                "\x81"};
+  std::mt19937 random(45);
+  for (int round = 0; round < 3000; ++round) {
+    std::string text;
+    const std::size_t count = random() % 40;
+    for (std::size_t k = 0; k < count; ++k) text += pieces[random() % pieces.size()];
+    const TextStats expected = count_one_by_one(text);
+    TextStats counted;
+    counted.chars = 7;  // the count adds to what is there
+    count_text(text, counted);
+    ASSERT_EQ(counted.chars, expected.chars + 7) << '"' << text << '"';
+    ASSERT_EQ(counted.commas, expected.commas) << '"' << text << '"';
+    const auto non_space = std::count_if(
+        text.begin(), text.end(), [](char c) { return c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f'; });
+    ASSERT_EQ(non_space_bytes(text), static_cast<std::uint32_t>(non_space)) << '"' << text << '"';
+  }
+  TextStats words;
+  count_text("  one two,\tthree\xEF\xBC\x8C four  ", words);
+  // one, space, "two,", tab, three, the full-width comma, space, four, the trailing run.
+  EXPECT_EQ(words.chars, 3U + 1 + 4 + 1 + 5 + 1 + 1 + 4 + 1);
+  EXPECT_EQ(words.commas, 2U);
+}
+
+TEST(PageStats, ALeafAskedAgainAnswersAsWhenFirstCounted) {
+  // Commas in the top bits of what is kept of a leaf, and a leaf with more commas than they hold.
+  std::string html = "<body><div><p>one, two, three</p><p>";
+  for (int i = 0; i < 300; ++i) html += "a, ";
+  html += "</p><p>x</p></div></body>";
+  const Document doc = Document::parse(html);
+  PageStats page(doc);
+  page.compute_stats();
+  int leaves = 0;
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (doc.node(id).kind != NodeKind::text) continue;
+    ++leaves;
+    TextStats counted;
+    count_text(doc.text(id), counted);
+    for (int ask = 0; ask < 2; ++ask) {
+      EXPECT_EQ(page.stats(id).chars, counted.chars) << "node " << id << ", asked " << ask + 1 << " times";
+      EXPECT_EQ(page.stats(id).commas, counted.commas) << "node " << id << ", asked " << ask + 1 << " times";
+    }
+  }
+  EXPECT_EQ(leaves, 3);
+  EXPECT_EQ(page.stats(doc.find_first(HtmlTag::div)).commas, 2U + 300U);
 }
 
 TEST(PageStats, EveryNodesSumsMatchAWalkOfItsSubtree) {

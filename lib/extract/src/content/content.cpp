@@ -371,13 +371,10 @@ class ContentFinder {
     doc_.walk(id, [&](NodeId at) {
       if (page_.dropped(at) && at != id) return false;
       if (doc_.node(at).kind == NodeKind::element && is_never_content(doc_.node(at).tag)) return false;
-      chars += non_space_chars(doc_.text(at));
+      chars += content_detail::non_space_bytes(doc_.text(at));
       return true;
     });
     return chars;
-  }
-  static std::size_t non_space_chars(std::string_view text) {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return !is_ascii_space(c); }));
   }
 
   ContentSelection select_included(NodeId body) {
@@ -411,7 +408,7 @@ class ContentFinder {
   }
   std::uint32_t raw_chars_of(NodeId id) const {
     if (page_.keeps_sums(id)) return raw_chars_[page_.slot(id)];
-    const auto chars = static_cast<std::uint32_t>(non_space_chars(doc_.text(id)));
+    const std::uint32_t chars = content_detail::non_space_bytes(doc_.text(id));
     const NodeId leaf = doc_.node(id).first_child();
     return leaf == kNoNode || page_.dropped(leaf) ? chars : raw_chars_of(leaf);
   }
@@ -465,7 +462,12 @@ class ContentFinder {
     std::vector<std::uint32_t> filler;  // per node: characters of filler text under it
     for (NodeId id = body; id < doc_.size(); ++id) {
       const Node& n = doc_.node(id);
-      if (n.kind != NodeKind::text || !core::starts_with_ignore_case(trim(doc_.text(id)), kFiller)) continue;
+      // Asked of every text node: most are too short to hold the filler (the whitespace between
+      // tags), and only the leading whitespace stands before it.
+      if (n.kind != NodeKind::text || doc_.text(id).size() < kFiller.size()) continue;
+      std::string_view text = doc_.text(id);
+      while (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1);
+      if (!core::starts_with_ignore_case(text, kFiller)) continue;
       if (filler.empty()) filler.assign(doc_.size(), 0);
       filler[id] = static_cast<std::uint32_t>(visible_chars(id));
     }

@@ -1,6 +1,9 @@
 #include "content/content_stats.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <cstdlib>
 #include <string_view>
 
@@ -12,23 +15,35 @@ namespace pagemd::extract::content_detail {
 using namespace std::string_view_literals;
 namespace {
 
-void count_text(std::string_view text, TextStats& s) {
-  bool in_space = true;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (is_ascii_space(c)) {
-      if (!in_space) ++s.chars;
-      in_space = true;
-      continue;
-    }
-    in_space = false;
-    // Count code points, not bytes, so that non-Latin scripts are not over-weighted.
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++s.chars;
-    if (c == ',') ++s.commas;
-    // Full-width and ideographic commas (U+FF0C, U+3001) count as commas too.
-    if (c == '\xEF' && i + 2 < text.size() && text[i + 1] == '\xBC' && text[i + 2] == '\x8C') ++s.commas;
-    if (c == '\xE3' && i + 2 < text.size() && text[i + 1] == '\x80' && text[i + 2] == '\x81') ++s.commas;
-  }
+// Eight bytes at a time, as bit masks: the high bit of each byte says whether that byte is one
+// looked for. Exact, with no carry from one byte into the next.
+constexpr std::uint64_t kEachByte = 0x0101010101010101;
+constexpr std::uint64_t kHighBits = 0x8080808080808080;
+// Bytes below `limit` (at most 0x80).
+constexpr std::uint64_t bytes_below(std::uint64_t word, std::uint64_t limit) {
+  return ~((word | kHighBits) - kEachByte * limit) & ~word & kHighBits;
+}
+constexpr std::uint64_t bytes_equal(std::uint64_t word, std::uint64_t value) {
+  const std::uint64_t diff = word ^ (kEachByte * value);
+  return ~(((diff & ~kHighBits) + ~kHighBits) | diff) & kHighBits;
+}
+// How many bytes a mask marks (the multiplication sums the bytes into the top one).
+constexpr std::uint32_t marked_bytes(std::uint64_t mask) {
+  return static_cast<std::uint32_t>(((mask >> 7) * kEachByte) >> 56);
+}
+// ASCII whitespace as is_ascii_space says: bytes below '!' are nearly always plain spaces.
+constexpr std::uint64_t whitespace_bytes(std::uint64_t word) {
+  const std::uint64_t low = bytes_below(word, '!');
+  if (low == 0) return 0;
+  const std::uint64_t blanks = bytes_equal(word, ' ');
+  if (low == blanks) return blanks;
+  return blanks | bytes_equal(word, '\t') | bytes_equal(word, '\n') | bytes_equal(word, '\r') | bytes_equal(word, '\f');
+}
+
+// Whether a comma starts at text[i]: ',' or a full-width or ideographic one (U+FF0C, U+3001).
+bool comma_at(std::string_view text, std::size_t i) {
+  const std::string_view rest = text.substr(i);
+  return rest[0] == ',' || rest.starts_with("\xEF\xBC\x8C") || rest.starts_with("\xE3\x80\x81");
 }
 
 // Share buttons, logos and spacers are pictures too, but say nothing about the block's kind.
@@ -51,12 +66,64 @@ bool is_icon(const Document& doc, NodeId img) {
 
 }  // namespace
 
+std::uint32_t non_space_bytes(std::string_view text) {
+  std::uint32_t bytes = 0;
+  std::size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i + sizeof(std::uint64_t) <= text.size(); i += sizeof(std::uint64_t)) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, text.data() + i, sizeof word);
+      bytes += marked_bytes(~whitespace_bytes(word) & kHighBits);
+    }
+  }
+  for (; i < text.size(); ++i) bytes += is_ascii_space(text[i]) ? 0U : 1U;
+  return bytes;
+}
+
+// Every byte of the text of every block is counted here, on each attempt of the search: eight
+// bytes at a time, the last few one by one.
+void count_text(std::string_view text, TextStats& s) {
+  std::uint32_t chars = 0;
+  bool in_space = true;
+  std::size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (; i + sizeof(std::uint64_t) <= text.size(); i += sizeof(std::uint64_t)) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, text.data() + i, sizeof word);
+      const std::uint64_t spaces = whitespace_bytes(word);
+      const std::uint64_t continuations = word & ~(word << 1) & kHighBits;
+      const std::uint64_t after_space = (spaces << 8) | (in_space ? 0x80U : 0U);
+      // A whitespace run counts once, where it ends a word; code points count, not bytes, so that
+      // non-Latin scripts are not over-weighted.
+      chars += marked_bytes(spaces & ~after_space) + marked_bytes(~(spaces | continuations) & kHighBits);
+      in_space = (spaces >> 63) != 0;
+      // A comma, or a lead byte of three or four (0xE0 and up): a full-width comma may start there.
+      if ((bytes_equal(word, ',') | (word & (word << 1) & (word << 2) & kHighBits)) != 0) {
+        for (std::size_t k = i; k < i + sizeof(std::uint64_t); ++k) s.commas += comma_at(text, k) ? 1U : 0U;
+      }
+    }
+  }
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (is_ascii_space(c)) {
+      if (!in_space) ++chars;
+      in_space = true;
+      continue;
+    }
+    in_space = false;
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++chars;
+    if (comma_at(text, i)) ++s.commas;
+  }
+  s.chars += chars;
+}
+
 PageStats::PageStats(const Document& doc)
     : doc_(doc),
       dropped_(doc.size(), 0),
       keeps_sums_((doc.size() + 63) / 64, 0),
       sums_before_((doc.size() + 63) / 64, 0),
-      flags_(doc.size(), 0) {
+      flags_(doc.size(), 0),
+      text_counts_(doc.size(), kUncounted) {
   std::uint32_t parents = 0;
   for (NodeId id = 0; id < doc_.size(); ++id) {
     if (id % 64 == 0) sums_before_[id / 64] = parents;
@@ -101,7 +168,16 @@ bool PageStats::is_title_link(NodeId link) const {
 TextStats PageStats::leaf_stats(NodeId id) const {
   TextStats s;
   if (doc_.node(id).kind == NodeKind::text) {
+    if (const std::uint32_t counted = text_counts_[id]; counted != kUncounted) {
+      s.chars = counted & kCountedChars;
+      s.commas = counted >> kCommasShift;
+      return s;
+    }
     count_text(doc_.text(id), s);
+    // A text of 16 million characters or 256 commas is counted again when asked.
+    if (s.chars < kCountedChars && s.commas <= (kUncounted >> kCommasShift)) {
+      text_counts_[id] = s.chars | (s.commas << kCommasShift);
+    }
   } else {
     add_own(id, s);
   }

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -56,6 +57,22 @@ struct TextStats {
     code_or_tables -= o.code_or_tables;
   }
 };
+
+// std::popcount, inline: without the POPCNT instruction (not in the x86-64 baseline) it is a call
+// into libgcc, and slot() is asked of nearly every node on every pass.
+[[nodiscard]] constexpr std::uint32_t bits_set(std::uint64_t bits) {
+  bits -= (bits >> 1) & 0x5555555555555555;
+  bits = (bits & 0x3333333333333333) + ((bits >> 2) & 0x3333333333333333);
+  bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0F;
+  return static_cast<std::uint32_t>((bits * 0x0101010101010101) >> 56);
+}
+
+// The bytes of text that are not ASCII whitespace.
+[[nodiscard]] std::uint32_t non_space_bytes(std::string_view text);
+
+// Adds the text's characters (whitespace runs counted once, code points rather than bytes) and
+// commas to `s`.
+void count_text(std::string_view text, TextStats& s);
 
 // The share of the text inside links.
 [[nodiscard]] inline double link_density_of(const TextStats& s) {
@@ -174,7 +191,7 @@ class PageStats {
   [[nodiscard]] bool keeps_sums(NodeId id) const { return ((keeps_sums_[id / 64] >> (id % 64)) & 1U) != 0; }
   [[nodiscard]] std::uint32_t slot(NodeId id) const {
     const std::uint64_t before_in_word = keeps_sums_[id / 64] & ((std::uint64_t{1} << (id % 64)) - 1);
-    return sums_before_[id / 64] + static_cast<std::uint32_t>(std::popcount(before_in_word));
+    return sums_before_[id / 64] + bits_set(before_in_word);
   }
   [[nodiscard]] std::size_t kept_nodes() const noexcept { return element_stats_.size(); }
 
@@ -226,6 +243,12 @@ class PageStats {
   std::vector<std::uint32_t> sums_before_;
   std::vector<TextStats> element_stats_;
   mutable std::vector<std::uint8_t> flags_;
+  // Per text node, its characters (the low 24 bits) and commas (the top 8) once counted: the
+  // attempts of the search and the scoring and pruning in each ask about the same leaves again.
+  static constexpr std::uint32_t kUncounted = UINT32_MAX;
+  static constexpr std::uint32_t kCountedChars = (std::uint32_t{1} << 24) - 1;
+  static constexpr int kCommasShift = 24;
+  mutable std::vector<std::uint32_t> text_counts_;
   std::vector<NodeId> nearest_table_;  // by slot
 };
 

@@ -1,6 +1,7 @@
 #include "markdown/markdown_writer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "text/text_util.hpp"
@@ -74,7 +75,34 @@ std::size_t invisible_break_at(std::string_view text, std::size_t i) {
   return 0;
 }
 
+// Bytes written as they are wherever they stand: no whitespace, nothing Markdown could read as
+// syntax at a line's start or inside a line, and no lead byte of a no-break space or an invisible
+// character. Most of a page's text is runs of them.
+constexpr std::array<bool, 256> kPlainBytes = [] {
+  std::array<bool, 256> plain{};
+  for (std::size_t byte = 0; byte < plain.size(); ++byte) plain[byte] = !is_ascii_space(static_cast<char>(byte));
+  for (const char c : std::string_view("#>=-+.)\\`*[]~_<&|")) plain[static_cast<unsigned char>(c)] = false;
+  for (const std::size_t lead : {std::size_t{0xC2}, std::size_t{0xE2}, std::size_t{0xEF}}) plain[lead] = false;
+  return plain;
+}();
+
+// How many bytes from text[i] on are plain.
+std::size_t plain_run(std::string_view text, std::size_t i) {
+  std::size_t end = i;
+  while (end < text.size() && kPlainBytes[static_cast<unsigned char>(text[end])]) ++end;
+  return end - i;
+}
+
 }  // namespace
+
+void MarkdownWriter::write_plain(Buffer& b, std::string_view run) {
+  words_.feed_within_word(run);
+  last_text_char_ = run.back();
+  if (code_depth_ == 0 && preformatted_depth_ == 0 && text_sample_.size() < kTextSampleLimit) {
+    text_sample_.append(run.substr(0, kTextSampleLimit - text_sample_.size()));
+  }
+  b.out.append(run);
+}
 
 void MarkdownWriter::sample_char(char c) {
   last_text_char_ = c;
@@ -136,6 +164,12 @@ void MarkdownWriter::text(std::string_view text) {
       continue;
     }
     flush_pending(b);
+    // A run of plain bytes at once: escaping them one by one cost more than the rest of the writing.
+    if (const std::size_t plain = plain_run(text, i); plain > 0) {
+      write_plain(b, text.substr(i, plain));
+      i += plain;
+      continue;
+    }
     escape_into(b, text, i);
   }
 }

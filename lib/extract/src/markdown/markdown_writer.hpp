@@ -140,6 +140,8 @@ class MarkdownWriter {
   void append_inline(Buffer& parent, const Buffer& child, std::string_view rendered);
   void keep_delimiters_flanking(Buffer& parent, std::string_view content);
   void escape_into(Buffer& b, std::string_view text, std::size_t& i);
+  // Writes bytes that need no escaping (kPlainBytes), as escape_into would one by one.
+  void write_plain(Buffer& b, std::string_view run);
   void sample_char(char c);
   void space(Buffer& b, char c);  // whitespace in the text: one space before the next word
   [[nodiscard]] bool continues_number(std::string_view text) const;

@@ -216,7 +216,7 @@ std::size_t count_prices(std::string_view text) {
 }
 
 bool has_class_token(const Document& doc, NodeId id, std::initializer_list<std::string_view> tokens) {
-  for (const std::string_view attr : {"class", "id"}) {
+  for (const std::string_view attr : {std::string_view("class"), std::string_view("id")}) {
     const std::string_view* value = doc.attribute(id, attr);
     const bool found = value != nullptr && any_token(*value, [&](std::string_view token) {
                          return std::any_of(tokens.begin(), tokens.end(),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -32,6 +33,14 @@ class WordCounter {
 
   // A run of UTF-8 text, where a no-break space separates words like a space.
   void feed(std::string_view text);
+  // Bytes that go on the word being read: no whitespace and no no-break space among them.
+  void feed_within_word(std::string_view bytes) {
+    run_.append(bytes);
+    if (run_is_ascii_ &&
+        std::any_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+      run_is_ascii_ = false;
+    }
+  }
 
   // Where two runs of text meet without joining (a block ends, a cell ends).
   void boundary() { end_run(); }

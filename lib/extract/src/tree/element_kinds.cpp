@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <unordered_map>
 
 #include "decode/prepass.hpp"
 #include "text/text_util.hpp"
@@ -64,6 +68,37 @@ bool contains_token(const std::array<std::string_view, N>& list, std::string_vie
   return std::find(list.begin(), list.end(), token) != list.end();
 }
 
+// Which of the lists above hold a name token, as bits: every class and id token of every element
+// is looked up, once, rather than searched for in each list.
+enum NameTokenKind : std::uint8_t {
+  kUnlikelyName = 1,
+  kAlwaysBoilerplateName = 2,
+  kPagerName = 4,
+  kConsentName = 8,
+  kMaybeContentName = 16,
+  kPositiveName = 32,
+  kNegativeName = 64,
+};
+
+std::uint8_t name_token_kinds(std::string_view token) {
+  static const std::unordered_map<std::string_view, std::uint8_t> kKinds = [] {
+    std::unordered_map<std::string_view, std::uint8_t> kinds;
+    const auto add = [&](std::span<const std::string_view> list, NameTokenKind kind) {
+      for (const std::string_view name : list) kinds[name] |= kind;
+    };
+    add(kUnlikelyTokens, kUnlikelyName);
+    add(kAlwaysBoilerplateTokens, kAlwaysBoilerplateName);
+    add(kPagerTokens, kPagerName);
+    add(kConsentTokens, kConsentName);
+    add(kMaybeContentTokens, kMaybeContentName);
+    add(kPositiveTokens, kPositiveName);
+    add(kNegativeTokens, kNegativeName);
+    return kinds;
+  }();
+  const auto found = kKinds.find(token);
+  return found == kKinds.end() ? 0 : found->second;
+}
+
 // Utility classes (Tailwind's overflow-hidden, scroll-mt-24, md:hidden) say how a block is laid out,
 // not what it is: "overflow-hidden" clips an article's body, it does not hide it, and a heading's
 // "scroll-mt-24" keeps it clear of a sticky header when a link scrolls to it.
@@ -95,29 +130,57 @@ bool names_its_heading(const Document& doc, NodeId id, std::string_view name) {
   return !slug.empty() && equals_ignore_case(name, slug);
 }
 
-// Lower-cased class and id name tokens of an element.
-std::vector<std::string> name_tokens(const Document& doc, NodeId id) {
-  std::vector<std::string> tokens;
+// How has_name_or_part reads the bytes of a class or id attribute: whitespace ends a name, '-'
+// and '_' end a part of one.
+enum class NameByte : std::uint8_t { other, space, separator };
+constexpr std::array<NameByte, 256> kNameBytes = [] {
+  std::array<NameByte, 256> bytes{};
+  for (std::size_t byte = 0; byte < bytes.size(); ++byte) {
+    if (is_ascii_space(static_cast<char>(byte))) bytes[byte] = NameByte::space;
+  }
+  bytes['-'] = NameByte::separator;
+  bytes['_'] = NameByte::separator;
+  return bytes;
+}();
+
+// The longest name of the lists: a longer token is in none of them.
+constexpr std::size_t kLongestListedName = [] {
+  std::size_t longest = 0;
+  for (const auto& list :
+       {std::span<const std::string_view>(kUnlikelyTokens), std::span<const std::string_view>(kAlwaysBoilerplateTokens),
+        std::span<const std::string_view>(kPagerTokens), std::span<const std::string_view>(kConsentTokens),
+        std::span<const std::string_view>(kMaybeContentTokens), std::span<const std::string_view>(kPositiveTokens),
+        std::span<const std::string_view>(kNegativeTokens)}) {
+    for (const std::string_view name : list) longest = std::max(longest, name.size());
+  }
+  return longest;
+}();
+
+// Visits the lower-cased class and id name tokens of an element that are short enough to be in a
+// list (kLongestListedName), in order: a longer one says nothing to unlikely_kind or class_hint.
+// Each is lowered into one small buffer: elements are many, and a list of strings per element cost
+// more than the judging of its names.
+template <typename Visit>
+void for_each_name_token(const Document& doc, NodeId id, Visit&& visit) {
+  std::array<char, kLongestListedName> lowered{};
   for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
     if (!value) continue;
     if (attr == "id"sv && names_its_heading(doc, id, trim(*value))) continue;
     any_token(*value, [&](std::string_view name) {
       if (is_layout_utility(name)) return false;
-      std::string token;
-      for (char c : name) {
-        if (c == '-' || c == '_') {
-          if (!token.empty()) tokens.push_back(std::move(token));
-          token.clear();
-        } else {
-          token.push_back(ascii_lower(c));
-        }
+      std::size_t start = 0;
+      for (std::size_t end = 0; end <= name.size(); ++end) {
+        if (end < name.size() && name[end] != '-' && name[end] != '_') continue;
+        const std::string_view token = name.substr(start, end - start);
+        start = end + 1;
+        if (token.empty() || token.size() > lowered.size()) continue;
+        for (std::size_t k = 0; k < token.size(); ++k) lowered[k] = ascii_lower(token[k]);
+        visit(std::string_view(lowered.data(), token.size()));
       }
-      if (!token.empty()) tokens.push_back(std::move(token));
       return false;
     });
   }
-  return tokens;
 }
 
 bool inside_main_or_article(const Document& doc, NodeId id) {
@@ -136,10 +199,11 @@ Hint class_hint(const Document& doc, NodeId id) {
   if (is_document_contents(doc, id)) return Hint::none;  // named "toc", but no contents box
   bool positive = false;
   bool negative = false;
-  for (const std::string& token : name_tokens(doc, id)) {
-    positive = positive || contains_token(kPositiveTokens, token);
-    negative = negative || contains_token(kNegativeTokens, token);
-  }
+  for_each_name_token(doc, id, [&](std::string_view token) {
+    const std::uint8_t kinds = name_token_kinds(token);
+    positive = positive || (kinds & kPositiveName) != 0;
+    negative = negative || (kinds & kNegativeName) != 0;
+  });
   if (const std::string_view* itemprop = doc.attribute(id, "itemprop");
       itemprop && itemprop->find("articleBody") != std::string::npos) {
     return Hint::positive;
@@ -151,24 +215,43 @@ Hint class_hint(const Document& doc, NodeId id) {
 
 bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names) {
   if (doc.attributes(id).empty()) return false;
+  // Asked of every element with attributes, for each of its names and their parts: one pass over
+  // the attribute, and a part whose length no wanted name has is turned down without comparing it
+  // to each.
+  constexpr std::size_t kMaskedLengths = 64;
+  std::uint64_t wanted_lengths = 0;
+  for (std::string_view wanted : names) {
+    if (wanted.size() < kMaskedLengths) wanted_lengths |= std::uint64_t{1} << wanted.size();
+  }
   const auto named = [&](std::string_view name) {
+    if (name.size() < kMaskedLengths && ((wanted_lengths >> name.size()) & 1U) == 0) return false;
     return std::any_of(names.begin(), names.end(),
                        [&](std::string_view wanted) { return equals_ignore_case(name, wanted); });
   };
-  const auto name_or_part_named = [&](std::string_view name) {
-    if (named(name)) return true;
-    bool found = false;
-    for (std::size_t start = 0; start < name.size() && !found;) {
-      std::size_t end = name.find_first_of("-_", start);
-      if (end == std::string_view::npos) end = name.size();
-      found = end > start && end - start < name.size() && named(name.substr(start, end - start));
-      start = end + 1;
-    }
-    return found;
-  };
   for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
-    if (value != nullptr && any_token(*value, name_or_part_named)) return true;
+    if (value == nullptr) continue;
+    const std::string_view names_written = *value;
+    std::size_t name_start = 0;
+    std::size_t part_start = 0;
+    bool has_parts = false;  // the name holds a '-' or '_': each part is shorter than it
+    for (std::size_t at = 0; at <= names_written.size(); ++at) {
+      const NameByte byte =
+          at < names_written.size() ? kNameBytes[static_cast<unsigned char>(names_written[at])] : NameByte::space;
+      if (byte == NameByte::other) continue;
+      if (at > part_start && (byte == NameByte::separator || has_parts) &&
+          named(names_written.substr(part_start, at - part_start))) {
+        return true;
+      }
+      part_start = at + 1;
+      if (byte == NameByte::separator) {
+        has_parts = true;
+        continue;
+      }
+      if (at > name_start && named(names_written.substr(name_start, at - name_start))) return true;
+      name_start = at + 1;
+      has_parts = false;
+    }
   }
   return false;
 }
@@ -190,18 +273,21 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   bool consent = false;
   bool pager = false;
   bool header_only = true;  // "header" is the one unlikely name
-  for (const std::string& token : name_tokens(doc, id)) {
+  bool fact_box = false;
+  for_each_name_token(doc, id, [&](std::string_view token) {
     // A wiki's fact box beside the lead is a table; page builders call feature sections
     // "infobox" too, and those are content.
-    if (token == "infobox" && n.tag == HtmlTag::table) return Unlikely::always;
-    const bool unlikely_token = contains_token(kUnlikelyTokens, token);
+    fact_box = fact_box || (token == "infobox" && n.tag == HtmlTag::table);
+    const std::uint8_t kinds = name_token_kinds(token);
+    const bool unlikely_token = (kinds & kUnlikelyName) != 0;
     unlikely = unlikely || unlikely_token;
     header_only = header_only && (!unlikely_token || token == "header");
-    always = always || contains_token(kAlwaysBoilerplateTokens, token);
-    maybe = maybe || contains_token(kMaybeContentTokens, token);
-    consent = consent || contains_token(kConsentTokens, token);
-    pager = pager || contains_token(kPagerTokens, token);
-  }
+    always = always || (kinds & kAlwaysBoilerplateName) != 0;
+    maybe = maybe || (kinds & kMaybeContentName) != 0;
+    consent = consent || (kinds & kConsentName) != 0;
+    pager = pager || (kinds & kPagerName) != 0;
+  });
+  if (fact_box) return Unlikely::always;
   if (maybe) return Unlikely::no;
   if (consent) return Unlikely::consent_banner;
   if (!unlikely || (pager && holds_heading(doc, id))) return Unlikely::no;
