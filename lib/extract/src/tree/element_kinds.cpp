@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 
-#include "decode/prepass.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
