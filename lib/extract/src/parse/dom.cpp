@@ -337,7 +337,13 @@ Document Document::start(std::string utf8_html, Comments comments) {
   doc.comments_ = comments;
   // About an element per tag and a text node after each, so that a reallocation (which copies
   // every node and holds both copies at once) is rare. Reserved pages that stay unused cost nothing.
-  doc.nodes_.reserve(2 * static_cast<std::size_t>(std::count(utf8_html.begin(), utf8_html.end(), '<')) + 16);
+  std::size_t tags = 0;
+  const char* const end = utf8_html.data() + utf8_html.size();
+  for (const char* at = utf8_html.data(); at < end; ++at, ++tags) {
+    at = static_cast<const char*>(std::memchr(at, '<', static_cast<std::size_t>(end - at)));
+    if (at == nullptr) break;
+  }
+  doc.nodes_.reserve(2 * tags + 16);
   doc.nodes_.emplace_back();  // the document node, id 0
   doc.source_ = std::make_unique<std::string>(std::move(utf8_html));
   return doc;
