@@ -1,6 +1,6 @@
 // pagemd's parser against the html5lib tree-construction suite: each whole-document case of the
-// suite's .dat files is parsed by parse/ (the tokenizer and tree builder, without decode/'s
-// prepass, which is for pages and not part of the standard) and its tree written in the suite's
+// suite's .dat files is parsed by parse/ (the tokenizer and tree builder as the standard builds
+// the tree, not a page's tree, which leaves scripts and SVG out) and its tree written in the suite's
 // "#document" format, then compared with the expected tree. Cases parsed as fragments, and those
 // only for a browser that runs scripts (#script-on), are left out: pagemd runs no scripts.
 //

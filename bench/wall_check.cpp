@@ -22,7 +22,6 @@
 #include <nlohmann/json.hpp>
 
 #include "decode/encoding.hpp"
-#include "decode/prepass.hpp"
 #include "page_files.hpp"
 #include "pagemd/extract/extractor.hpp"
 #include "parse/dom.hpp"
@@ -81,10 +80,9 @@ int main(int argc, char** argv) {
       conversion += converted;
       fastest_conversion[index] = std::min(fastest_conversion[index], converted);
       // The check's own inputs, made outside the clock as the conversion makes them anyway.
-      const extract::PrepassResult cleaned = extract::prepass(extract::decode_to_utf8(page.html, ""));
-      const extract::Document doc = extract::Document::parse(cleaned.html);
+      const extract::Document doc = extract::Document::build_page(extract::decode_to_utf8(page.html, ""));
       const double checked = seconds_of([&] {
-        const auto verdict = extract::walls::judge({doc, cleaned, options, content_words, app_shell});
+        const auto verdict = extract::walls::judge({doc, doc.records(), options, content_words, app_shell});
         observed += verdict.wall.detail.size() + (verdict.paywalled ? 1 : 0);
       });
       check += checked;

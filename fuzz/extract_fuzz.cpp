@@ -17,7 +17,7 @@ using pagemd::extract::Extraction;
 using pagemd::extract::ExtractOptions;
 
 // Charset labels an HTTP header might carry: common, legacy multi-byte, UTF-16 (the riskiest for
-// a byte-oriented prepass), spelling variants, and junk.
+// a byte-oriented tokenizer), spelling variants, and junk.
 constexpr std::array<std::string_view, 16> kCharsets = {
     "",     "utf-8",  "UTF8",     "windows-1252", "iso-8859-1", "shift_jis",      "euc-jp",          "gb18030",
     "big5", "euc-kr", "utf-16le", "utf-16be",     "koi8-r",     "x-user-defined", "no-such-charset", " Utf-8 ;",

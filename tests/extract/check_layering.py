@@ -7,8 +7,8 @@ import re
 import sys
 
 # The stages in the order a page flows through them, each with the earlier stages it builds on.
-# text/ is the foundation every stage may use; markup/ holds what of HTML's syntax both the prepass
-# and the parser read (tag names, where a script ends). content/ and markdown/ both build on tree/, not on
+# text/ is the foundation every stage may use; markup/ holds what of HTML's syntax the parser and
+# later stages read (tag names, where a script ends). content/ and markdown/ both build on tree/, not on
 # page_info/ or on each other: what they share (the selection content/ makes and markdown/ renders)
 # lies in tree/. The files directly in src/ (the pipeline) may use them all.
 STAGES = {

@@ -19,22 +19,6 @@ TEST(Document, CopiesElementsTextAndAttributes) {
   EXPECT_EQ(doc.name(p), "p");
 }
 
-// The prepass marks where React's placeholders stood; the streamed segments move there, a
-// segment streamed into another's content too. A segment without a slot, or holding its own
-// slot, stays where it is.
-TEST(Document, ReactsStreamedSegmentsMoveToTheirSlots) {
-  const Document doc = Document::parse(
-      "<body><p>a</p><span data-pagemd-react-slot=\"B:1\"></span><p>d</p><div hidden id=\"S:1\"><p>b</p>"
-      "<span data-pagemd-react-slot=\"P:2\"></span></div><div hidden id=\"S:2\"><p>c</p></div>"
-      "<div hidden id=\"S:3\"><p>e</p><span data-pagemd-react-slot=\"B:3\"></span></div>"
-      "<div hidden id=\"S:4\"><p>f</p></div></body>");
-  EXPECT_EQ(doc.text_content(doc.root()), "abcdef");
-  // Ids still run in document order.
-  const std::vector<NodeId> paragraphs = doc.find_all(HtmlTag::p);
-  ASSERT_EQ(paragraphs.size(), 6U);
-  for (std::size_t i = 1; i < paragraphs.size(); ++i) EXPECT_LT(paragraphs[i - 1], paragraphs[i]);
-}
-
 TEST(Document, KeepsUnknownTagNamesLowerCase) {
   const Document doc = Document::parse("<body><My-Widget>x</My-Widget></body>");
   const NodeId body = doc.find_first(HtmlTag::body);
@@ -101,9 +85,9 @@ TEST(Document, KeepsTheNamesOfManyUnknownElementsApart) {
 // Misnested formatting, text moved out of a table and a streamed segment all move nodes, and the
 // ids are renumbered after: every link still agrees with the others, and custom names stay put.
 TEST(Document, KeepsItsLinksConsistentThroughMovesAndRenumbering) {
-  const Document doc = Document::parse(
+  const Document doc = Document::build_page(
       "<body><x-a>1</x-a><b>2<p>3</b>4</p><table>5<tr><td>6</td></tr><x-b>7</x-b></table>"
-      "<span data-pagemd-react-slot=\"B:1\"></span><i>8<div hidden id=\"S:1\"><x-c>9</x-c></div></i></body>");
+      "<template id=\"B:1\"></template><i>8<div hidden id=\"S:1\"><x-c>9</x-c></div></i></body>");
   std::string names;
   NodeId expected = 0;
   doc.walk(doc.root(), [&](NodeId id) {

@@ -6,15 +6,14 @@
 #include <string_view>
 #include <vector>
 
-#include "decode/prepass.hpp"
+#include "parse/dom.hpp"
 
 namespace pagemd::extract {
 namespace {
 
 PageType classify(std::string_view html, std::string_view url) {
-  const PrepassResult cleaned = prepass(html);
-  const Document doc = Document::parse(cleaned.html);
-  return classify_page(doc, read_page_info(doc, cleaned.json_ld, url), url);
+  const Document doc = Document::build_page(std::string(html));
+  return classify_page(doc, read_page_info(doc, doc.records().json_ld, url), url);
 }
 
 std::string paragraphs(int count) {

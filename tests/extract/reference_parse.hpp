@@ -1,7 +1,7 @@
 #pragma once
 
 // The reference HTML5 parser of the tests, gumbo: for what a browser builds from a page as served
-// (prepass_test.cpp) and for the tree pagemd's own construction must match (reference_parser_test.cpp).
+// (page_parts_test.cpp) and for the tree pagemd's own construction must match (reference_parser_test.cpp).
 
 #include <gumbo.h>
 

@@ -6,36 +6,12 @@
 #include <string_view>
 
 #include "parse/dom.hpp"
+#include "tree_shape.hpp"
 
 namespace pagemd::extract {
 namespace {
 
-// A compact form of a subtree: an element as name{children}, with [attributes] after its name
-// when it has some, and text in quotes.
-std::string shape(const Document& doc, NodeId id) {
-  const Node& node = doc.node(id);
-  if (node.kind == NodeKind::text) return '"' + std::string(doc.text(id)) + '"';
-  std::string out(doc.name(id));
-  if (!doc.attributes(id).empty()) {
-    out += '[';
-    for (const Attribute& attribute : doc.attributes(id)) {
-      out += std::string(attribute.name) + "=" + std::string(attribute.value) + ";";
-    }
-    out += ']';
-  }
-  out += '{';
-  for (NodeId child = node.first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
-    if (child != node.first_child()) out += ' ';
-    out += shape(doc, child);
-  }
-  return out + '}';
-}
-
-std::string body_of(std::string html) {
-  const Document doc = Document::build(std::move(html));
-  const NodeId body = doc.find_first(HtmlTag::body);
-  return body == kNoNode ? "no body" : shape(doc, body);
-}
+std::string body_of(std::string html) { return body_shape(Document::build(std::move(html))); }
 
 TEST(TreeBuilder, ImpliesHtmlHeadAndBodyAndPutsHeadElementsInTheHead) {
   const Document doc = Document::build("<title>T</title><meta charset=utf-8>Hello");

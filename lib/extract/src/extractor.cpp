@@ -17,7 +17,6 @@
 #include "math/tex_delimiters.hpp"
 #include "page_info/metadata.hpp"
 #include "page_info/page_type.hpp"
-#include "decode/prepass.hpp"
 #include "tree/selector.hpp"
 #include "text/text_util.hpp"
 #include "text/url_resolve.hpp"
@@ -244,10 +243,9 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   auto exclude = SelectorList::parse_all(options.exclude_selectors);
   if (!exclude) return core::unexpected(exclude.error());
 
-  PrepassResult cleaned = prepass(utf8_html);
-  core::release(utf8_html);
-  const Document doc = Document::build(std::move(cleaned.html));
-  const PageInfo info = read_page_info(doc, cleaned.json_ld, options.page_url);
+  const Document doc = Document::build_page(std::move(utf8_html));
+  const PageRecords& records = doc.records();
+  const PageInfo info = read_page_info(doc, records.json_ld, options.page_url);
   const UrlResolver resolver = make_resolver(options.page_url, info);
 
   const PageType page_type = classify_page(doc, info, options.page_url);
@@ -261,13 +259,13 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
     meta.title = title_from_url(source);
   }
   const bool described_product = page_type == PageType::product && !info.product_description.empty();
-  const Writing writing{resolver, tex_delimiters_of(cleaned.script_signs)};
+  const Writing writing{resolver, tex_delimiters_of(records.script_signs)};
   Picked picked = pick_with_fallbacks(doc, rules, meta.title, writing, described_product);
   RenderedMarkdown& rendered = picked.rendered;
   result.markdown = trim_rules(std::move(rendered.markdown));
   meta.word_count = rendered.word_count;
-  result.needs_script = looks_like_app_shell(doc, cleaned, page_bytes, picked.searched_words);
-  const walls::Verdict verdict = walls::judge({doc, cleaned, options, rendered.word_count, result.needs_script});
+  result.needs_script = looks_like_app_shell(doc, records, page_bytes, picked.searched_words);
+  const walls::Verdict verdict = walls::judge({doc, records, options, rendered.word_count, result.needs_script});
   result.wall = verdict.wall;
   // A template is what a browser makes the page from: rendering it finds the content.
   if (result.wall == Wall{WallKind::unusable, "needs_javascript"}) result.needs_script = true;

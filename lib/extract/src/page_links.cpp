@@ -4,7 +4,6 @@
 #include <unordered_set>
 
 #include "decode/encoding.hpp"
-#include "decode/prepass.hpp"
 #include "page_info/metadata.hpp"
 #include "parse/dom.hpp"
 #include "text/text_util.hpp"
@@ -48,9 +47,8 @@ class UniqueList {
 }  // namespace
 
 PageLinks read_page_links(std::string_view html_bytes, std::string_view page_url, std::string_view declared_charset) {
-  PrepassResult cleaned = prepass(decode_to_utf8(html_bytes, declared_charset));
-  const Document doc = Document::build(std::move(cleaned.html));
-  const PageInfo info = read_page_info(doc, cleaned.json_ld, page_url);
+  const Document doc = Document::build_page(decode_to_utf8(html_bytes, declared_charset));
+  const PageInfo info = read_page_info(doc, doc.records().json_ld, page_url);
   UrlResolver resolver{page_url};
   if (!info.base_href.empty()) resolver = resolver.rebased(info.base_href);
 

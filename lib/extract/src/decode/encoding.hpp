@@ -2,8 +2,7 @@
 
 // Stage 1, decode: bytes to text.
 //   in:  the page's bytes and the charset its Content-Type declared (may be empty)
-//   out: UTF-8 HTML (this file), then that HTML without scripts, styles and comments, its JSON-LD
-//        kept aside and its nesting bounded (prepass.hpp)
+//   out: UTF-8 HTML (this file), which parse/ reads
 // Uses only text/.
 //
 // Byte stream -> UTF-8, in the order of the WHATWG encoding sniffing algorithm.

@@ -3,8 +3,8 @@
 // Markup: where a <script> element's content ends, by the "script data" states of the
 // WHATWG tokenizer (13.2.5.4 to 13.2.5.27). Old pages wrap scripts in "<!--" and write scripts from
 // them, `<!-- document.write('<script src=x></script>'); //--></script>`: the first "</script>"
-// there is inside a double-escaped run and does not end the element. Shared by the tokenizer
-// (html_tokenizer.cpp) and the prepass (decode/prepass.cpp), which drops scripts.
+// there is inside a double-escaped run and does not end the element. The tokenizer
+// (html_tokenizer.cpp) reads script content by it.
 
 #include <cstddef>
 #include <string_view>

@@ -5,7 +5,6 @@
 #include <string>
 #include <string_view>
 
-#include "decode/prepass.hpp"
 #include "text/text_util.hpp"
 #include "tree/element_kinds.hpp"
 

@@ -1,9 +1,9 @@
 #pragma once
 
 // Stage 4, math: which elements of the Document are formulas.
-//   in:  the Document (with the prepass's formula spans) and an element
+//   in:  a page's Document (with its formula spans, parse/dom.hpp) and an element
 //   out: its Formula, or whether it only draws a formula another element holds
-// Uses text/, decode/ (the spans' attribute names), parse/ and tree/.
+// Uses text/, parse/ (the spans' attribute names) and tree/.
 //
 // The web ships a formula several ways at once (KaTeX: HTML for the eye, MathML for the ear, TeX
 // in an annotation; MediaWiki: hidden MathML and an image; MathJax 2: a preview, the typeset
@@ -18,7 +18,7 @@
 namespace pagemd::extract {
 
 // The formula `id` stands for, written instead of its content: a <math> element or a MathJax
-// script (as the prepass left them), an element carrying its TeX in data-latex or data-tex, an
+// script (as a page's tree keeps them), an element carrying its TeX in data-latex or data-tex, an
 // image of a formula whose alt text is its TeX (MediaWiki's fallback, WordPress's latex.php).
 [[nodiscard]] std::optional<Formula> formula_of(const Document& doc, NodeId id);
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // Stage 4, math: formulas as LaTeX.
-//   in:  the markup of a MathML <math> element (the prepass keeps it aside in an attribute)
+//   in:  the markup of a MathML <math> element, as a page's tree keeps it in an attribute
 //   out: a Formula: LaTeX and whether the formula is displayed on a line of its own
 // Uses text/ and parse/ (the HTML tokenizer reads the markup).
 //

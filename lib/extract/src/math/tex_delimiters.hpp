@@ -1,7 +1,7 @@
 #pragma once
 
 // Stage 4, math: TeX written straight into a page's text for a script to typeset.
-//   in:  the signs of the page's scripts (the prepass's script_signs), a text node's text
+//   in:  the signs of the page's scripts (PageRecords::script_signs), a text node's text
 //   out: whether a TeX typesetter reads the page's text, and the formulas in a text
 // Uses text/.
 //

@@ -46,21 +46,21 @@ bool has_empty_mount_node(const Document& doc) {
   return found;
 }
 
-// A body that holds nothing but scripts (the prepass took them out): apps that mount on <body>
+// A body that holds nothing but scripts (the page's tree left them out): apps that mount on <body>
 // itself (Svelte's default target) have no mount node of their own.
-bool scripts_fill_the_body(const Document& doc, const PrepassResult& cleaned) {
-  if (cleaned.script_bytes == 0 && cleaned.script_signs.empty()) return false;
+bool scripts_fill_the_body(const Document& doc, const PageRecords& records) {
+  if (records.script_bytes == 0 && records.script_signs.empty()) return false;
   const NodeId body = doc.find_first(HtmlTag::body);
   return body != kNoNode && is_blank(doc, body);
 }
 
 }  // namespace
 
-bool looks_like_app_shell(const Document& doc, const PrepassResult& cleaned, std::size_t document_bytes,
+bool looks_like_app_shell(const Document& doc, const PageRecords& records, std::size_t document_bytes,
                           std::size_t content_words) {
   if (content_words >= kAppShellWords) return false;
-  const bool mostly_script = cleaned.script_bytes > 0 && cleaned.script_bytes * 2 >= document_bytes;
-  return cleaned.noscript_pleads || mostly_script || has_empty_mount_node(doc) || scripts_fill_the_body(doc, cleaned);
+  const bool mostly_script = records.script_bytes > 0 && records.script_bytes * 2 >= document_bytes;
+  return records.noscript_pleads || mostly_script || has_empty_mount_node(doc) || scripts_fill_the_body(doc, records);
 }
 
 }  // namespace pagemd::extract

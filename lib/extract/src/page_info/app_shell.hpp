@@ -6,7 +6,6 @@
 
 #include <cstddef>
 
-#include "decode/prepass.hpp"
 #include "parse/dom.hpp"
 
 namespace pagemd::extract {
@@ -18,7 +17,7 @@ inline constexpr std::size_t kAppShellWords = 50;
 // element with an id, or a custom element, that holds nothing, near the top of <body>), a body that
 // holds nothing but scripts, a <noscript> that asks for JavaScript, or executable scripts making up
 // at least half of its bytes.
-[[nodiscard]] bool looks_like_app_shell(const Document& doc, const PrepassResult& cleaned, std::size_t document_bytes,
+[[nodiscard]] bool looks_like_app_shell(const Document& doc, const PageRecords& records, std::size_t document_bytes,
                                         std::size_t content_words);
 
 }  // namespace pagemd::extract

@@ -8,7 +8,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "decode/prepass.hpp"
 #include "pagemd/core/release.hpp"
 #include "parse/tree_builder.hpp"
 
@@ -294,20 +293,8 @@ void Document::put_in_document_order() {
   if (!namespaces_.empty()) namespaces_.resize(next_id);
 }
 
-void Document::place_streamed_segments() {
-  std::unordered_map<std::string_view, NodeId> slots;
-  std::vector<NodeId> segments;
-  walk(root(), [&](NodeId id) {
-    if (nodes_[id].kind != NodeKind::element) return true;
-    if (const std::string_view* slot = attribute(id, kReactSlotAttribute)) {
-      slots.emplace(*slot, id);
-    } else if (const std::string_view* segment = attribute(id, "id");
-               segment != nullptr && is_react_stream_id(*segment, "S") && attribute(id, "hidden") != nullptr) {
-      segments.push_back(id);
-    }
-    return true;
-  });
-  if (slots.empty()) return;
+void Document::place_streamed_segments(const std::unordered_map<std::string_view, NodeId>& slots,
+                                       const std::vector<NodeId>& segments) {
   // Segment "S:1" goes to boundary "B:1", or else to placeholder "P:1".
   const auto slot_of = [&](std::string_view number) {
     const auto boundary = slots.find("B:" + std::string(number));
@@ -328,17 +315,21 @@ void Document::place_streamed_segments() {
 
 Document Document::parse(std::string_view utf8_html) { return build(std::string(utf8_html)); }
 
-Document Document::build(std::string utf8_html, Comments comments) {
+Document Document::start(std::string utf8_html, Comments comments) {
   // The tokenizer sees only LF line breaks, as the standard's input stream preprocessing gives it.
-  if (utf8_html.find('\r') != std::string::npos) {
-    std::size_t out = 0;
-    for (std::size_t i = 0; i < utf8_html.size(); ++i) {
-      if (utf8_html[i] == '\r') {
-        utf8_html[out++] = '\n';
-        if (i + 1 < utf8_html.size() && utf8_html[i + 1] == '\n') ++i;
-      } else {
-        utf8_html[out++] = utf8_html[i];
-      }
+  // The runs between CRs move as blocks: a page with CRLF line ends has a CR every few dozen bytes.
+  char* const data = utf8_html.data();
+  const std::size_t size = utf8_html.size();
+  if (const std::size_t first_cr = utf8_html.find('\r'); first_cr != std::string::npos) {
+    std::size_t out = first_cr;
+    for (std::size_t i = first_cr; i < size;) {
+      data[out++] = '\n';
+      i += i + 1 < size && data[i + 1] == '\n' ? 2 : 1;
+      const auto* cr = static_cast<const char*>(std::memchr(data + i, '\r', size - i));
+      const std::size_t run_end = cr == nullptr ? size : static_cast<std::size_t>(cr - data);
+      std::memmove(data + out, data + i, run_end - i);
+      out += run_end - i;
+      i = run_end;
     }
     utf8_html.resize(out);
   }
@@ -346,13 +337,34 @@ Document Document::build(std::string utf8_html, Comments comments) {
   doc.comments_ = comments;
   // About an element per tag and a text node after each, so that a reallocation (which copies
   // every node and holds both copies at once) is rare. Reserved pages that stay unused cost nothing.
-  doc.nodes_.reserve(2 * static_cast<std::size_t>(std::count(utf8_html.begin(), utf8_html.end(), '<')) + 16);
+  std::size_t tags = 0;
+  const char* const end = utf8_html.data() + utf8_html.size();
+  for (const char* at = utf8_html.data(); at < end; ++at, ++tags) {
+    at = static_cast<const char*>(std::memchr(at, '<', static_cast<std::size_t>(end - at)));
+    if (at == nullptr) break;
+  }
+  doc.nodes_.reserve(2 * tags + 16);
   doc.nodes_.emplace_back();  // the document node, id 0
   doc.source_ = std::make_unique<std::string>(std::move(utf8_html));
-  html::build_tree(doc);
+  return doc;
+}
+
+Document Document::build(std::string utf8_html, Comments comments, std::size_t max_open_elements) {
+  Document doc = start(std::move(utf8_html), comments);
+  html::build_tree(doc, max_open_elements, nullptr);
   core::release(doc.text_room_);
-  // Most pages have no slot, and a search of the text costs less than a walk of the tree.
-  if (doc.source_->find(kReactSlotAttribute) != std::string::npos) doc.place_streamed_segments();
+  doc.put_in_document_order();
+  return doc;
+}
+
+Document Document::build_page(std::string utf8_html, std::size_t max_open_elements) {
+  // The tokenizer would turn NUL into U+FFFD or drop it depending on where it stands; no text worth
+  // keeping contains NUL.
+  if (std::memchr(utf8_html.data(), '\0', utf8_html.size()) != nullptr) std::erase(utf8_html, '\0');
+  Document doc = start(std::move(utf8_html), Comments::dropped);
+  html::build_tree(doc, max_open_elements, &doc.records_);
+  core::release(doc.text_room_);
+  doc.leave_out_page_parts();
   doc.put_in_document_order();
   return doc;
 }

@@ -1,8 +1,9 @@
 #pragma once
 
 // Stage 2, parse: text to a Document.
-//   in:  the prepassed UTF-8 HTML of decode/
-//   out: a Document (this file); what its elements are is for tree/
+//   in:  the UTF-8 HTML of decode/
+//   out: a Document (this file) and, for a page, the records of what its tree leaves out
+//        (PageRecords); what its elements are is for tree/
 // The HTML is parsed by html_tokenizer.hpp and tree_builder.hpp, tags named by html_tags.hpp.
 // Uses text/.
 //
@@ -56,6 +57,42 @@ struct Attribute {
   std::string_view value;
 };
 
+// Browsers stop nesting near 512 open elements; deeper start tags are ignored (their text stays).
+inline constexpr std::size_t kMaxOpenElements = 400;
+
+// A page's tree (Document::build_page) leaves out what can never be Markdown: scripts, styles,
+// comments, templates, iframes, <noembed>, <noframes>, <object> fallbacks, SVG, and a <noscript>
+// unless it holds a page's worth of text or the real image of a lazy placeholder. What the
+// readers need of those parts is kept here as the tree builder meets them.
+struct PageRecords {
+  std::vector<std::string> json_ld;  // raw bodies of ld+json scripts, in document order
+  // Signs of a page that builds itself with scripts (see looks_like_app_shell):
+  std::size_t script_bytes = 0;  // in the bodies of scripts that run (not data such as ld+json)
+  bool noscript_pleads = false;  // a <noscript> left out names JavaScript ("please enable JavaScript")
+  // What walls/ recognises vendors' challenge scripts and client-side templates by: each script's
+  // (and iframe's) attributes and the start of its body, each <template>'s attributes, a line
+  // each, up to kMaxScriptSigns and kMaxTemplateSigns bytes.
+  std::string script_signs;
+  std::string template_signs;
+};
+
+inline constexpr std::size_t kMaxScriptSigns = std::size_t{32} << 10;
+inline constexpr std::size_t kScriptSignBodyBytes = 1536;
+inline constexpr std::size_t kMaxTemplateSigns = std::size_t{4} << 10;
+
+// The attributes of the empty <span> a page's tree holds where a formula stood: the markup of a
+// <math> element as the tree builder built it (math/ reads it), or the TeX of a MathJax
+// <script type="math/tex"> (with the display attribute when its mode is display).
+inline constexpr std::string_view kMathMarkupAttribute = "data-pagemd-mathml";
+inline constexpr std::string_view kTexScriptAttribute = "data-pagemd-tex";
+inline constexpr std::string_view kTexDisplayAttribute = "data-pagemd-display";
+
+// React's streaming server rendering names the parts of a page by a letter, a colon and hexadecimal
+// digits: <template id="B:1"> (a Suspense boundary) or <template id="P:1"> (a placeholder) where
+// content streamed later in the page belongs, and <div hidden id="S:1"> that content. Whether `id`
+// is such a name with one of `letters`.
+[[nodiscard]] bool is_react_stream_id(std::string_view id, std::string_view letters);
+
 // 20 bytes: a page of tiny elements has a node every few bytes (a table of `<td>x` cells two in
 // five), so fields do double duty. A text node has no children: where an element keeps its first
 // child, a text node keeps where its text starts in the document's text (Document::chars_at, an
@@ -100,11 +137,17 @@ class Document {
   Document(const Document&) = delete;
   Document& operator=(const Document&) = delete;
 
-  // Parses the prepassed UTF-8 HTML of decode/ with pagemd's tree builder (tree_builder.hpp),
-  // keeping the text: what is written without character references is not copied.
-  static Document build(std::string utf8_html, Comments comments = Comments::dropped);
+  // Parses UTF-8 HTML with pagemd's tree builder (tree_builder.hpp) into the tree the standard
+  // builds, keeping the text: what is written without character references is not copied.
+  static Document build(std::string utf8_html, Comments comments = Comments::dropped,
+                        std::size_t max_open_elements = kMaxOpenElements);
   // The same from a view, which is copied first.
   static Document parse(std::string_view utf8_html);
+  // A page's tree, for the extraction: the parts that can never be Markdown left out (PageRecords
+  // says which, and keeps what the readers need of them), NUL removed, each formula in an empty
+  // <span> of its own, React's streamed content moved to where its placeholder stood.
+  static Document build_page(std::string utf8_html, std::size_t max_open_elements = kMaxOpenElements);
+  [[nodiscard]] const PageRecords& records() const noexcept { return records_; }
 
   [[nodiscard]] NodeId root() const noexcept { return 0; }
   [[nodiscard]] const Node& node(NodeId id) const { return nodes_[id]; }
@@ -132,9 +175,9 @@ class Document {
     std::size_t position = 0;  // how many of the document node's children come before it
   };
   [[nodiscard]] const Doctype* doctype() const { return doctype_ ? &*doctype_ : nullptr; }
-  // The element's namespace. The prepass removes SVG and MathML from pages, so the extraction
-  // meets only HTML elements; a parser given them directly keeps them (HtmlTag::unknown, their names
-  // as the standard adjusts them: "foreignObject").
+  // The element's namespace. A page's tree leaves SVG out and keeps each MathML formula in an
+  // attribute, so the extraction meets only HTML elements; Document::build keeps them
+  // (HtmlTag::unknown, their names as the standard adjusts them: "foreignObject").
   [[nodiscard]] Namespace element_namespace(NodeId id) const {
     return id < namespaces_.size() ? namespaces_[id] : Namespace::html;
   }
@@ -247,9 +290,17 @@ class Document {
 
  private:
   // Moves what React streamed to the end of the page (<div hidden id="S:1">) to where its
-  // placeholder stood (the prepass's slot mark for <template id="B:1"> or "P:1"), as the page's
-  // scripts would: the content is read in its place.
-  void place_streamed_segments();
+  // placeholder stood (<template id="B:1"> or "P:1"), as the page's scripts would: the content is
+  // read in its place.
+  void place_streamed_segments(const std::unordered_map<std::string_view, NodeId>& slots,
+                               const std::vector<NodeId>& segments);
+  // Parses the source the document keeps into its tree.
+  static Document start(std::string utf8_html, Comments comments);
+  // A page's tree without the parts the extraction never reads (page_parts.cpp).
+  void leave_out_page_parts();
+  // Takes a node out of the tree; the text on either side becomes one node, as if the node had
+  // never been there.
+  void detach_joining_text(NodeId id);
   // Renumbers the nodes in document order if moves left them out of it: later stages rely on ids
   // that grow in document order.
   void put_in_document_order();
@@ -305,8 +356,9 @@ class Document {
   // grow and move.
   std::string copied_text_;
   // The elements whose name is not their tag's (custom elements, mostly), sorted by id, each with
-  // where its name starts in copied_text_, ended by a NUL (the prepass drops NULs).
+  // where its name starts in copied_text_, ended by a NUL (a name is cut at its first NUL).
   std::vector<std::pair<NodeId, std::uint32_t>> other_names_;
+  PageRecords records_;
   // While the tree is built: text nodes moved to the end of copied_text_ with room to grow, and
   // where their room ends.
   std::unordered_map<NodeId, std::uint32_t> text_room_;

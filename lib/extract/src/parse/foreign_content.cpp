@@ -222,8 +222,7 @@ void TreeBuilder::insert_foreign(const Token& token, Namespace space) {
     if (space == Namespace::mathml && attribute.name == "definitionurl") attribute.name = "definitionURL";
   }
   const std::string_view name = space == Namespace::svg ? renamed(token.name, kSvgElementNames) : token.name;
-  const NodeId id = insert_element(HtmlTag::unknown, name, attributes);
-  doc_.set_namespace(id, space);
+  insert_element(HtmlTag::unknown, name, attributes, space);
   if (token.self_closing) open_.pop_back();
 }
 

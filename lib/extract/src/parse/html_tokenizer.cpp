@@ -295,10 +295,13 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
   enum class State : std::uint8_t { before_name, after_name, before_value, after_quoted, self_closing };
   State state = State::before_name;
   bool self_closing = false;
+  // Past the bound, attributes are read (the tag must still end where it ends) but not kept.
+  std::size_t written_attributes = 0;
   // Starts an attribute whose name begins at `begin`; the name runs to whitespace, '/', '>' or '='.
   auto attribute_name = [&](std::size_t begin) {
     std::size_t j = begin + 1;  // the first character may be '='
     while (j < n && !ends_name(in_[j]) && in_[j] != '=') ++j;
+    if (++written_attributes > kMaxAttributes) return j;
     const std::string_view name = in_.substr(begin, j - begin);
     PendingAttribute attribute{begin, name.size(), 0, 0, false, false};
     if (has_upper(name)) {
@@ -311,6 +314,7 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
   };
   // Reads a value from `begin` to `end` (exclusive), decoding references when it holds any.
   auto set_value = [&](std::size_t begin, std::size_t end) {
+    if (written_attributes > kMaxAttributes) return;
     PendingAttribute& attribute = pending_.back();
     const std::string_view value = in_.substr(begin, end - begin);
     if (value.find('&') == std::string_view::npos) {
@@ -483,21 +487,28 @@ void Tokenizer::doctype(std::size_t body_begin, std::size_t end) {
   }
 }
 
-void Tokenizer::raw_text() {
+std::size_t Tokenizer::raw_text_end(std::string_view lower_name) const {
   const std::size_t n = in_.size();
-  std::size_t p = pos_;
-  std::size_t close = mode_ == TextMode::script ? std::min(script_data_end(in_, pos_), n) : n;
-  while (mode_ != TextMode::script) {
+  for (std::size_t p = pos_;;) {
     const std::size_t lt = in_.find("</", p);
-    if (lt == std::string_view::npos) break;
-    const std::size_t after = lt + 2 + end_tag_name_.size();
+    if (lt == std::string_view::npos) return n;
+    const std::size_t after = lt + 2 + lower_name.size();
     if (after < n && ends_name(in_[after]) &&
-        core::equals_ignore_case(in_.substr(lt + 2, end_tag_name_.size()), end_tag_name_)) {
-      close = lt;
-      break;
+        core::equals_ignore_case(in_.substr(lt + 2, lower_name.size()), lower_name)) {
+      return lt;
     }
     p = lt + 2;
   }
+}
+
+std::string_view Tokenizer::raw_text_ahead(std::string_view lower_name) const {
+  return in_.substr(pos_, raw_text_end(lower_name) - pos_);
+}
+
+void Tokenizer::raw_text() {
+  const std::size_t n = in_.size();
+  const std::size_t close =
+      mode_ == TextMode::script ? std::min(script_data_end(in_, pos_), n) : raw_text_end(end_tag_name_);
   if (close > pos_) {
     characters(close, mode_ == TextMode::rcdata);
     return;

@@ -1,9 +1,8 @@
 #pragma once
 
 // Stage 2, parse: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over UTF-8
-// HTML with line breaks normalised to LF by the caller: pages come prepassed by decode/ (no
-// scripts, comments or foreign content left, NUL removed), the tests and the conformance bench
-// hand it any HTML. The tree builder (tree_builder.hpp) pulls tokens
+// HTML with line breaks normalised to LF by the caller (Document::build, which for a page removes
+// NUL as well). The tree builder (tree_builder.hpp) pulls tokens
 // and says when an element's content is raw text.
 //
 // Tokens are views: into the input where it can be taken as written, otherwise into buffers of
@@ -42,6 +41,11 @@ struct Token {
   std::string_view system_id;
 };
 
+// Attributes an element keeps; the rest of its start tag is read but dropped. No real page comes
+// near, and each attribute is checked against the ones before it (the first of a name counts): a
+// hostile element with 300,000 attributes would take minutes.
+inline constexpr std::size_t kMaxAttributes = 256;
+
 // How the content of the element just opened is read.
 enum class TextMode : std::uint8_t {
   data,       // markup
@@ -70,6 +74,10 @@ class Tokenizer {
   // Reads what follows the start tag just returned in `mode`, up to "</name" for rcdata and rawtext.
   void switch_to(TextMode mode, std::string_view element_name);
 
+  // What follows the start tag just returned, up to "</name" (or the end) as raw text would read
+  // it: the tree builder looks ahead to decide how to read a <noscript>.
+  [[nodiscard]] std::string_view raw_text_ahead(std::string_view lower_name) const;
+
  private:
   struct PendingAttribute {
     std::size_t name_begin, name_size;
@@ -85,7 +93,10 @@ class Tokenizer {
   bool tag(std::size_t name_begin, bool end_tag);
   void doctype(std::size_t body_begin, std::size_t end);
   void raw_text();
-  // The standard's handling of NUL, which the prepass removes from pages but the tokenizer may
+  // Where raw text from the current position ends: the '<' of the first "</name" followed by
+  // whitespace, '/' or '>', or the input's end.
+  [[nodiscard]] std::size_t raw_text_end(std::string_view lower_name) const;
+  // The standard's handling of NUL, which a page's parse removes but the tokenizer may
   // still meet (the conformance suite): dropped from markup's text, U+FFFD everywhere else.
   void replace_nul_in_token(bool in_markup);
   [[nodiscard]] std::string_view without_nul(std::string_view text, bool drop);

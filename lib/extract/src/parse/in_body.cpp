@@ -197,6 +197,10 @@ bool TreeBuilder::in_body_start(const Token& token) {
       return true;
     case HtmlTag::iframe:
     case HtmlTag::noembed: insert_text_element(token, TextMode::rawtext); return true;
+    case HtmlTag::noscript:
+      if (reads_noscript_as_markup()) break;
+      insert_text_element(token, TextMode::rawtext);
+      return true;
     case HtmlTag::select:
       reconstruct_active();
       insert_element(token);
@@ -281,7 +285,7 @@ bool TreeBuilder::in_body_end(const Token& token) {
       form_ = kNoNode;
       if (form == kNoNode || !in_scope_if([&](NodeId id) { return id == form; }, Scope::plain)) return true;
       generate_implied_end_tags();
-      open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(form)));
+      open_.erase_ancestor(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(form)));
       return true;
     }
     case HtmlTag::p:

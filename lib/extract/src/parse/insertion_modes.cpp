@@ -147,6 +147,10 @@ bool TreeBuilder::in_head_start(const Token& token) {
     case HtmlTag::style: insert_text_element(token, TextMode::rawtext); return true;
     case HtmlTag::script: insert_text_element(token, TextMode::script); return true;
     case HtmlTag::noscript:
+      if (!reads_noscript_as_markup()) {
+        insert_text_element(token, TextMode::rawtext);
+        return true;
+      }
       // pagemd runs no scripts: a <noscript> in the head holds head elements.
       insert_element(token);
       mode_ = Mode::in_head_noscript;
@@ -376,10 +380,7 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
       mode_ = Mode::in_body;
       return false;
     case Mode::in_body: return in_body_end(token);
-    case Mode::text:
-      open_.pop_back();
-      mode_ = original_mode_;
-      return true;
+    case Mode::text: close_text_element(); return true;
     case Mode::in_table:
     case Mode::in_table_text: return in_table_end(token);
     case Mode::in_caption:

@@ -6,9 +6,12 @@
 // It follows the standard for a browser that runs no scripts: the repair of misnested markup (the
 // adoption agency, reopened formatting elements, text and elements moved out of tables), foreign
 // content (<svg>, <math>), templates, framesets, and <noscript> read as markup. html5lib's
-// tree-construction suite measures it (bench/html5lib_trees). Pages reach it through decode/'s
-// prepass, which has already cut out scripts, templates, SVG and MathML and bounded how deep
-// elements nest; the tests and the conformance bench hand it HTML directly.
+// tree-construction suite measures it (bench/html5lib_trees). It bounds what a hostile page can
+// make of it: elements nest at most kMaxOpenElements deep, an element keeps at most
+// kMaxAttributes attributes. For a page (PageRecords given) it leaves out of the tree what can
+// never be Markdown, and keeps aside what the readers need of it (page_parts.cpp).
+
+#include <cstddef>
 
 #include "parse/dom.hpp"
 
@@ -16,6 +19,7 @@ namespace pagemd::extract::html {
 
 // Builds the tree of `doc`, which holds only its document node, from the source it keeps
 // (Document::build): text and attribute values written without character references stay there.
-void build_tree(Document& doc);
+// With `records`, a page's tree, as Document::build_page describes it.
+void build_tree(Document& doc, std::size_t max_open_elements, PageRecords* records);
 
 }  // namespace pagemd::extract::html

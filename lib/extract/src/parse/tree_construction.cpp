@@ -63,8 +63,11 @@ TreeBuilder::Place TreeBuilder::place(NodeId target) const {
   return {open_.front(), kNoNode};
 }
 
-NodeId TreeBuilder::insert_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes) {
+NodeId TreeBuilder::insert_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes,
+                                   Namespace space) {
   const NodeId id = doc_.create_element(tag, name, attributes);
+  // Before the element goes on the stack, which counts the SVG on it.
+  doc_.set_namespace(id, space);
   const Place at = place(open_.empty() ? doc_.root() : current());
   doc_.insert(id, at.parent, at.before);
   open_.push_back(id);
@@ -72,13 +75,17 @@ NodeId TreeBuilder::insert_element(HtmlTag tag, std::string_view name, std::span
 }
 
 void TreeBuilder::insert_text(std::string_view text) {
-  if (text.empty()) return;
+  // Inside a subtree a page's tree leaves out, text is not worth a node.
+  if (text.empty() || (is_page() && open_.holds_left_out())) return;
   const Place at = place(current());
   doc_.insert_text(text, at.parent, at.before);
 }
 
 void TreeBuilder::insert_text_element(const Token& token, TextMode text_mode) {
   insert_element(token);
+  leaving_out_text_ = leaves_out_text(token.tag);
+  left_out_text_ = {};
+  left_out_joined_.clear();
   tokenizer_.switch_to(text_mode, token.name);
   original_mode_ = mode_;
   mode_ = Mode::text;
@@ -128,7 +135,8 @@ void TreeBuilder::reconstruct_active() {
   if (active_.empty() || active_.back() == kMarker || stack_index(active_.back()) != npos) return;
   std::size_t i = active_.size() - 1;
   while (i > 0 && active_[i - 1] != kMarker && stack_index(active_[i - 1]) == npos) --i;
-  for (; i < active_.size(); ++i) {
+  // Past the depth bound the rest stay in the list unopened, as if their start tags had been ignored.
+  for (; i < active_.size() && open_.depth() < max_depth_; ++i) {
     const NodeId clone = doc_.clone_element(active_[i]);
     const Place at = place(current());
     doc_.insert(clone, at.parent, at.before);
@@ -365,6 +373,12 @@ void TreeBuilder::characters(std::string_view text) {
         insert_text(text);
         return;
       case Mode::text:
+        if (leaving_out_text_) {
+          keep_left_out_text(text);
+          return;
+        }
+        insert_text(text);
+        return;
       case Mode::in_select:
       case Mode::in_select_in_table: insert_text(text); return;
       case Mode::in_table:
@@ -426,6 +440,7 @@ void TreeBuilder::flush_table_text() {
 
 void TreeBuilder::start_tag(const Token& token) {
   flush_table_text();
+  if (beyond_bounds(token)) return;
   if (uses_foreign_rules(token) && foreign_start(token)) return;
   while (!start_tag_in_mode(token)) {
   }
@@ -498,10 +513,7 @@ void TreeBuilder::close_cell() {
 void TreeBuilder::finish() {
   flush_table_text();
   // The input ended inside a raw-text element: it closes, and the mode it was opened in ends.
-  if (mode_ == Mode::text) {
-    open_.pop_back();
-    mode_ = original_mode_;
-  }
+  if (mode_ == Mode::text) close_text_element();
   while (template_open()) {
     pop_until(HtmlTag::template_);
     clear_active_to_marker();
@@ -516,6 +528,8 @@ void TreeBuilder::finish() {
   if (mode_ == Mode::after_head) insert_element(HtmlTag::body);
 }
 
-void build_tree(Document& doc) { TreeBuilder(doc, doc.source()).run(); }
+void build_tree(Document& doc, std::size_t max_open_elements, PageRecords* records) {
+  TreeBuilder(doc, doc.source(), max_open_elements, records).run();
+}
 
 }  // namespace pagemd::extract::html

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "parse/dom.hpp"
-#include "parse/html_elements.hpp"
+#include "markup/html_elements.hpp"
 #include "parse/html_tokenizer.hpp"
 
 namespace pagemd::extract::html {
@@ -48,7 +48,10 @@ inline constexpr NodeId kMarker = kNoNode;  // in the list of active formatting 
 
 // The stack of open elements, counting the <p> elements on it. Every block's start tag asks
 // whether a <p> is open in button scope, and a nest of blocks with none would otherwise be scanned
-// once per tag: deep nests would parse in quadratic time.
+// once per tag: deep nests would parse in quadratic time. It counts as well the open elements
+// whose subtree a page's tree leaves out (<template>, <object>, SVG), so that text inside them
+// need not be kept at all, and how deep the current node is in the tree, which is more than the
+// stack holds once a </form> took its form off the stack but not out of the tree.
 class OpenElements {
  public:
   using const_iterator = std::vector<NodeId>::const_iterator;
@@ -63,21 +66,38 @@ class OpenElements {
   [[nodiscard]] const_iterator begin() const noexcept { return ids_.begin(); }
   [[nodiscard]] const_iterator end() const noexcept { return ids_.end(); }
   [[nodiscard]] bool holds_paragraph() const noexcept { return paragraphs_ > 0; }
+  [[nodiscard]] bool holds_left_out() const noexcept { return left_out_ > 0; }
+  // How many elements deep the current node is in the tree.
+  [[nodiscard]] std::size_t depth() const noexcept { return ids_.size() + hidden_; }
 
   void push_back(NodeId id) {
-    paragraphs_ += is_paragraph(id);
+    count(id, 1);
     ids_.push_back(id);
   }
   void pop_back() {
-    paragraphs_ -= is_paragraph(ids_.back());
+    count(ids_.back(), -1);
+    forget_hidden(ids_.size() - 1);
     ids_.pop_back();
   }
   void erase(const_iterator at) {
-    paragraphs_ -= is_paragraph(*at);
+    count(*at, -1);
+    forget_hidden(static_cast<std::size_t>(at - ids_.begin()));
     ids_.erase(at);
   }
+  // Takes an element off the stack that stays an ancestor of the elements above it in the tree.
+  void erase_ancestor(const_iterator at) {
+    const auto index = static_cast<std::size_t>(at - ids_.begin());
+    const std::uint32_t carried = index < hidden_at_.size() ? hidden_at_[index] : 0;
+    erase(at);
+    if (index >= ids_.size()) return;
+    if (hidden_at_.size() <= index) hidden_at_.resize(index + 1, 0);
+    hidden_at_[index] += carried + 1;
+    hidden_ += carried + 1;
+  }
   void insert(const_iterator at, NodeId id) {
-    paragraphs_ += is_paragraph(id);
+    count(id, 1);
+    const auto index = static_cast<std::size_t>(at - ids_.begin());
+    if (index < hidden_at_.size()) hidden_at_.insert(hidden_at_.begin() + static_cast<std::ptrdiff_t>(index), 0);
     ids_.insert(at, id);
   }
   // Pops down to `size` elements.
@@ -85,22 +105,49 @@ class OpenElements {
     while (ids_.size() > size) pop_back();
   }
   void replace(std::size_t at, NodeId id) {
-    paragraphs_ -= is_paragraph(ids_[at]);
-    paragraphs_ += is_paragraph(id);
+    count(ids_[at], -1);
+    count(id, 1);
     ids_[at] = id;
   }
 
  private:
-  [[nodiscard]] std::size_t is_paragraph(NodeId id) const { return doc_.node(id).tag == HtmlTag::p ? 1 : 0; }
+  void count(NodeId id, int change) {
+    const HtmlTag tag = doc_.node(id).tag;
+    if (tag == HtmlTag::p) paragraphs_ += static_cast<std::size_t>(change);
+    if (tag == HtmlTag::template_ || tag == HtmlTag::object || doc_.element_namespace(id) == Namespace::svg) {
+      left_out_ += static_cast<std::size_t>(change);
+    }
+  }
+
+  // The hidden ancestors an entry carries leave with it (those of its own that it passes on are
+  // already counted by erase_ancestor).
+  void forget_hidden(std::size_t index) {
+    if (index >= hidden_at_.size()) return;
+    hidden_ -= hidden_at_[index];
+    hidden_at_.erase(hidden_at_.begin() + static_cast<std::ptrdiff_t>(index));
+  }
 
   const Document& doc_;
   std::vector<NodeId> ids_;
   std::size_t paragraphs_ = 0;
+  std::size_t left_out_ = 0;
+  // For the entries from the bottom up, how many elements that left the stack are their ancestors
+  // in the tree (and not those of the entries below); a vector only as long as the last entry
+  // that has some.
+  std::vector<std::uint32_t> hidden_at_;
+  std::size_t hidden_ = 0;
 };
 
 class TreeBuilder {
  public:
-  TreeBuilder(Document& doc, std::string_view html) : doc_(doc), tokenizer_(html, doc.keeps_comments()), open_(doc) {}
+  // `records` is set for a page's tree (Document::build_page), which leaves out what the
+  // extraction never reads and records what it needs of it there.
+  TreeBuilder(Document& doc, std::string_view html, std::size_t max_open_elements, PageRecords* records)
+      : doc_(doc),
+        tokenizer_(html, doc.keeps_comments()),
+        open_(doc),
+        records_(records),
+        max_depth_(max_open_elements + kImpliedElements) {}
 
   void run();
 
@@ -173,7 +220,8 @@ class TreeBuilder {
   // a table cannot hold to just before the table.
   [[nodiscard]] Place place(NodeId target) const;
 
-  NodeId insert_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes);
+  NodeId insert_element(HtmlTag tag, std::string_view name, std::span<const Attribute> attributes,
+                        Namespace space = Namespace::html);
   NodeId insert_element(const Token& token) { return insert_element(token.tag, token.name, token.attributes); }
   NodeId insert_element(HtmlTag tag) { return insert_element(tag, tag_name(tag), {}); }
   void insert_void(const Token& token) {
@@ -301,7 +349,29 @@ class TreeBuilder {
 
   void finish();
 
+  // ---- Hostile-input bounds and a page's tree (page_parts.cpp) --------------------------------
+
+  // Whether a start tag is ignored (its text stays) because it would open an element deeper than
+  // the bound, or one more formatting element each reopening would copy.
+  [[nodiscard]] bool beyond_bounds(const Token& token) const;
+  [[nodiscard]] bool is_page() const noexcept { return records_ != nullptr; }
+  // Whether the <noscript> whose start tag was just read is read as markup, as a browser without
+  // scripts reads it, or as the raw text a browser that runs scripts skips. In a page only the
+  // first keeps what is worth reading: a page's worth of text (script-built sites serve it
+  // there), or the real image of a lazy loader's placeholder right before it.
+  [[nodiscard]] bool reads_noscript_as_markup() const;
+  // A raw-text element a page's tree leaves out (a script, a style, an iframe, ...): its content
+  // is kept aside, not inserted.
+  [[nodiscard]] bool leaves_out_text(HtmlTag tag) const;
+  void keep_left_out_text(std::string_view text);
+  // The text element ends (its end tag, or the input's): one left out records what it held and
+  // leaves the tree, a MathJax script leaving its formula's span in its place.
+  void close_text_element();
+  void record_left_out(NodeId element, std::string_view body);
+
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  // <html> and <body>, which every page has above its own elements.
+  static constexpr std::size_t kImpliedElements = 2;
 
   Document& doc_;
   Tokenizer tokenizer_;
@@ -318,6 +388,13 @@ class TreeBuilder {
   bool frameset_ok_ = true;
   bool skip_newline_ = false;
   std::string table_text_;
+  PageRecords* records_ = nullptr;
+  std::size_t max_depth_;
+  // The content of the raw-text element being left out: a view of the input, or, when it came in
+  // pieces, the pieces joined.
+  std::string_view left_out_text_;
+  std::string left_out_joined_;
+  bool leaving_out_text_ = false;
 };
 
 }  // namespace pagemd::extract::html

@@ -7,7 +7,6 @@
 #include <string>
 #include <unordered_map>
 
-#include "decode/prepass.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {

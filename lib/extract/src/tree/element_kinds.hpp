@@ -49,7 +49,7 @@ enum class Hiding { shown, by_attribute, by_style, by_class };
 // mwe-math-fallback-image, classes naming latex or math. Its alt text is the formula's TeX.
 [[nodiscard]] bool is_formula_image(const Document& doc, NodeId id);
 
-// Whether the element holds a formula that shows no text in the tree: the prepass's span of a
+// Whether the element holds a formula that shows no text in the tree: a page tree's span of a
 // <math> element or a MathJax script, an element carrying its TeX in data-latex or data-tex.
 [[nodiscard]] bool holds_formula_source(const Document& doc, NodeId id);
 // A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.

@@ -1,5 +1,5 @@
 // Bot challenges and block pages. Vendors' pages are recognised by what they are built of: their
-// scripts and iframes (kept by the prepass as script_signs), their ids and classes, their response
+// scripts and iframes (kept as PageRecords::script_signs), their ids and classes, their response
 // headers; the words they say are read only on pages with next to no prose, where no article can
 // be mistaken for one.
 

@@ -2,7 +2,7 @@
 
 // walls/: whether a page is a wall rather than content (a bot challenge, a sign-in form, a consent
 // dialog, a soft 404, a client-side template) or a teaser cut by a paywall. Builds on parse/ and
-// decode/ (the prepass keeps the signs of the scripts and templates it drops).
+// the records of parse/ (the signs of the scripts and templates a page's tree leaves out).
 //
 // The facts of a page the judges read, gathered in one walk of its tree.
 
@@ -10,7 +10,6 @@
 #include <string>
 #include <string_view>
 
-#include "decode/prepass.hpp"
 #include "parse/dom.hpp"
 
 namespace pagemd::extract::walls {

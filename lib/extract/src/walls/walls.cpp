@@ -84,18 +84,18 @@ Verdict judge(const WallInputs& in) {
   // Walls are short; only a refusal status or a challenge header makes a long page worth a look.
   if (in.content_words >= kWallContentWords && mitigated.empty() && status < 400) {
     verdict.paywalled = in.content_words < kTeaserContentWords &&
-                        (declared_paywalled(in.cleaned.json_ld) || boxed_paywall_alone(in.doc, in.content_words));
+                        (declared_paywalled(in.records.json_ld) || boxed_paywall_alone(in.doc, in.content_words));
     return verdict;
   }
   const PageFacts facts = gather_facts(in.doc);
   verdict.paywalled = in.content_words < kTeaserContentWords &&
-                      (declared_paywalled(in.cleaned.json_ld) || boxed_paywall(facts, in.content_words));
-  if (auto vendor = blocked_by(facts, in.cleaned.script_signs, status, in.options.wall_headers)) {
+                      (declared_paywalled(in.records.json_ld) || boxed_paywall(facts, in.content_words));
+  if (auto vendor = blocked_by(facts, in.records.script_signs, status, in.options.wall_headers)) {
     verdict.wall = Wall{WallKind::blocked, std::move(*vendor)};
   } else if (auto reason = unusable_because(facts, in.content_words, status)) {
     verdict.wall = Wall{WallKind::unusable, std::move(*reason)};
-  } else if (is_unrendered_template(facts, in.cleaned.template_signs) ||
-             (in.app_shell && is_framework_root(facts, in.content_words, in.cleaned.script_signs))) {
+  } else if (is_unrendered_template(facts, in.records.template_signs) ||
+             (in.app_shell && is_framework_root(facts, in.content_words, in.records.script_signs))) {
     verdict.wall = Wall{WallKind::unusable, "needs_javascript"};
   }
   if (verdict.wall.kind != WallKind::none) verdict.paywalled = false;

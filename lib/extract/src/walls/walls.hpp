@@ -12,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include "decode/prepass.hpp"
 #include "pagemd/extract/types.hpp"
 #include "parse/dom.hpp"
 #include "walls/page_facts.hpp"
@@ -28,7 +27,7 @@ inline constexpr std::size_t kTeaserContentWords = 500;
 
 struct WallInputs {
   const Document& doc;
-  const PrepassResult& cleaned;
+  const PageRecords& records;     // what the page's tree left out
   const ExtractOptions& options;  // http_status, wall_headers
   std::size_t content_words = 0;  // of the Markdown
   bool app_shell = false;         // looks_like_app_shell: next to nothing shows until scripts run

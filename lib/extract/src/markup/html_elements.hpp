@@ -1,6 +1,6 @@
 #pragma once
 
-// Stage 2, parse: the categories of HTML elements the tree construction rules name (tree_builder.hpp).
+// Markup: the categories of HTML elements the tree construction rules name (parse/tree_builder.hpp).
 
 #include "markup/html_tags.hpp"
 

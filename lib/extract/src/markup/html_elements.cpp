@@ -1,4 +1,4 @@
-#include "parse/html_elements.hpp"
+#include "markup/html_elements.hpp"
 
 namespace pagemd::extract::html {
 
