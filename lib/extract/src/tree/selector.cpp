@@ -252,7 +252,7 @@ class Parser {
 };
 
 [[nodiscard]] const std::string_view* find_attribute(const Document& doc, NodeId id, std::string_view name) {
-  // Case-insensitive: gumbo keeps the camelCase of some SVG attributes (viewBox).
+  // Case-insensitive: the tree keeps the camelCase the standard gives some SVG attributes (viewBox).
   for (const Attribute& attribute : doc.attributes(id)) {
     if (equals_ignore_case(attribute.name, name)) return &attribute.value;
   }
