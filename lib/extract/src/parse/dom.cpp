@@ -1,6 +1,7 @@
 #include "parse/dom.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <array>
 #include <cstring>
 #include <memory>
@@ -187,7 +188,14 @@ void Document::append_text(NodeId id, std::string_view text) {
   // logarithmic number of times, not once a join.
   const std::size_t joined = size + text.size();
   const std::size_t at = copied_text_.size();
+  // The text joined may itself be copied text (another node's, when the node between two texts
+  // leaves the tree): find it again after the resize, which may move it.
+  const std::less<const char*> before;
+  const bool text_is_copied = !copied_text_.empty() && !before(text.data(), copied_text_.data()) &&
+                              before(text.data(), copied_text_.data() + copied_text_.size());
+  const std::size_t text_at = text_is_copied ? static_cast<std::size_t>(text.data() - copied_text_.data()) : 0;
   copied_text_.resize(at + 2 * joined);
+  if (text_is_copied) text = std::string_view(copied_text_.data() + text_at, text.size());
   const std::string_view chars = chars_at(node.first_child_or_chars_, size);  // after the resize, which may move it
   std::memcpy(copied_text_.data() + at, chars.data(), chars.size());
   std::memcpy(copied_text_.data() + at + size, text.data(), text.size());
