@@ -60,7 +60,7 @@ class ContentFinder {
       content_detail::drop_profile_chrome(page_, body, profile);
       const NodeId kept =
           profile.text_share > 0 ? content_detail::block_holding(page_, body, profile.text_share) : body;
-      content_detail::drop_labelled_sections(page_, {kept});
+      content_detail::drop_labelled_sections(page_, {kept}, profile.responses_are_content);
       if (!left_a_fragment(body, kept)) return finish_main_content({kept});
       // The page is not what its type said (a grid of product links taken for one product):
       // the search of an article, which asks nothing of the page's kind, does better than a fragment.
