@@ -47,6 +47,15 @@ TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
   EXPECT_GE(hidden.metadata.word_count, 22U);  // the description's words count like any others
 }
 
+// A thread of four posts, "Post N says ..." by potterN: each post is kept, with its author.
+void expect_four_posts_with_authors(const Extraction& forum) {
+  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
+    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
+  }
+}
+
 // Every post is content with its author line; the rank, badges and signature repeated with every
 // post are not, nor the quotes of earlier posts.
 TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
@@ -79,11 +88,7 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   }
   thread += "</div></body></html>";
   const Extraction forum = run(thread, options);
-  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
-  for (int i = 0; i < 4; ++i) {
-    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
-    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
-  }
+  expect_four_posts_with_authors(forum);
   EXPECT_EQ(forum.markdown.find("Well-known member"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("Supporter"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("since the last century"), std::string::npos) << forum.markdown;
@@ -112,12 +117,32 @@ TEST(ExtractForum, BarePosterFiguresAndSignaturesAreNotPosts) {
   }
   thread += "</div></body></html>";
   const Extraction forum = run(thread, options);
-  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
-  for (int i = 0; i < 4; ++i) {
-    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
-    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
-  }
+  expect_four_posts_with_authors(forum);
   for (const char* chrome : {"Brisbane", "Registered", "73,365", "since the last century", "reputation"}) {
+    EXPECT_EQ(forum.markdown.find(chrome), std::string::npos) << chrome << " in\n" << forum.markdown;
+  }
+}
+
+// A poster's figures written as a term and its value (XenForo's pairs), with class names that say
+// nothing: the terms name the figures. A description list of a post's own words stays.
+TEST(ExtractForum, PosterFiguresAsTermsAndValuesAreNotPosts) {
+  ExtractOptions options;
+  options.page_url = "https://forum.example/threads/kiln-wash.77/";
+  std::string thread = "<html><head><title>Kiln wash</title></head><body><div class=h1a2>";
+  for (int i = 0; i < 4; ++i) {
+    thread += "<article class=h3b4><section class=h5c6><h4>potter" + std::to_string(i) +
+              "</h4><div class=h7d8><dl class=h9e0><dt>Joined</dt><dd>Jun 29, 2016</dd></dl><dl class=h9e0>"
+              "<dt>Reaction score</dt><dd>1,0" +
+              std::to_string(i) + "7</dd></dl></div></section><div class=hf1a><p>Post " + std::to_string(i) +
+              " says a thin coat of kiln wash on the shelves saves them from glaze drips, and it is worth "
+              "renewing each spring.</p>" +
+              (i == 1 ? "<dl><dt>Kiln</dt><dd>Skutt 1027, fired to cone 6</dd></dl>" : "") + "</div></article>";
+  }
+  thread += "</div></body></html>";
+  const Extraction forum = run(thread, options);
+  expect_four_posts_with_authors(forum);
+  EXPECT_NE(forum.markdown.find("cone 6"), std::string::npos) << forum.markdown;
+  for (const char* chrome : {"Joined", "Jun 29", "Reaction score", "1,007"}) {
     EXPECT_EQ(forum.markdown.find(chrome), std::string::npos) << chrome << " in\n" << forum.markdown;
   }
 }

@@ -46,11 +46,11 @@ TEST(ContentPruning, ACountOfCommentsHeadsTheReadersRunNotTheArticle) {
   EXPECT_EQ(bare.markdown.find("chest of drawers"), std::string::npos) << bare.markdown;
 
   // The heading beside the list, not over a block of its own; and a title after "on", however long.
-  const Extraction titled = run("<html><body><div>" + kArticle +
-                                "<h3>4 Comments on “Restoring an oak dresser from a farm sale, the long way "
-                                "round”</h3>" +
-                                comments(4) + "<h2>About the workshop</h2><p>We build and mend furniture.</p>" +
-                                "</div></body></html>");
+  const Extraction titled =
+      run("<html><body><div>" + kArticle +
+          "<h3>4 Comments on “Restoring an oak dresser from a farm sale, the long way "
+          "round”</h3>" +
+          comments(4) + "<h2>About the workshop</h2><p>We build and mend furniture.</p>" + "</div></body></html>");
   EXPECT_NE(titled.markdown.find("glass knobs"), std::string::npos) << titled.markdown;
   EXPECT_EQ(titled.markdown.find("chest of drawers"), std::string::npos) << titled.markdown;
   // What follows the next heading of the same rank or above is not what the count counted.
