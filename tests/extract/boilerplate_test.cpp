@@ -36,6 +36,13 @@ TEST(BoilerplateLabel, CountInFront) {
   EXPECT_TRUE(is_boilerplate_label("2 responses"));
 }
 
+TEST(BoilerplateLabel, CustomerReviews) {
+  EXPECT_TRUE(is_boilerplate_label("Customer reviews"));
+  EXPECT_TRUE(is_boilerplate_label("Ratings & Reviews"));
+  EXPECT_TRUE(is_boilerplate_label("98 Customer ratings"));
+  EXPECT_FALSE(is_boilerplate_label("Reviews of the glaze"));
+}
+
 TEST(BoilerplateLabel, CountsOfResponses) {
   EXPECT_TRUE(counts_responses("42 Comments"));
   EXPECT_TRUE(counts_responses("59 Comments on “The December Comfort Watches 2025, Day Eighteen: Starship Troopers”"));

@@ -20,6 +20,18 @@ constexpr std::string_view kProductLd = R"(<script type="application/ld+json">{"
   "@type":"Product","name":"Stoneware mug","description":"A stoneware mug thrown by hand on the wheel.\nEach glaze is mixed in the studio, so no two mugs are alike.",
   "offers":{"@type":"Offer","price":"28.00","priceCurrency":"USD"}}</script>)";
 
+// The mug's product page (its structured data in the head) with `body` for its body, checked to be
+// taken for a product.
+Extraction run_mug_page(const std::string& body) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/products/stoneware-mug";
+  Extraction product = run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+                               "</head><body>" + body + "</body></html>",
+                           options);
+  EXPECT_EQ(product.metadata.page_type, PageType::product);
+  return product;
+}
+
 // A description that only the structured data holds (the page shows it behind a script-driven tab)
 // is added after the content, a paragraph a line, and counted.
 TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
@@ -425,6 +437,25 @@ TEST(ExtractProduct, ReviewWidgetsAreNotTheProduct) {
               "</head><body><div class='page has-reviews'>" + description + "</div></body></html>",
           options);
   EXPECT_NE(wrapped.markdown.find("Capacity"), std::string::npos) << wrapped.markdown;
+}
+
+// The customers' reviews under their label ("Customer reviews", "Ratings and reviews") go however the
+// shop names their block; a heading of the product's own ("Care and reviews of the glaze") stays.
+TEST(ExtractProduct, CustomerReviewsUnderTheirLabelAreNotTheProduct) {
+  for (const std::string label : {"Customer reviews", "Ratings &amp; Reviews"}) {
+    std::string reviews = "<div class=h5e6><h2>" + label + "</h2>";
+    for (int i = 0; i < 3; ++i) {
+      reviews += "<div class=h7f8><b>Customer " + std::to_string(i) +
+                 "</b><p>Lovely weight in the hand and it keeps tea warm for ages, would buy again.</p></div>";
+    }
+    const Extraction product = run_mug_page(
+        "<div class=h1a2><h1>Stoneware mug</h1><p>Thrown by hand and glazed in the studio; it holds 350 ml.</p>"
+        "<h3>Care and reviews of the glaze</h3><p>Dishwasher safe, though hand washing keeps the glaze bright for "
+        "longer.</p>" +
+        reviews + "</div></div>");
+    EXPECT_NE(product.markdown.find("hand washing"), std::string::npos) << product.markdown;
+    EXPECT_EQ(product.markdown.find("keeps tea warm"), std::string::npos) << label << ":\n" << product.markdown;
+  }
 }
 
 // A thread's posts spread over many blocks, so a forum keeps the page without its furniture; of

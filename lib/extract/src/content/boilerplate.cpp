@@ -65,6 +65,9 @@ constexpr auto kSectionLabels = std::to_array<std::string_view>(
      "related products", "related items", "explore related items", "recently viewed", "recently viewed items",
      "recently viewed products", "sponsored products", "more to explore", "more from this seller", "shop similar",
      "complete the look", "pairs well with", "you may also need",
+     // Shops' customer reviews under a product: the customers' words, not the product's.
+     "customer reviews", "customer ratings", "top reviews", "ratings and reviews", "ratings reviews",
+     "reviews and ratings", "product reviews",
      // What forum software puts below a thread (vBulletin, XenForo, phpBB).
      "posting rules", "similar threads", "similar topics", "users browsing this thread"});
 
