@@ -3,6 +3,7 @@ the built binaries, and running `pagemd convert --json` on one page."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -75,6 +76,43 @@ def convert(pagemd: Path, html_path: Path, url: str | None, timeout: float = 120
     if not isinstance(result, dict) or not isinstance(result.get("markdown"), str):
         return Conversion(False, raw=raw, error="JSON has no string 'markdown'")
     return Conversion(True, result=result, raw=raw)
+
+
+# A start tag with its attributes (quoted values may hold '>'); and one attribute of it.
+_START_TAG = re.compile(rb"<[A-Za-z][^\s/>]*(?:\s+[^\s=/>]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s>]+))?)*\s*/?>")
+_ATTRIBUTE = re.compile(rb"(\s)([^\s=/>]+)(\s*=\s*)(\"[^\"]*\"|'[^']*'|[^\s>]+)")
+# Attributes holding element ids: renamed with the ids so that labels, controls and skip links
+# still find their targets.
+_ID_LISTS = {b"aria-controls", b"aria-labelledby", b"aria-describedby", b"aria-owns", b"for", b"headers"}
+
+
+def class_blind(html: bytes) -> bytes:
+    """The page with every class and id value renamed to a meaningless hash of the name, as a site
+    with CSS modules or a minifier ships it: the same name gets the same hash throughout the page,
+    so repetition stays visible, while ARIA roles, microdata, rel and the element names stay. Ids
+    named elsewhere (aria-controls, label for, href="#id") follow their ids."""
+    salt = hashlib.blake2b(html, digest_size=8).digest()  # another page's names hash differently
+
+    def hashed(name: bytes) -> bytes:
+        return b"h" + hashlib.blake2b(name, key=salt, digest_size=4).hexdigest().encode()
+
+    def tokens(value: bytes) -> bytes:
+        return b" ".join(hashed(token) for token in value.split())
+
+    def attribute(match: re.Match) -> bytes:
+        space, name, equals, value = match.groups()
+        lowered = name.lower()
+        quote = value[:1] if value[:1] in (b'"', b"'") else b""
+        inner = value[1:-1] if quote else value
+        if lowered in (b"class", b"id") or lowered in _ID_LISTS:
+            inner = tokens(inner)
+        elif lowered == b"href" and inner.startswith(b"#") and len(inner) > 1:
+            inner = b"#" + hashed(inner[1:])
+        else:
+            return match.group(0)
+        return space + name + equals + quote + inner + quote
+
+    return _START_TAG.sub(lambda tag: _ATTRIBUTE.sub(attribute, tag.group(0)), html)
 
 
 def report_failures(failures: list[tuple[str, str]], total: int) -> None:

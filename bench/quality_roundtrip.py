@@ -5,9 +5,12 @@ Runs `pagemd convert pages/<id>.html --base-url URL --json` for every manifest e
 OUT/<id>.md (the Markdown exactly as returned) and OUT/<id>.json (the whole JSON result, which
 the scorer uses for the metadata checks), and scores OUT with SHARED/roundtrip_score.py (needs
 cmark-gfm on PATH). Arguments this script does not know are passed on to the scorer
-(e.g. --per-page, --ignore-title, --lenient-links, --json=FILE).
+(e.g. --per-page, --ignore-title, --lenient-links, --json=FILE). With --class-blind every class and
+id value is renamed to a meaningless hash first (benchlib.class_blind), as on a site whose class
+names say nothing.
 
-    bench/quality_roundtrip.py [--pagemd BIN] [--shared DIR] [--set NAME] [--out DIR] [-j N] [scorer args]
+    bench/quality_roundtrip.py [--pagemd BIN] [--shared DIR] [--set NAME] [--out DIR] [-j N] [--class-blind]
+                               [scorer args]
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -35,6 +39,8 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=None, help="where outputs go (default: bench/out/<set>)")
     ap.add_argument("-j", "--jobs", type=int, default=benchlib.default_jobs(),
                     help="pages converted in parallel (default: %(default)s)")
+    ap.add_argument("--class-blind", action="store_true",
+                    help="rename every class and id to a meaningless hash before converting")
     args, score_args = ap.parse_known_args()
 
     set_dir = args.set_dir or args.shared / args.set
@@ -45,7 +51,7 @@ def main() -> int:
     if shutil.which("cmark-gfm") is None:
         benchlib.die("cmark-gfm not found; the scorer renders Markdown with it (Debian package cmark-gfm)")
     pagemd = benchlib.find_pagemd(args.pagemd)
-    out = args.out or benchlib.BENCH_DIR / "out" / set_dir.name
+    out = args.out or benchlib.BENCH_DIR / "out" / (set_dir.name + ("-class-blind" if args.class_blind else ""))
     pages = json.loads(manifest_path.read_text(encoding="utf-8"))["pages"]
 
     out.mkdir(parents=True, exist_ok=True)
@@ -53,8 +59,15 @@ def main() -> int:
         for suffix in (".md", ".json"):
             (out / f"{page['id']}{suffix}").unlink(missing_ok=True)
 
+    blind_dir = tempfile.TemporaryDirectory(prefix="pagemd-class-blind-") if args.class_blind else None
+
     def run(page: dict) -> tuple[str, str] | None:
-        conversion = benchlib.convert(pagemd, set_dir / "pages" / f"{page['id']}.html", page["url"])
+        page_path = set_dir / "pages" / f"{page['id']}.html"
+        if blind_dir:
+            blind_path = Path(blind_dir.name) / page_path.name
+            blind_path.write_bytes(benchlib.class_blind(page_path.read_bytes()))
+            page_path = blind_path
+        conversion = benchlib.convert(pagemd, page_path, page["url"])
         if not conversion.ok:
             return page["id"], conversion.error
         (out / f"{page['id']}.md").write_text(conversion.result["markdown"], encoding="utf-8")
@@ -64,6 +77,8 @@ def main() -> int:
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         failures = [f for f in pool.map(run, pages) if f]
+    if blind_dir:
+        blind_dir.cleanup()
     benchlib.report_failures(failures, len(pages))
     print(f"conversion wall time {time.monotonic() - started:.1f}s with {args.jobs} jobs")
     if len(failures) == len(pages):

@@ -8,10 +8,13 @@ returned, title heading included), writes OUT/<id>.md and scores the folder with
 metadata.page_type matches the set's labels: accuracy and a confusion matrix. Arguments this
 script does not know go to score.py (--per-page, --json FILE, ...). With --without-url the pages are
 converted without their address, as when HTML comes from a file: page types then come from the
-page alone (its canonical link, structured data and markup). The script fails (exit 1) when any page
+page alone (its canonical link, structured data and markup). With --class-blind every class and id
+value is first renamed to a meaningless hash (benchlib.class_blind): the drop from the normal score
+says how much pagemd leans on what blocks are called rather than what they are. The script fails (exit 1) when any page
 whose truth holds text comes back with empty Markdown: no page with text may get an empty answer.
 
     bench/quality_wcxb.py [--pagemd BIN] [--shared DIR] [--half a|b] [--out DIR] [-j N] [--type TYPE] [--without-url]
+                          [--class-blind]
                           [score.py args]
 """
 
@@ -70,12 +73,14 @@ def main() -> int:
                     help="pages converted in parallel (default: %(default)s)")
     ap.add_argument("--type", choices=TYPES, help="only the pages of this type (scored alone)")
     ap.add_argument("--without-url", action="store_true", help="convert without --base-url (the page alone)")
+    ap.add_argument("--class-blind", action="store_true",
+                    help="rename every class and id to a meaningless hash before converting")
     args, score_args = ap.parse_known_args()
 
     half = f"wcxb-dev-{args.half}"
     data = args.shared / half
     if args.out is None:
-        args.out = benchlib.BENCH_DIR / "out" / half
+        args.out = benchlib.BENCH_DIR / "out" / (half + ("-class-blind" if args.class_blind else ""))
     truth_path = data / "ground-truth.json"
     scorer = args.shared / "score.py"
     if not truth_path.is_file() or not scorer.is_file():
@@ -94,6 +99,8 @@ def main() -> int:
 
     def run(page_id: str) -> tuple[str, str | None, str]:
         html = gzip.decompress((data / "html" / f"{page_id}.html.gz").read_bytes())
+        if args.class_blind:
+            html = benchlib.class_blind(html)
         result = convert_stdin(pagemd, html, "" if args.without_url else truth[page_id].get("url", ""))
         if isinstance(result, str):
             return page_id, result, ""

@@ -36,6 +36,25 @@ TEST(BoilerplateLabel, CountInFront) {
   EXPECT_TRUE(is_boilerplate_label("2 responses"));
 }
 
+TEST(BoilerplateLabel, CustomerReviews) {
+  EXPECT_TRUE(is_boilerplate_label("Customer reviews"));
+  EXPECT_TRUE(is_boilerplate_label("Ratings & Reviews"));
+  EXPECT_TRUE(is_boilerplate_label("98 Customer ratings"));
+  EXPECT_FALSE(is_boilerplate_label("Reviews of the glaze"));
+}
+
+TEST(BoilerplateLabel, CountsOfResponses) {
+  EXPECT_TRUE(counts_responses("42 Comments"));
+  EXPECT_TRUE(counts_responses("59 Comments on “The December Comfort Watches 2025, Day Eighteen: Starship Troopers”"));
+  EXPECT_TRUE(counts_responses("One thought on “Hello world”"));
+  EXPECT_TRUE(counts_responses("3 Responses to “Hello world”"));
+  EXPECT_FALSE(counts_responses("5. Thought"));                                                 // a rank
+  EXPECT_FALSE(counts_responses("3 thoughts"));                                                 // not on anything
+  EXPECT_FALSE(counts_responses("76 Replies"));                                                 // a thread's own
+  EXPECT_FALSE(counts_responses("12 comments were removed by the moderators after the vote"));  // a sentence
+  EXPECT_FALSE(counts_responses("Comments"));
+}
+
 // Every label's first word is looked up before the labels are compared.
 TEST(BoilerplateLabel, LabelsOfEveryFirstWord) {
   EXPECT_TRUE(is_boilerplate_label("Customers who bought this item also bought"));

@@ -20,6 +20,18 @@ constexpr std::string_view kProductLd = R"(<script type="application/ld+json">{"
   "@type":"Product","name":"Stoneware mug","description":"A stoneware mug thrown by hand on the wheel.\nEach glaze is mixed in the studio, so no two mugs are alike.",
   "offers":{"@type":"Offer","price":"28.00","priceCurrency":"USD"}}</script>)";
 
+// The mug's product page (its structured data in the head) with `body` for its body, checked to be
+// taken for a product.
+Extraction run_mug_page(const std::string& body) {
+  ExtractOptions options;
+  options.page_url = "https://shop.example/products/stoneware-mug";
+  Extraction product = run(std::string("<html><head><title>Stoneware mug</title>") + std::string(kProductLd) +
+                               "</head><body>" + body + "</body></html>",
+                           options);
+  EXPECT_EQ(product.metadata.page_type, PageType::product);
+  return product;
+}
+
 // A description that only the structured data holds (the page shows it behind a script-driven tab)
 // is added after the content, a paragraph a line, and counted.
 TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
@@ -45,6 +57,15 @@ TEST(ExtractProduct, AHiddenDescriptionComesFromTheStructuredData) {
   ASSERT_NE(first, std::string::npos) << shown.markdown;
   EXPECT_EQ(shown.markdown.find(sentence, first + 1), std::string::npos) << "described twice:\n" << shown.markdown;
   EXPECT_GE(hidden.metadata.word_count, 22U);  // the description's words count like any others
+}
+
+// A thread of four posts, "Post N says ..." by potterN: each post is kept, with its author.
+void expect_four_posts_with_authors(const Extraction& forum) {
+  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
+    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
+  }
 }
 
 // Every post is content with its author line; the rank, badges and signature repeated with every
@@ -79,11 +100,7 @@ TEST(ExtractForum, PostsKeepTheirAuthorButNotTheirChrome) {
   }
   thread += "</div></body></html>";
   const Extraction forum = run(thread, options);
-  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
-  for (int i = 0; i < 4; ++i) {
-    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
-    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
-  }
+  expect_four_posts_with_authors(forum);
   EXPECT_EQ(forum.markdown.find("Well-known member"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("Supporter"), std::string::npos) << forum.markdown;
   EXPECT_EQ(forum.markdown.find("since the last century"), std::string::npos) << forum.markdown;
@@ -112,12 +129,32 @@ TEST(ExtractForum, BarePosterFiguresAndSignaturesAreNotPosts) {
   }
   thread += "</div></body></html>";
   const Extraction forum = run(thread, options);
-  EXPECT_EQ(forum.metadata.page_type, PageType::forum);
-  for (int i = 0; i < 4; ++i) {
-    EXPECT_NE(forum.markdown.find("Post " + std::to_string(i) + " says"), std::string::npos) << forum.markdown;
-    EXPECT_NE(forum.markdown.find("potter" + std::to_string(i)), std::string::npos) << forum.markdown;
-  }
+  expect_four_posts_with_authors(forum);
   for (const char* chrome : {"Brisbane", "Registered", "73,365", "since the last century", "reputation"}) {
+    EXPECT_EQ(forum.markdown.find(chrome), std::string::npos) << chrome << " in\n" << forum.markdown;
+  }
+}
+
+// A poster's figures written as a term and its value (XenForo's pairs), with class names that say
+// nothing: the terms name the figures. A description list of a post's own words stays.
+TEST(ExtractForum, PosterFiguresAsTermsAndValuesAreNotPosts) {
+  ExtractOptions options;
+  options.page_url = "https://forum.example/threads/kiln-wash.77/";
+  std::string thread = "<html><head><title>Kiln wash</title></head><body><div class=h1a2>";
+  for (int i = 0; i < 4; ++i) {
+    thread += "<article class=h3b4><section class=h5c6><h4>potter" + std::to_string(i) +
+              "</h4><div class=h7d8><dl class=h9e0><dt>Joined</dt><dd>Jun 29, 2016</dd></dl><dl class=h9e0>"
+              "<dt>Reaction score</dt><dd>1,0" +
+              std::to_string(i) + "7</dd></dl></div></section><div class=hf1a><p>Post " + std::to_string(i) +
+              " says a thin coat of kiln wash on the shelves saves them from glaze drips, and it is worth "
+              "renewing each spring.</p>" +
+              (i == 1 ? "<dl><dt>Kiln</dt><dd>Skutt 1027, fired to cone 6</dd></dl>" : "") + "</div></article>";
+  }
+  thread += "</div></body></html>";
+  const Extraction forum = run(thread, options);
+  expect_four_posts_with_authors(forum);
+  EXPECT_NE(forum.markdown.find("cone 6"), std::string::npos) << forum.markdown;
+  for (const char* chrome : {"Joined", "Jun 29", "Reaction score", "1,007"}) {
     EXPECT_EQ(forum.markdown.find(chrome), std::string::npos) << chrome << " in\n" << forum.markdown;
   }
 }
@@ -400,6 +437,25 @@ TEST(ExtractProduct, ReviewWidgetsAreNotTheProduct) {
               "</head><body><div class='page has-reviews'>" + description + "</div></body></html>",
           options);
   EXPECT_NE(wrapped.markdown.find("Capacity"), std::string::npos) << wrapped.markdown;
+}
+
+// The customers' reviews under their label ("Customer reviews", "Ratings and reviews") go however the
+// shop names their block; a heading of the product's own ("Care and reviews of the glaze") stays.
+TEST(ExtractProduct, CustomerReviewsUnderTheirLabelAreNotTheProduct) {
+  for (const std::string label : {"Customer reviews", "Ratings &amp; Reviews"}) {
+    std::string reviews = "<div class=h5e6><h2>" + label + "</h2>";
+    for (int i = 0; i < 3; ++i) {
+      reviews += "<div class=h7f8><b>Customer " + std::to_string(i) +
+                 "</b><p>Lovely weight in the hand and it keeps tea warm for ages, would buy again.</p></div>";
+    }
+    const Extraction product = run_mug_page(
+        "<div class=h1a2><h1>Stoneware mug</h1><p>Thrown by hand and glazed in the studio; it holds 350 ml.</p>"
+        "<h3>Care and reviews of the glaze</h3><p>Dishwasher safe, though hand washing keeps the glaze bright for "
+        "longer.</p>" +
+        reviews + "</div></div>");
+    EXPECT_NE(product.markdown.find("hand washing"), std::string::npos) << product.markdown;
+    EXPECT_EQ(product.markdown.find("keeps tea warm"), std::string::npos) << label << ":\n" << product.markdown;
+  }
 }
 
 // A thread's posts spread over many blocks, so a forum keeps the page without its furniture; of

@@ -529,7 +529,8 @@ TEST(ContentSelect, AFooterBesideMainIsFooterHoweverLong) {
 }
 
 // A consent manager's purposes and vendors can outweigh the page's own text. They are no measure of
-// the page: the form the posts stand in still holds most of what is left.
+// the page: the form the posts stand in still holds most of what is left. The banner is known by
+// its names, or, when they are hashed, as a modal dialog over the page.
 TEST(ContentSelect, AConsentBannerOutweighingThePageIsNoPartOfIt) {
   std::string purposes;
   for (int i = 1; i <= 12; ++i) {
@@ -537,14 +538,16 @@ TEST(ContentSelect, AConsentBannerOutweighingThePageIsNoPartOfIt) {
                 "</h4><p>These cookies are set by our partners to build a profile of your interests and show "
                 "you relevant adverts on other sites, and they cannot be switched off.</p>";
   }
-  const std::string html = "<body><div id='onetrust-consent-sdk'><div role='region'><div role='dialog'>" + purposes +
-                           "</div></div></div><main><form action='/reply'><div class='post'>" + article_paragraphs() +
-                           "</div></form></main></body>";
-  for (const PageType type : {PageType::article, PageType::forum}) {
-    const Document doc = Document::parse(html);
-    const std::string text =
-        selected_text(doc, select_content(doc, ContentRules{ContentScope::main_content, nullptr, nullptr, type}));
-    EXPECT_EQ(text, kArticleText) << static_cast<int>(type);
+  for (const std::string banner : {"<div id='onetrust-consent-sdk'><div role='region'><div role='dialog'>",
+                                   "<div id='h3f2a'><div class='h9c1'><div role='dialog' aria-modal='true'>"}) {
+    const std::string html = "<body>" + banner + purposes + "</div></div></div><main><form action='/reply'>" +
+                             "<div class='post'>" + article_paragraphs() + "</div></form></main></body>";
+    for (const PageType type : {PageType::article, PageType::forum}) {
+      const Document doc = Document::parse(html);
+      const std::string text =
+          selected_text(doc, select_content(doc, ContentRules{ContentScope::main_content, nullptr, nullptr, type}));
+      EXPECT_EQ(text, kArticleText) << static_cast<int>(type) << " under " << banner;
+    }
   }
 }
 

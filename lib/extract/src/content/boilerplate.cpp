@@ -65,6 +65,9 @@ constexpr auto kSectionLabels = std::to_array<std::string_view>(
      "related products", "related items", "explore related items", "recently viewed", "recently viewed items",
      "recently viewed products", "sponsored products", "more to explore", "more from this seller", "shop similar",
      "complete the look", "pairs well with", "you may also need",
+     // Shops' customer reviews under a product: the customers' words, not the product's.
+     "customer reviews", "customer ratings", "top reviews", "ratings and reviews", "ratings reviews",
+     "reviews and ratings", "product reviews",
      // What forum software puts below a thread (vBulletin, XenForo, phpBB).
      "posting rules", "similar threads", "similar topics", "users browsing this thread"});
 
@@ -155,6 +158,36 @@ bool is_boilerplate_label(std::string_view label) {
     }
   }
   return false;
+}
+
+bool counts_responses(std::string_view label) {
+  // Not "replies": a thread's "76 Replies" heads the thread itself.
+  static constexpr auto kResponses =
+      std::to_array<std::string_view>({"comment", "comments", "response", "responses", "thought", "thoughts"});
+  static constexpr auto kNumberWords = std::to_array<std::string_view>({"one", "two", "three", "no"});
+  // A heading names its responses in its first words; a sentence that opens with a number goes on.
+  constexpr std::size_t kMostWordsAfterTheCount = 3;
+  label = trim(label);
+  // A rank ("5. Thought", "2) Comments") numbers a part of the page; a count is followed by a space.
+  const std::size_t digits = label.find_first_not_of("0123456789");
+  if (digits != 0 && (digits == std::string_view::npos || !is_ascii_space(label[digits]))) return false;
+  std::size_t count = 0;
+  const std::string words = leading_words(label, 12, count);
+  const std::size_t space = words.find(' ');
+  if (space == std::string::npos) return false;
+  const std::string_view number = std::string_view(words).substr(0, space);
+  if (!is_digits(number) && std::find(kNumberWords.begin(), kNumberWords.end(), number) == kNumberWords.end()) {
+    return false;
+  }
+  const std::string_view rest = std::string_view(words).substr(space + 1);
+  const std::string_view what = first_word(rest);
+  if (std::find(kResponses.begin(), kResponses.end(), what) == kResponses.end()) return false;
+  // The page's title follows "on" or "to" ('12 comments on “Title”'), however long it is.
+  const std::string_view after =
+      what.size() == rest.size() ? std::string_view{} : first_word(rest.substr(what.size() + 1));
+  if (after == "on" || after == "to") return true;
+  // "12 Comments", but a thought is only a comment on something ("3 thoughts on").
+  return !what.starts_with("thought") && count <= kMostWordsAfterTheCount;
 }
 
 bool is_ad_caption(std::string_view label) {

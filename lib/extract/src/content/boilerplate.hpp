@@ -22,6 +22,10 @@ namespace pagemd::extract {
 // The fewest non-space characters such a label has: a block with fewer is none (a table of
 // one-letter cells asks for each cell).
 [[nodiscard]] std::size_t section_label_min_letters();
+// Whether a label counts the readers' responses to the page ("59 Comments on “Title”", "3 Responses
+// to “Title”", "One thought on “Title”", "42 Comments"): a number, then what the readers wrote. What
+// follows it is theirs, not the page's, however much prose it holds.
+[[nodiscard]] bool counts_responses(std::string_view label);
 // Whether such a label is an ad's caption ("Advertisement", "Advertisement - Page continues
 // below"). A caption labels the ad slot it sits in, not what follows the slot: a forum's ad opens
 // the post it is placed in.

@@ -60,7 +60,7 @@ class ContentFinder {
       content_detail::drop_profile_chrome(page_, body, profile);
       const NodeId kept =
           profile.text_share > 0 ? content_detail::block_holding(page_, body, profile.text_share) : body;
-      content_detail::drop_labelled_sections(page_, {kept});
+      content_detail::drop_labelled_sections(page_, {kept}, profile.responses_are_content);
       if (!left_a_fragment(body, kept)) return finish_main_content({kept});
       // The page is not what its type said (a grid of product links taken for one product):
       // the search of an article, which asks nothing of the page's kind, does better than a fragment.
@@ -447,11 +447,21 @@ class ContentFinder {
   }
 
   // Before the page's text is first summed: a consent manager's purposes and vendors can outweigh
-  // a short post, and every share of "the page's text" would be a share of the banner's.
+  // a short post, and every share of "the page's text" would be a share of the banner's. A modal
+  // dialog (role=dialog or alertdialog, aria-modal=true) is a pop-up over the page, as a <dialog> is,
+  // whatever its names say: a consent manager's whose ids are hashed goes with it.
   void drop_consent_banners(NodeId body) {
     page_.drop_outermost(body, Sums::not_yet, [&](NodeId id) {
-      return may_be_consent_banner(doc_, id) && unlikely_of(id) == Unlikely::consent_banner && !holds_landmark(id);
+      const bool banner =
+          (may_be_consent_banner(doc_, id) && unlikely_of(id) == Unlikely::consent_banner) || is_modal_dialog(id);
+      return banner && !holds_landmark(id);
     });
+  }
+
+  bool is_modal_dialog(NodeId id) const {
+    const std::string_view* modal = doc_.attribute(id, "aria-modal");
+    return modal != nullptr && equals_ignore_case(trim(*modal), "true") &&
+           has_role(doc_, id, {"dialog", "alertdialog"});
   }
 
   // A page builder's module left with its sample text ("Lorem ipsum dolor sit amet", "Head Line 1",

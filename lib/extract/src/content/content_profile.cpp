@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -28,14 +29,31 @@ void drop_link_lists(PageStats& page, NodeId body) {
   });
 }
 
+// The text of a description list of one term, as "term: description" ("Joined: Jun 29, 2016"): a
+// poster's figure written as a term and its value, whatever the list is called.
+std::string term_and_description(const PageStats& page, NodeId list) {
+  const Document& doc = page.doc();
+  NodeId term = kNoNode;
+  NodeId description = kNoNode;
+  for (NodeId child = doc.node(list).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
+    if (page.dropped(child) || doc.node(child).kind != NodeKind::element) continue;
+    NodeId& slot = doc.node(child).tag == HtmlTag::dt ? term : description;
+    if (slot != kNoNode || (doc.node(child).tag != HtmlTag::dt && doc.node(child).tag != HtmlTag::dd)) return {};
+    slot = child;
+  }
+  if (term == kNoNode || description == kNoNode) return {};
+  return page.small_text(term) + ": " + page.small_text(description);
+}
+
 // A poster's figures, each a short block of its own.
 void drop_poster_figures(PageStats& page, NodeId body) {
   constexpr std::uint32_t kMostChars = 60;
   const Document& doc = page.doc();
   page.drop_outermost(body, Sums::computed, [&](NodeId id) {
     const TextStats s = page.stats(id);
-    return s.chars <= kMostChars && s.chars > 0 && is_block_tag(doc.node(id).tag) &&
-           looks_like_poster_figure(page.small_text(id));
+    if (s.chars > kMostChars || s.chars == 0 || !is_block_tag(doc.node(id).tag)) return false;
+    if (doc.node(id).tag == HtmlTag::dl) return looks_like_poster_figure(term_and_description(page, id));
+    return looks_like_poster_figure(page.small_text(id));
   });
 }
 

@@ -44,6 +44,9 @@ struct ContentProfile {
   // Blocks that are only a short link or two are buttons (a section's "Get started" and "Learn
   // more"), as blocks of links drawn as buttons are on every page.
   bool short_links_are_buttons = false;
+  // The readers' replies are the page's content (a thread), not a section its count labels
+  // ("42 Comments") for the search to leave out.
+  bool responses_are_content = false;
 };
 
 inline constexpr std::array<std::string_view, 1> kPostAuthorPanes{"author"};
@@ -84,7 +87,7 @@ inline constexpr std::array<std::string_view, 8> kGridControls{"filter",     "fi
 // Indexed by PageType, in its order.
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
-    /* forum */ {true, true, true, 0.85, kPostChrome, true, false, kPostAuthorPanes},
+    /* forum */ {true, true, true, 0.85, kPostChrome, true, false, kPostAuthorPanes, false, true},
     /* product */ {true, true, true, 0.85, kReviewWidgets, false, false, {}, true},
     /* collection */ {true, true, false, 0.0, kGridControls},
     /* listing */ {true, false, false, 0.85, kGridControls},

@@ -110,7 +110,7 @@ class Pruner {
   // Removes boilerplate inside the chosen content, deepest elements first so that a container is
   // judged by what is left in it.
   void prune(const std::vector<NodeId>& roots) {
-    drop_labelled_sections(roots);
+    drop_labelled_sections(roots, /*responses_are_content=*/false);
     // The elements to judge are chosen before any is dropped. A bit a node, not a list of ids: a
     // page of tiny elements has millions.
     std::vector<bool> judged(doc_.size(), false);
@@ -132,7 +132,9 @@ class Pruner {
   }
 
   // Labelled sections, outermost first: the label belongs to the section it introduces.
-  void drop_labelled_sections(const std::vector<NodeId>& roots) {
+  // `responses_are_content`: the readers' responses are what the page is for (a thread's replies).
+  void drop_labelled_sections(const std::vector<NodeId>& roots, bool responses_are_content) {
+    responses_are_content_ = responses_are_content;
     current_roots_ = roots;
     text_prefix_.clear();
     last_label_of_ = kNoNode;
@@ -143,8 +145,10 @@ class Pruner {
         // A root goes too when it was only taken in beside another (a sibling of the best block).
         if ((id != root || roots.size() > 1) && !page_.in_code(id)) {
           const std::uint32_t chars = page_.chars(id);
-          if (is_labelled_section(id, chars) || is_signup_box(id, chars)) {
+          const bool labelled = is_labelled_section(id, chars);
+          if (labelled || is_signup_box(id, chars)) {
             page_.drop(id);
+            if (labelled && labels_responses_ && heading_level(doc_.node(id).tag) > 0) drop_headed_run(id);
             return false;
           }
         }
@@ -248,12 +252,14 @@ class Pruner {
   // ones only after some article text, so that a wrapper opening with a share bar survives.
   // `chars`: the element's counted characters.
   bool is_labelled_section(NodeId id, std::uint32_t chars) const {
+    labels_responses_ = false;
     const Node& n = doc_.node(id);
     if (n.kind != NodeKind::element || chars < section_label_min_letters()) return false;
     const bool block = is_block_tag(n.tag) && n.tag != HtmlTag::p;
     if (!block && !stands_alone(page_, id)) return false;
     const Label label = leading_text(id, 80);
-    if (!is_boilerplate_label(label.text)) return false;
+    labels_responses_ = !responses_are_content_ && counts_responses(label.text);
+    if (!labels_responses_ && !is_boilerplate_label(label.text)) return false;
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
     // begins with an ad slot.
     if (label.depth > 1 && is_ad_caption(label.text)) return false;
@@ -264,7 +270,8 @@ class Pruner {
     // A list item opening with a widget's word ("Share your document patiently") over items of
     // its own that say something is an item of the list, not a share bar: those are links.
     if (n.tag == HtmlTag::li && link_density_of(page_.stats(id)) < 0.5) return false;
-    if (heads_several_sections(id) || heads_prose(page_, id)) return false;
+    // The readers' comments under a count are prose too, and still none of the page's.
+    if (heads_several_sections(id) || (!labels_responses_ && heads_prose(page_, id))) return false;
     return chars < 2000 || text_before(id) >= 200;
   }
 
@@ -285,6 +292,22 @@ class Pruner {
       return doc_.node(at).kind == NodeKind::element ? WalkStep::descend : WalkStep::skip;
     });
     return headed;
+  }
+
+  // The blocks after a heading that counts the responses, up to the next heading of its rank or
+  // above (or a block opening with one): the responses it counts, when the page did not wrap them
+  // in a block of their own under it.
+  void drop_headed_run(NodeId heading) {
+    const int rank = heading_level(doc_.node(heading).tag);
+    for (NodeId next = doc_.node(heading).next_sibling; next != kNoNode;) {
+      const NodeId after = doc_.node(next).next_sibling;
+      if (!page_.dropped(next) && doc_.node(next).kind == NodeKind::element) {
+        const NodeId opening = heading_level(doc_.node(next).tag) > 0 ? next : opening_heading(doc_, next);
+        if (opening != kNoNode && heading_level(doc_.node(opening).tag) <= rank) return;
+        page_.drop(next);
+      }
+      next = after;
+    }
   }
 
   // Whether a block whose first part is headed ("Related products" over a strip of links, in a
@@ -552,6 +575,8 @@ class Pruner {
   const Strictness strictness_;
   const Scores& scores_;
   std::vector<NodeId> current_roots_;
+  bool responses_are_content_ = false;
+  mutable bool labels_responses_ = false;   // the last label is_labelled_section() read counts responses
   mutable NodeId last_label_of_ = kNoNode;  // the element whose label walk last_label_ is
   mutable LabelWalk last_label_;
   mutable NodeId last_pitch_of_ = kNoNode;  // the element whose sign-up pitch walk last_pitch_ is
@@ -580,9 +605,9 @@ void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scor
   Pruner(page, scores, strictness).prune(roots);
 }
 
-void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots) {
+void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots, bool responses_are_content) {
   const Scores unscored;
-  Pruner(page, unscored, Strictness{}).drop_labelled_sections(roots);
+  Pruner(page, unscored, Strictness{}).drop_labelled_sections(roots, responses_are_content);
 }
 
 }  // namespace pagemd::extract::content_detail

@@ -24,6 +24,7 @@ void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scor
 
 // Only the first step of prune(): drops the sections inside `roots` that a widget label introduces
 // ("Customers also viewed", "Related posts"), for content kept whole rather than chosen by score.
-void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots);
+// With `responses_are_content` (a thread), a count of comments or replies labels nothing.
+void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots, bool responses_are_content);
 
 }  // namespace pagemd::extract::content_detail

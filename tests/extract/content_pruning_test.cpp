@@ -1,0 +1,78 @@
+// The pruning inside the chosen content (lib/extract/src/content/content_pruning.cpp), through the
+// whole extraction, on pages whose class names say nothing: blocks judged by what they are.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include "extract_test_helpers.hpp"
+#include "pagemd/extract/extractor.hpp"
+
+namespace pagemd::extract {
+namespace {
+
+using test_support::run;
+
+const std::string kArticle =
+    "<h1>Restoring an oak dresser</h1>"
+    "<p>The dresser came from a farm sale, its top split and its drawers stuck, and under five coats of paint "
+    "the oak was sound, so we stripped it by hand, glued the split and waxed the runners.</p>"
+    "<p>Stripping took two weekends, since the old paint held lead, and every scrap had to be bagged, labelled "
+    "and taken to the depot rather than burnt in the yard as the farmer suggested.</p>"
+    "<p>The glass knobs were the last touch, found in a box of odds at the same sale, cleaned in vinegar, "
+    "and fitted with new brass screws cut to the depth of the drawer fronts.</p>";
+
+std::string comment(int n) {
+  return "<li><div><img src=/a" + std::to_string(n) + ".png alt=''><b>Reader " + std::to_string(n) +
+         "</b> says:</div><div><p>I restored a chest of drawers the same way last spring, and the vinegar trick "
+         "for the knobs worked wonders, although the lead paint took far longer to strip than I had planned, "
+         "number " +
+         std::to_string(n) + ".</p></div></li>";
+}
+
+std::string comments(int count) {
+  std::string list = "<ol>";
+  for (int n = 0; n < count; ++n) list += comment(n);
+  return list + "</ol>";
+}
+
+// A count of the readers' comments heads their run of blocks, as the block named "comments" does
+// on pages whose names say so: neither the heading nor what it counts is the article.
+TEST(ContentPruning, ACountOfCommentsHeadsTheReadersRunNotTheArticle) {
+  const Extraction bare = run("<html><body><div><div>" + kArticle + "</div><div><h2>4 Comments</h2>" + comments(4) +
+                              "</div></div></body></html>");
+  EXPECT_NE(bare.markdown.find("glass knobs"), std::string::npos) << bare.markdown;
+  EXPECT_EQ(bare.markdown.find("Comments"), std::string::npos) << bare.markdown;
+  EXPECT_EQ(bare.markdown.find("chest of drawers"), std::string::npos) << bare.markdown;
+
+  // The heading beside the list, not over a block of its own; and a title after "on", however long.
+  const Extraction titled =
+      run("<html><body><div>" + kArticle +
+          "<h3>4 Comments on “Restoring an oak dresser from a farm sale, the long way "
+          "round”</h3>" +
+          comments(4) + "<h2>About the workshop</h2><p>We build and mend furniture.</p>" + "</div></body></html>");
+  EXPECT_NE(titled.markdown.find("glass knobs"), std::string::npos) << titled.markdown;
+  EXPECT_EQ(titled.markdown.find("chest of drawers"), std::string::npos) << titled.markdown;
+  // What follows the next heading of the same rank or above is not what the count counted.
+  EXPECT_NE(titled.markdown.find("About the workshop"), std::string::npos) << titled.markdown;
+}
+
+// A rank in a list of brands ("5. Thought") numbers a part of the article; a thread's replies under
+// their count are the thread.
+TEST(ContentPruning, ARankOrAThreadsRepliesAreNoCountOfComments) {
+  const Extraction ranked = run("<html><body><article>" + kArticle +
+                                "<h2>5. Thought</h2><p>The brand makes its shirts of hemp and organic cotton, "
+                                "sells them at fair prices and repairs them for free.</p></article></body></html>");
+  EXPECT_NE(ranked.markdown.find("hemp and organic cotton"), std::string::npos) << ranked.markdown;
+
+  ExtractOptions thread;
+  thread.page_url = "https://forum.example/threads/oak-dresser.77/";
+  const Extraction replies = run("<html><head><title>Oak dresser</title></head><body><div>" + kArticle +
+                                     "<h2>4 Comments</h2>" + comments(4) + "</div></body></html>",
+                                 thread);
+  EXPECT_EQ(replies.metadata.page_type, PageType::forum);
+  EXPECT_NE(replies.markdown.find("chest of drawers"), std::string::npos) << replies.markdown;
+}
+
+}  // namespace
+}  // namespace pagemd::extract
