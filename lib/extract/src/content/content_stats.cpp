@@ -123,7 +123,7 @@ PageStats::PageStats(const Document& doc)
       keeps_sums_((doc.size() + 63) / 64, 0),
       sums_before_((doc.size() + 63) / 64, 0),
       flags_(doc.size(), 0),
-      text_counts_(doc.size(), kUncounted) {
+      text_counts_(keeps_text_counts(doc) ? doc.size() : 0, kUncounted) {
   std::uint32_t parents = 0;
   for (NodeId id = 0; id < doc_.size(); ++id) {
     if (id % 64 == 0) sums_before_[id / 64] = parents;
@@ -165,17 +165,26 @@ bool PageStats::is_title_link(NodeId link) const {
   return href != nullptr && trim(*href).starts_with('#');
 }
 
+bool PageStats::keeps_text_counts(const Document& doc) {
+  // Four bytes a node: a page of real text has a node every few dozen bytes, where they are little
+  // beside the page; a hostile page of a node every two or three bytes (a table of bare one-letter
+  // cells) would pay more for them than its bound allows, and counts its leaves again instead.
+  constexpr std::size_t kFewestBytesPerNode = 8;
+  return doc.size() * kFewestBytesPerNode <= doc.source().size();
+}
+
 TextStats PageStats::leaf_stats(NodeId id) const {
   TextStats s;
   if (doc_.node(id).kind == NodeKind::text) {
-    if (const std::uint32_t counted = text_counts_[id]; counted != kUncounted) {
+    const bool kept = !text_counts_.empty();
+    if (const std::uint32_t counted = kept ? text_counts_[id] : kUncounted; counted != kUncounted) {
       s.chars = counted & kCountedChars;
       s.commas = counted >> kCommasShift;
       return s;
     }
     count_text(doc_.text(id), s);
     // A text of 16 million characters or 256 commas is counted again when asked.
-    if (s.chars < kCountedChars && s.commas <= (kUncounted >> kCommasShift)) {
+    if (kept && s.chars < kCountedChars && s.commas <= (kUncounted >> kCommasShift)) {
       text_counts_[id] = s.chars | (s.commas << kCommasShift);
     }
   } else {

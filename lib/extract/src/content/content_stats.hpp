@@ -248,7 +248,8 @@ class PageStats {
   static constexpr std::uint32_t kUncounted = UINT32_MAX;
   static constexpr std::uint32_t kCountedChars = (std::uint32_t{1} << 24) - 1;
   static constexpr int kCommasShift = 24;
-  mutable std::vector<std::uint32_t> text_counts_;
+  mutable std::vector<std::uint32_t> text_counts_;  // empty on pages too dense in nodes to afford it
+  [[nodiscard]] static bool keeps_text_counts(const Document& doc);
   std::vector<NodeId> nearest_table_;  // by slot
 };
 
