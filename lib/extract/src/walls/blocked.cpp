@@ -192,7 +192,11 @@ std::optional<std::string> blocked_by(const PageFacts& facts, std::string_view s
   const bool nothing_else = facts.prose_words < 15 && facts.login_forms == 0;
   if (!weak_vendor.empty() && (says_challenge || refused || nothing_else)) return std::string(weak_vendor);
   if (facts.login_forms == 0 && facts.prose_words < 40) {
-    if (const std::string_view captcha = generic_captcha(facts.marks, scripts); !captcha.empty()) {
+    // A captcha shown (its widget's element) on a page with next to no text is the check; its
+    // script alone is not, on an ordinary answer: shops load reCAPTCHA v3 on every page to score
+    // their visitors unseen, and a thin product page is still the product.
+    const std::string_view captcha_scripts = refused ? scripts : std::string_view{};
+    if (const std::string_view captcha = generic_captcha(facts.marks, captcha_scripts); !captcha.empty()) {
       return std::string(captcha);
     }
   }
