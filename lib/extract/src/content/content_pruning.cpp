@@ -50,10 +50,6 @@ bool stands_alone(const PageStats& page, NodeId id) {
   return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, Side::after));
 }
 
-// A heading followed, before the next heading, by a paragraph of its own: a section's title
-// ("Share" over a method's description), not a widget's label over its buttons. A paragraph is
-// long, or one sentence of some words ("Whether the response may be shared."): a widget's text
-// under its label is a count, a button's words or a list of links.
 // Whether block `id` is a teaser's line: a widget's label ending in a colon ("Read more:", "See
 // also:") and then links and little else. The label alone would go as a widget phrase and leave
 // the link behind as if it were text of the page.
@@ -84,6 +80,10 @@ bool is_teaser_line(const PageStats& page, NodeId id, std::uint32_t chars) {
   return rest > 0 && line.link_chars >= rest * 4 / 5;
 }
 
+// A heading followed, before the next heading, by a paragraph of its own: a section's title
+// ("Share" over a method's description), not a widget's label over its buttons. A paragraph is
+// long, or one sentence of some words ("Whether the response may be shared."): a widget's text
+// under its label is a count, a button's words or a list of links.
 bool heads_prose(const PageStats& page, NodeId id) {
   constexpr std::uint32_t kProseChars = 80;
   constexpr std::size_t kSentenceWords = 6;

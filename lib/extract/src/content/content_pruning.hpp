@@ -19,7 +19,8 @@ void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scor
 // Whether an element says nothing but a widget's word ("Loading...", "Share", "Read more"):
 // boilerplate.hpp's phrases, whitespace collapsed and trailing punctuation ignored. An inline
 // element must begin its line: in the middle of a sentence the word is one of the sentence's; a
-// heading over a paragraph of its own is that section's title.
+// heading over a paragraph of its own is that section's title. A teaser's line ("Read more:" and a
+// link) says only its label's words too, and goes whole.
 [[nodiscard]] bool says_only_a_widget_phrase(const PageStats& page, NodeId id);
 
 // Only the first step of prune(): drops the sections inside `roots` that a widget label introduces
