@@ -1,4 +1,4 @@
-// The pruning inside the chosen content (lib/extract/src/content/content_pruning.cpp), through the
+// The pruning inside the chosen content (lib/extract/src/content/pruning/), through the
 // whole extraction, on pages whose class names say nothing: blocks judged by what they are.
 #include <gtest/gtest.h>
 

@@ -11,7 +11,8 @@
 
 #include "content/boilerplate.hpp"
 #include "content/content_profile.hpp"
-#include "content/content_pruning.hpp"
+#include "content/pruning/labelled_sections.hpp"
+#include "content/pruning/pruning.hpp"
 #include "content/content_scoring.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"
@@ -23,7 +24,7 @@
 // lists matched on whole name tokens instead of substrings. This file runs the search: what is left
 // out up front, and the attempts that relax the filters. The steps of an attempt have files of their
 // own: the per-subtree sums (content_stats.cpp), the scoring and choice of the roots
-// (content_scoring.cpp) and the pruning inside them (content_pruning.cpp); so do the passes of a
+// (content_scoring.cpp) and the pruning inside them (pruning/); so do the passes of a
 // whole-page profile (content_profile.cpp).
 
 namespace pagemd::extract {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "content/boilerplate.hpp"
-#include "content/content_pruning.hpp"
+#include "content/pruning/block_shapes.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"
 #include "text/text_util.hpp"

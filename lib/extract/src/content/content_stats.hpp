@@ -1,7 +1,7 @@
 #pragma once
 
 // The page as the main-content search sees it: which subtrees are dropped so far and, over the
-// rest, per-subtree sums. The scoring (content_scoring.cpp) and the pruning (content_pruning.cpp)
+// rest, per-subtree sums. The scoring (content_scoring.cpp) and the pruning (pruning/)
 // judge elements by these sums; the search (content.cpp) decides what is dropped up front.
 
 #include <bit>

@@ -1,0 +1,132 @@
+#include "content/pruning/block_shapes.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "content/boilerplate.hpp"
+#include "text/text_util.hpp"
+#include "text/words.hpp"
+#include "tree/element_kinds.hpp"
+
+namespace pagemd::extract::content_detail {
+
+namespace {
+
+enum class Side : std::uint8_t { before, after };
+
+// The nearest sibling on one side that is neither dropped nor whitespace; kNoNode when there is
+// none. Skipping is bounded: a run of many such siblings counts as a separation.
+NodeId neighbour(const PageStats& page, NodeId id, Side side) {
+  const Document& doc = page.doc();
+  const auto skippable = [&](NodeId n) {
+    return page.dropped(n) || (doc.node(n).kind == NodeKind::text && trim(doc.text(n)).empty());
+  };
+  const auto step = [&](NodeId n) { return side == Side::before ? doc.prev_sibling(n) : doc.node(n).next_sibling; };
+  NodeId at = step(id);
+  for (int skipped = 0; at != kNoNode && skippable(at); ++skipped) {
+    at = skipped < 8 ? step(at) : kNoNode;
+  }
+  return at;
+}
+
+bool separates_lines(const PageStats& page, NodeId sibling) {
+  if (sibling == kNoNode) return true;
+  const Node& n = page.doc().node(sibling);
+  return n.kind == NodeKind::element && (is_block_tag(n.tag) || n.tag == HtmlTag::br);
+}
+
+// Whether block `id` is a teaser's line: a widget's label ending in a colon ("Read more:", "See
+// also:") and then links and little else. The label alone would go as a widget phrase and leave
+// the link behind as if it were text of the page.
+bool is_teaser_line(const PageStats& page, NodeId id, std::uint32_t chars) {
+  constexpr std::uint32_t kLongestLine = 200;
+  const Document& doc = page.doc();
+  const HtmlTag tag = doc.node(id).tag;
+  if (chars > kLongestLine || (tag != HtmlTag::p && tag != HtmlTag::div && tag != HtmlTag::li)) return false;
+  // Mostly links, whatever the label (at most a few words) takes: most lines are asked no more.
+  constexpr std::uint32_t kLongestLabel = 40;
+  const TextStats line = page.stats(id);
+  if (line.link_chars == 0 || line.link_chars * 5 < (line.chars - std::min(line.chars, kLongestLabel)) * 4) {
+    return false;
+  }
+  NodeId label = doc.node(id).first_child();
+  while (label != kNoNode && doc.node(label).kind == NodeKind::text && trim(doc.text(label)).empty()) {
+    label = doc.node(label).next_sibling;
+  }
+  if (label == kNoNode || doc.node(label).kind != NodeKind::element || is_block_tag(doc.node(label).tag) ||
+      doc.is_element(label, HtmlTag::a)) {
+    return false;
+  }
+  std::string text = ascii_lower_copy(collapse_whitespace(page.small_text(label)));
+  if (!text.ends_with(':')) return false;
+  while (!text.empty() && text.back() == ':') text.pop_back();
+  if (!is_widget_phrase(text) && !is_boilerplate_label(text)) return false;
+  const std::uint32_t rest = line.chars - std::min(line.chars, page.chars(label));
+  return rest > 0 && line.link_chars >= rest * 4 / 5;
+}
+
+}  // namespace
+
+bool starts_a_line(const PageStats& page, NodeId id) {
+  return separates_lines(page, neighbour(page, id, Side::before));
+}
+
+bool stands_alone(const PageStats& page, NodeId id) {
+  return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, Side::after));
+}
+
+bool heads_prose(const PageStats& page, NodeId id) {
+  constexpr std::uint32_t kProseChars = 80;
+  constexpr std::size_t kSentenceWords = 6;
+  const Document& doc = page.doc();
+  if (heading_level(doc.node(id).tag) == 0) return false;
+  for (NodeId next = doc.node(id).next_sibling; next != kNoNode; next = doc.node(next).next_sibling) {
+    if (page.dropped(next) || doc.node(next).kind != NodeKind::element) continue;
+    if (heading_level(doc.node(next).tag) > 0) return false;
+    const TextStats stats = page.stats(next);
+    if (link_density_of(stats) >= 0.5) return false;
+    if (stats.chars >= kProseChars) return true;
+    const std::string text = page.small_text(next);
+    const std::string_view sentence = trim(text);
+    return sentence.ends_with('.') && count_words(sentence) >= kSentenceWords;
+  }
+  return false;
+}
+
+bool in_headed_table(const PageStats& page, NodeId id) {
+  const Document& doc = page.doc();
+  const NodeId table = doc.is_element(id, HtmlTag::table) ? id : page.enclosing_table(id);
+  if (table == kNoNode) return false;
+  constexpr int kMostElements = 64;
+  int visits = 0;
+  bool headed = false;
+  doc.walk(table, [&](NodeId at) {
+    if (++visits > kMostElements) return WalkStep::stop;
+    if (at != table && doc.is_element(at, HtmlTag::table)) return WalkStep::skip;
+    if (doc.is_element(at, HtmlTag::th)) {
+      headed = true;
+      return WalkStep::stop;
+    }
+    return doc.node(at).kind == NodeKind::element ? WalkStep::descend : WalkStep::skip;
+  });
+  return headed;
+}
+
+bool says_only_a_widget_phrase(const PageStats& page, NodeId id) {
+  // The counted characters are at least the text's non-space ones.
+  const std::uint32_t chars = page.chars(id);
+  if (is_teaser_line(page, id, chars)) return true;
+  if (chars > 40 || chars < widget_phrase_min_letters()) return false;
+  // A widget's word in a sentence ("some partners compare one library") is a word of it.
+  if (!is_block_tag(page.doc().node(id).tag) && !starts_a_line(page, id)) return false;
+  std::string text = ascii_lower_copy(collapse_whitespace(page.small_text(id)));
+  while (!text.empty() && (text.back() == ':' || text.back() == '.' || text.back() == '!')) text.pop_back();
+  if (!is_widget_phrase(text) || heads_prose(page, id)) return false;
+  // A teaser line's label goes with its line, which is judged after it (deepest first).
+  const NodeId parent = page.doc().node(id).parent;
+  return parent == kNoNode || !is_teaser_line(page, parent, page.chars(parent));
+}
+
+}  // namespace pagemd::extract::content_detail

@@ -1,0 +1,35 @@
+#pragma once
+
+// The shapes a block or a line has in the page, which the pruning asks about: whether an inline
+// element stands on a line of its own, whether a heading heads prose, whether a block lies in a
+// headed table, whether it says nothing but a widget's word.
+
+#include "content/content_stats.hpp"
+#include "parse/dom.hpp"
+
+namespace pagemd::extract::content_detail {
+
+// Whether an inline element begins its line ("Read more:" before a link), not a word in a sentence.
+[[nodiscard]] bool starts_a_line(const PageStats& page, NodeId id);
+
+// Whether an inline element is a line of its own: only blocks, line breaks, rules or whitespace
+// stand between it and its neighbours.
+[[nodiscard]] bool stands_alone(const PageStats& page, NodeId id);
+
+// A heading followed, before the next heading, by a paragraph of its own: a section's title
+// ("Share" over a method's description), not a widget's label over its buttons. A paragraph is
+// long, or one sentence of some words ("Whether the response may be shared."): a widget's text
+// under its label is a count, a button's words or a list of links.
+[[nodiscard]] bool heads_prose(const PageStats& page, NodeId id);
+
+// Whether `id` is a table whose header cells name its columns, or inside one.
+[[nodiscard]] bool in_headed_table(const PageStats& page, NodeId id);
+
+// Whether an element says nothing but a widget's word ("Loading...", "Share", "Read more"):
+// boilerplate.hpp's phrases, whitespace collapsed and trailing punctuation ignored. An inline
+// element must begin its line: in the middle of a sentence the word is one of the sentence's; a
+// heading over a paragraph of its own is that section's title. A teaser's line ("Read more:" and a
+// link) says only its label's words too, and goes whole.
+[[nodiscard]] bool says_only_a_widget_phrase(const PageStats& page, NodeId id);
+
+}  // namespace pagemd::extract::content_detail

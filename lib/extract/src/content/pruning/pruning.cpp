@@ -1,0 +1,233 @@
+#include "content/pruning/pruning.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "content/boilerplate.hpp"
+#include "content/pruning/block_shapes.hpp"
+#include "content/pruning/labelled_sections.hpp"
+#include "text/text_util.hpp"
+#include "text/words.hpp"
+#include "tree/element_kinds.hpp"
+
+namespace pagemd::extract::content_detail {
+
+namespace {
+
+class Pruner {
+ public:
+  Pruner(PageStats& page, const Scores& scores, const Strictness& strictness)
+      : page_(page), doc_(page.doc()), strictness_(strictness), scores_(scores) {}
+
+  // Removes boilerplate inside the chosen content, deepest elements first so that a container is
+  // judged by what is left in it.
+  void prune(const std::vector<NodeId>& roots) {
+    drop_labelled_sections(page_, roots, /*responses_are_content=*/false);
+    // The elements to judge are chosen before any is dropped. A bit a node, not a list of ids: a
+    // page of tiny elements has millions.
+    std::vector<bool> judged(doc_.size(), false);
+    for (NodeId root : roots) {
+      doc_.walk(root, [&](NodeId id) {
+        if (page_.dropped(id)) return false;
+        if (doc_.node(id).kind != NodeKind::element) return false;
+        if (id != root) judged[id] = true;
+        return doc_.node(id).tag != HtmlTag::pre;
+      });
+    }
+    // Node ids run in document order and a subtree's ids are contiguous, so counting down from a
+    // subtree's last node visits every child before its parent.
+    for (auto root = roots.rbegin(); root != roots.rend(); ++root) {
+      for (NodeId id = doc_.last_descendant(*root); id > *root; --id) {
+        if (judged[id] && !page_.dropped(id) && should_prune(id)) page_.drop(id);
+      }
+    }
+  }
+
+ private:
+  bool is_furniture_by_text(NodeId id, const TextStats& stats) const {
+    const Node& n = doc_.node(id);
+    const std::uint32_t chars = stats.chars;
+    const bool block = is_block_tag(n.tag) && n.tag != HtmlTag::td && n.tag != HtmlTag::th && n.tag != HtmlTag::li &&
+                       n.tag != HtmlTag::p;
+    if (chars == 0 || chars > 200) return false;
+    // Short lines outside paragraphs: bylines, date lines, breadcrumbs.
+    const NodeId parent = n.parent;
+    const bool in_prose =
+        parent != kNoNode && (doc_.is_element(parent, HtmlTag::p) || doc_.is_element(parent, HtmlTag::li) ||
+                              heading_level(doc_.node(parent).tag) > 0);
+    if (in_prose || n.tag == HtmlTag::a || heading_level(n.tag) > 0) return false;
+    // A block holding code or a data table is no byline or breadcrumb.
+    if (holds_code_or_data(id)) return false;
+    // Mostly a heading: a title, not a byline or a breadcrumb, whatever arrows it holds (a method's
+    // signature, "fn map<U>(self) -> U", beside its "Source" link).
+    if (2 * stats.heading_chars > chars) return false;
+    if (!block && page_.chars(parent) > chars + chars / 2 && !stands_alone(page_, id)) {
+      // An inline element among other text is part of a sentence unless it stands on its own line.
+      return false;
+    }
+    const std::string text = collapse_whitespace(page_.small_text(id));
+    const bool furniture = looks_like_byline(text) || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text));
+    // Nor is what a headed table holds: an "Updated" column, a row whose code says "n > 0".
+    return furniture && !in_headed_table(page_, id);
+  }
+
+  bool should_prune(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (page_.in_code(id)) return false;
+    // Nothing is dropped while an element is judged, so its sums hold throughout.
+    const TextStats stats = page_.stats(id);
+    if (stats.chars == 0) {
+      // Keep what renders without text: images, rules, line breaks, formulas and their containers; and the
+      // space between two words that an inline element holds (`<em>class</em><span> </span>Name`).
+      const bool is_inline = !is_block_tag(n.tag);
+      bool keep = false;
+      doc_.walk(id, [&](NodeId d) {
+        if (page_.dropped(d)) return WalkStep::skip;
+        if (doc_.is_element(d, HtmlTag::img) || doc_.is_element(d, HtmlTag::hr) || doc_.is_element(d, HtmlTag::br) ||
+            doc_.node(d).tag == HtmlTag::picture || holds_formula_source(doc_, d) ||
+            (is_inline && !doc_.text(d).empty())) {
+          keep = true;
+          return WalkStep::stop;
+        }
+        return WalkStep::descend;
+      });
+      return !keep && n.tag != HtmlTag::td && n.tag != HtmlTag::th;
+    }
+    if (says_only_a_widget_phrase(page_, id) && n.tag != HtmlTag::td && n.tag != HtmlTag::th) {
+      return true;
+    }
+    if (is_furniture_by_text(id, stats)) return true;
+    const bool heading = n.tag >= HtmlTag::h1 && n.tag <= HtmlTag::h6;
+    if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;
+    if (strictness_.weigh_classes && class_hint(doc_, id) == Hint::negative && stats.chars < 400 &&
+        !is_data_table_cell(id) && !holds_code_or_data(id)) {
+      return true;
+    }
+    if (!strictness_.clean_conditionally) return false;
+    switch (n.tag) {
+      case HtmlTag::table:
+      case HtmlTag::ul:
+      case HtmlTag::ol:
+      case HtmlTag::div:
+      case HtmlTag::section:
+      case HtmlTag::form:
+      case HtmlTag::fieldset:
+      case HtmlTag::aside:
+      case HtmlTag::dl: break;
+      default: return false;
+    }
+    // Code and data tables are content whatever their wrappers' classes and links say.
+    if (holds_code_or_data(id) || page_.inside_data_table(id)) return false;
+
+    const double weight = class_weight(doc_, id, strictness_);
+    // A list's own score starts below zero, so only a positive score offsets a negative class.
+    if (weight + std::max(scores_.of(id), 0.0) < 0) return true;
+    if (stats.commas >= 10) return false;
+
+    const TextStats& c = stats;
+    const bool is_list = n.tag == HtmlTag::ul || n.tag == HtmlTag::ol || n.tag == HtmlTag::dl;
+    const double density = link_density_of(stats);
+    const std::uint32_t chars = c.chars;
+    const bool in_figure = page_.in_figure(id);
+    const auto paragraphs = static_cast<long>(c.paragraphs);
+    // A gallery or a strip of icons, unless there is real prose around the pictures.
+    if (c.images > 1 && static_cast<double>(paragraphs) / c.images < 0.5 && !in_figure && chars < 1000) return true;
+    if (!is_list && static_cast<long>(c.list_items) - 100 > paragraphs) return true;
+    if (static_cast<long>(c.inputs) > paragraphs / 3) return true;
+    const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;
+    if (!is_list && heading_density < 0.9 && chars < 25 && (c.images == 0 || c.images > 2) && !in_figure &&
+        !inside_heading(id) && !holds_formula(id)) {
+      return true;
+    }
+    // A block that is mostly a heading (rustdoc's method signature, its types linked, with a
+    // "Source" link beside it) is judged as its heading is.
+    constexpr double kHeadedBlock = 0.6;
+    const bool mostly_heading = heading_density >= kHeadedBlock;
+    const bool dense = weight < 25 && !mostly_heading ? density > 0.2 + (is_list ? 0.2 : 0.0) : density > 0.5;
+    if (dense && !(is_list && (introduced_by_sentence(id) || items_are_sentences(id)))) return true;
+    if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
+    return false;
+  }
+
+  // A formula is content however little text it draws (an equation's table holds only its number).
+  bool holds_formula(NodeId id) const {
+    bool found = false;
+    doc_.walk(id, [&](NodeId d) {
+      if (page_.dropped(d)) return WalkStep::skip;
+      if (holds_formula_source(doc_, d)) {
+        found = true;
+        return WalkStep::stop;
+      }
+      return WalkStep::descend;
+    });
+    return found;
+  }
+
+  // A block inside a heading is a part of its text (a parameter's name and type, each in a <div>).
+  // Looked for a few levels up only: every tiny block of a deep nest would otherwise walk the nest.
+  bool inside_heading(NodeId id) const {
+    constexpr int kLevels = 3;
+    NodeId at = doc_.node(id).parent;
+    for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
+      if (heading_level(doc_.node(at).tag) > 0) return true;
+      if (is_block_tag(doc_.node(at).tag) && doc_.node(at).tag != HtmlTag::div) return false;
+    }
+    return false;
+  }
+
+  // A list of links that a sentence of the text leads into ("For more information, see:") goes on
+  // that sentence; a menu or a "related" strip stands on its own, or under a heading or a label.
+  bool introduced_by_sentence(NodeId list) const {
+    constexpr std::size_t kSentenceWords = 4;
+    NodeId before = doc_.prev_sibling(list);
+    while (before != kNoNode && doc_.node(before).kind != NodeKind::element) {
+      if (!trim(doc_.text(before)).empty()) return false;
+      before = doc_.prev_sibling(before);
+    }
+    if (before == kNoNode || !doc_.is_element(before, HtmlTag::p) || page_.dropped(before)) return false;
+    const std::string lead = page_.small_text(before);
+    const std::string_view sentence = trim(lead);
+    return sentence.ends_with(':') && count_words(sentence) >= kSentenceWords;
+  }
+
+  // A list whose every item says something outside its links ("Sends broken link notification
+  // emails to MANAGERS (see How to manage error reporting)") is text that links, not a list of
+  // links: a menu's or a link strip's items are their links and a word or two.
+  bool items_are_sentences(NodeId list) const {
+    constexpr std::size_t kSentenceWords = 4;
+    std::size_t items = 0;
+    for (NodeId item = doc_.node(list).first_child(); item != kNoNode; item = doc_.node(item).next_sibling) {
+      if (doc_.node(item).kind != NodeKind::element || page_.dropped(item)) continue;
+      std::string unlinked;
+      doc_.walk(item, [&](NodeId d) {
+        if (page_.dropped(d) || doc_.is_element(d, HtmlTag::a)) return false;
+        if (doc_.node(d).kind == NodeKind::text) unlinked.append(doc_.text(d)).push_back(' ');
+        return true;
+      });
+      if (count_words(unlinked) < kSentenceWords) return false;
+      ++items;
+    }
+    return items > 0;
+  }
+
+  // Code blocks and data tables are content whatever their wrapper's class says ("code-scroll").
+  bool holds_code_or_data(NodeId id) const { return page_.stats(id).code_or_tables > 0; }
+  bool is_data_table_cell(NodeId id) const {
+    return (doc_.is_element(id, HtmlTag::td) || doc_.is_element(id, HtmlTag::th)) && page_.inside_data_table(id);
+  }
+
+  PageStats& page_;
+  const Document& doc_;
+  const Strictness strictness_;
+  const Scores& scores_;
+};
+
+}  // namespace
+
+void prune(PageStats& page, const std::vector<NodeId>& roots, const Scores& scores, const Strictness& strictness) {
+  Pruner(page, scores, strictness).prune(roots);
+}
+
+}  // namespace pagemd::extract::content_detail
