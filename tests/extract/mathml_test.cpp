@@ -37,6 +37,10 @@ TEST(MathmlTex, DisplayEnvironmentsBecomeWhatStandsInsideDollars) {
   EXPECT_EQ(tidy_tex("\\begin{equation}\n  E = mc^2\n\\end{equation}"), "E = mc^2");
   EXPECT_EQ(tidy_tex("\\begin{align} a&=b \\\\ c&=d \\end{align}"), "\\begin{aligned} a&=b \\\\ c&=d \\end{aligned}");
   EXPECT_EQ(tidy_tex("\\begin{gather*} x \\end{gather*}"), "\\begin{gathered} x \\end{gathered}");
+  // Every environment the typesetters find in a page's text gets what can stand inside $$…$$.
+  EXPECT_EQ(tidy_tex("\\begin{flalign*} a&=b \\end{flalign*}"), "\\begin{aligned} a&=b \\end{aligned}");
+  EXPECT_EQ(tidy_tex("\\begin{alignat}{2} a&=b \\end{alignat}"), "\\begin{alignedat}{2} a&=b \\end{alignedat}");
+  EXPECT_EQ(tidy_tex("\\begin{split} a&=b \\end{split}"), "\\begin{split} a&=b \\end{split}");
   // Anything but one whole environment is left as it is.
   EXPECT_EQ(tidy_tex("\\begin{pmatrix} 1 \\end{pmatrix}"), "\\begin{pmatrix} 1 \\end{pmatrix}");
   EXPECT_EQ(tidy_tex("\\begin{equation} a \\end{equation} + b"), "\\begin{equation} a \\end{equation} + b");

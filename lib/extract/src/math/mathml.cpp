@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "math/tex_environments.hpp"
 #include "math/tex_symbols.hpp"
 #include "parse/html_tokenizer.hpp"
 #include "text/text_util.hpp"
@@ -387,19 +388,6 @@ class Converter {
 
 namespace {
 
-// The display environments of LaTeX that MathJax and KaTeX refuse inside $$…$$, and what can
-// stand there instead (empty: the content alone).
-struct DisplayEnvironment {
-  std::string_view name;
-  std::string_view inside_math;
-};
-constexpr std::array<DisplayEnvironment, 6> kDisplayEnvironments{{{"equation", ""},
-                                                                  {"displaymath", ""},
-                                                                  {"align", "aligned"},
-                                                                  {"eqnarray", "aligned"},
-                                                                  {"gather", "gathered"},
-                                                                  {"multline", "gathered"}}};
-
 // "\begin{align*} a&=b \end{align*}" -> "\begin{aligned} a&=b \end{aligned}"; other TeX as it is.
 std::string without_display_environment(std::string tex) {
   constexpr std::string_view kBegin = "\\begin{";
@@ -407,17 +395,17 @@ std::string without_display_environment(std::string tex) {
   const std::size_t name_end = tex.find('}', kBegin.size());
   if (name_end == std::string::npos) return tex;
   const std::string_view full_name = std::string_view(tex).substr(kBegin.size(), name_end - kBegin.size());
-  std::string_view name = full_name;
-  if (name.ends_with('*')) name.remove_suffix(1);
-  const auto* found = std::find_if(kDisplayEnvironments.begin(), kDisplayEnvironments.end(),
-                                   [&](const DisplayEnvironment& e) { return e.name == name; });
+  const TexEnvironment* found = find_tex_environment(full_name);
   const std::string end = std::string("\\end{").append(full_name) += '}';
-  if (found == kDisplayEnvironments.end() || !tex.ends_with(end)) return tex;
+  if (found == nullptr || found->inside_display_math == full_name || !tex.ends_with(end)) return tex;
   const std::string_view body =
       trim(std::string_view(tex).substr(name_end + 1, tex.size() - end.size() - name_end - 1));
-  if (found->inside_math.empty()) return std::string(body);
+  if (found->inside_display_math.empty()) return std::string(body);
   std::string out("\\begin{");
-  out.append(found->inside_math).append("} ").append(body).append(" \\end{").append(found->inside_math) += '}';
+  out.append(found->inside_display_math) += '}';
+  // An argument ("{2}" of alignat) stays against the name it belongs to.
+  if (!body.starts_with('{')) out += ' ';
+  out.append(body).append(" \\end{").append(found->inside_display_math) += '}';
   return out;
 }
 

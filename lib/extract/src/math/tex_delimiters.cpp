@@ -4,20 +4,11 @@
 #include <array>
 #include <string>
 
+#include "math/tex_environments.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
 namespace {
-
-// The environments MathJax and KaTeX typeset when they stand in the text: the math ones, not a
-// LaTeX tutorial's "\begin{document}".
-constexpr std::array<std::string_view, 9> kMathEnvironments{
-    "equation", "align", "gather", "multline", "eqnarray", "alignat", "flalign", "displaymath", "split"};
-
-bool is_math_environment(std::string_view name) {
-  if (name.ends_with('*')) name.remove_suffix(1);
-  return std::find(kMathEnvironments.begin(), kMathEnvironments.end(), name) != kMathEnvironments.end();
-}
 
 // Scans a text once; each kind of closing delimiter, once looked for in vain from some point, is
 // known to be absent after it, so hostile text ("\( \( \( …") costs one pass, not one per opening.
@@ -90,7 +81,7 @@ class TexScanner {
     const std::size_t name_end = text_.find('}', name_start);
     if (name_end == std::string_view::npos || !environments_may_close_) return name_start;
     const std::string_view name = text_.substr(name_start, name_end - name_start);
-    if (!is_math_environment(name)) return name_end + 1;
+    if (find_tex_environment(name) == nullptr) return name_end + 1;
     const std::string closing = std::string("\\end{").append(name) += '}';
     const std::size_t close = text_.find(closing, name_end + 1);
     if (close == std::string_view::npos) {
