@@ -183,6 +183,20 @@ TEST(ContentSelect, DropsNavAsideFooterAndHeader) {
   EXPECT_EQ(select(html), kArticleText);
 }
 
+// A short article (under the 500 characters that end the search at once) found whole by the strict
+// attempt: the relaxed ones choose the same block and would only keep its breadcrumb and tags.
+TEST(ContentSelect, AShortArticleFoundWholeKeepsTheStrictCleaning) {
+  const std::string html =
+      "<body><main>"
+      "<div><a href='/'>Home</a> <a href='/garden'>Garden</a></div>"
+      "<div><p>" +
+      kProse1 + "</p><p>" + kProse2 +
+      "</p></div>"
+      "<div><a href='/t/1'>river</a> <a href='/t/2'>flood</a> <a href='/t/3'>valley</a></div>"
+      "</main></body>";
+  EXPECT_EQ(select(html), kProse1 + " " + kProse2);
+}
+
 TEST(ContentSelect, UnlikelyClassesAreDropped) {
   const std::string html =
       "<body><div id=main-wrapper>"

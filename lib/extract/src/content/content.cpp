@@ -97,11 +97,25 @@ class ContentFinder {
       // with fewer filters, is tried as when too little text is left.
       const bool cleaned_away = 2 * chars < picked;
       if ((chars >= kEnoughChars && !cleaned_away) || attempt == 2) {
+        // A short text found whole by the strict attempt: relaxing chose the same blocks and kept
+        // only a little more, what the strict cleaning took for chrome (a breadcrumb, tags). When
+        // the cleaning had taken the content for chrome (an index's items), relaxing gets it back,
+        // which is much more.
+        const bool little_more = 4 * chars < 5 * strict_chars_;
+        if (attempt > 0 && roots == strict_roots_ && little_more) {
+          page_.restore_drop_mask(strict_dropped_);
+          return finish_main_content(std::move(roots));
+        }
         if (attempt > 0 && chars < best_chars_) {
           page_.restore_drop_mask(best_dropped_);
           return finish_main_content(std::move(best_roots_));
         }
         return finish_main_content(std::move(roots));
+      }
+      if (attempt == 0) {
+        strict_roots_ = roots;
+        strict_chars_ = chars;
+        strict_dropped_ = page_.drop_mask();
       }
       if (chars > best_chars_) {
         best_chars_ = chars;
@@ -547,6 +561,9 @@ class ContentFinder {
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;
   std::vector<std::uint8_t> best_dropped_;
+  std::vector<NodeId> strict_roots_;  // the first attempt's, with every filter on
+  std::uint32_t strict_chars_ = 0;
+  std::vector<std::uint8_t> strict_dropped_;
 };
 
 }  // namespace
