@@ -107,7 +107,7 @@ class ContentFinder {
           return finish_main_content(std::move(roots));
         }
         if (attempt > 0 && chars < best_chars_) {
-          page_.restore_drop_mask(best_dropped_);
+          page_.restore_drop_mask(best_is_strict_ ? strict_dropped_ : best_dropped_);
           return finish_main_content(std::move(best_roots_));
         }
         return finish_main_content(std::move(roots));
@@ -120,7 +120,9 @@ class ContentFinder {
       if (chars > best_chars_) {
         best_chars_ = chars;
         best_roots_ = roots;
-        best_dropped_ = page_.drop_mask();
+        // A mask is a byte a node: the strict attempt's is kept once.
+        best_is_strict_ = attempt == 0;
+        if (!best_is_strict_) best_dropped_ = page_.drop_mask();
       }
     }
     return finish({body});
@@ -561,6 +563,7 @@ class ContentFinder {
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;
   std::vector<std::uint8_t> best_dropped_;
+  bool best_is_strict_ = false;       // the best is the strict attempt's, whose mask is strict_dropped_
   std::vector<NodeId> strict_roots_;  // the first attempt's, with every filter on
   std::uint32_t strict_chars_ = 0;
   std::vector<std::uint8_t> strict_dropped_;
