@@ -47,6 +47,20 @@ TEST(ReaderEmphasis, ASpaceKeepsDelimitersFromJoiningWords) {
   EXPECT_EQ(body_of("<p>un<b>bold</b>ed</p>"), "un**bold**ed\n");
 }
 
+// A heading by its ARIA role is written as one, at its aria-level (2 when none is given); one that
+// repeats the title is the headline, written once from the title.
+TEST(ReaderHeadings, AnAriaHeadingIsAHeading) {
+  EXPECT_EQ(body_of("<div role=\"heading\" aria-level=\"3\">Care and repair</div><p>Oil the chain.</p>"
+                    "<div role=heading>Tools</div>"),
+            "### Care and repair\n\nOil the chain.\n\n## Tools\n");
+  const Extraction e =
+      run("<html><head><title>Release notes</title></head><body><div role=main><div role=heading aria-level=1>"
+          "Release notes</div><p>" +
+          test_support::words(60) + "</p></div></body></html>");
+  EXPECT_EQ(e.markdown.find("# Release notes"), 0U) << e.markdown;
+  EXPECT_EQ(e.markdown.find("Release notes", 3), std::string::npos) << e.markdown;
+}
+
 TEST(ReaderInvisibleCharacters, SoftHyphensAndZeroWidthSpacesGo) {
   const std::string e_md =
       body_of("<p>Donau\u00AD dampf\u00ADschiff\u00ADfahrt und Zero\u200Bwidth\u2060joined\uFEFF.</p>");

@@ -17,6 +17,7 @@
 #include "math/tex_delimiters.hpp"
 #include "page_info/metadata.hpp"
 #include "page_info/page_type.hpp"
+#include "tree/element_kinds.hpp"
 #include "tree/selector.hpp"
 #include "text/text_util.hpp"
 #include "text/url_resolve.hpp"
@@ -70,7 +71,8 @@ void drop_headline(const Document& doc, ContentSelection& selection, std::string
       if (found != kNoNode || selection.dropped[id]) return false;
       const Node& n = doc.node(id);
       if (n.kind != NodeKind::element) return false;
-      if ((n.tag == HtmlTag::h1 || n.tag == HtmlTag::h2) && normalized_title(doc.text_content(id)) == wanted) {
+      const int level = heading_level(doc, id);
+      if ((level == 1 || level == 2) && normalized_title(doc.text_content(id)) == wanted) {
         found = id;
         return false;
       }

@@ -214,7 +214,7 @@ class Renderer {
       descend = false;
       return Frame::transparent;
     }
-    if (const int level = heading_level(n.tag); level > 0) {
+    if (heading_level(doc_, id) > 0) {
       writer_.open_heading();
       return Frame::heading;
     }
@@ -318,7 +318,7 @@ class Renderer {
     switch (frame) {
       case Frame::transparent: return;
       case Frame::block: writer_.block_break(); return;
-      case Frame::heading: writer_.close_heading(heading_level(doc_.node(id).tag)); return;
+      case Frame::heading: writer_.close_heading(heading_level(doc_, id)); return;
       case Frame::blockquote: writer_.close_blockquote(); return;
       case Frame::list: writer_.close_list(); return;
       case Frame::list_item: writer_.close_list_item(); return;

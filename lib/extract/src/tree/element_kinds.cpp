@@ -579,4 +579,16 @@ int heading_level(HtmlTag tag) {
   }
 }
 
+int heading_level(const Document& doc, NodeId id) {
+  const Node& n = doc.node(id);
+  if (const int level = heading_level(n.tag); level > 0 || n.kind != NodeKind::element) return level;
+  const std::string_view* role = doc.attribute(id, "role");
+  if (role == nullptr || !equals_ignore_case(trim(*role), "heading")) return 0;
+  constexpr int kAriaDefaultLevel = 2;
+  const std::string_view* level = doc.attribute(id, "aria-level");
+  const std::string_view digits = level == nullptr ? std::string_view{} : trim(*level);
+  if (digits.size() != 1 || digits.front() < '1' || digits.front() > '6') return kAriaDefaultLevel;
+  return digits.front() - '0';
+}
+
 }  // namespace pagemd::extract
