@@ -57,6 +57,27 @@ TEST(ContentPruning, ACountOfCommentsHeadsTheReadersRunNotTheArticle) {
   EXPECT_NE(titled.markdown.find("About the workshop"), std::string::npos) << titled.markdown;
 }
 
+// A block that names itself to screen readers as the comments is the comments, whatever its first
+// words say ("3 replies" is no count pagemd drops by itself: a thread's "76 Replies" heads the thread).
+TEST(ContentPruning, ABlockNamedCommentsForScreenReadersIsTheComments) {
+  // A short article, and replies as long as its paragraphs: the search takes the block holding both.
+  std::string replies;
+  for (const char* name : {"ash", "birch", "cedar"}) {
+    replies += std::string("<div><div>") + name +
+               "</div><div>I restored a chest of drawers the same way last spring. The vinegar trick for the "
+               "knobs worked, and the paint came off in a day.</div><div>2 h</div></div>";
+  }
+  const Extraction e =
+      run("<html><body><div role=main><div><div role=heading aria-level=1>An oak dresser</div><div><p>The dresser "
+          "came from a farm sale, its top split and its drawers stuck. Under the paint the oak was sound.</p></div>"
+          "<div><p>The glass knobs were the last touch, found in a box of odds at the same sale.</p></div></div>"
+          "<div role=region aria-label=Comments><div>3 replies</div>" +
+          replies + "</div></div></body></html>");
+  EXPECT_NE(e.markdown.find("glass knobs"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("chest of drawers"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("replies"), std::string::npos) << e.markdown;
+}
+
 // A rank in a list of brands ("5. Thought") numbers a part of the article; a thread's replies under
 // their count are the thread.
 TEST(ContentPruning, ARankOrAThreadsRepliesAreNoCountOfComments) {

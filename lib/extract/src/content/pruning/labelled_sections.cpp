@@ -120,11 +120,15 @@ class LabelledSections {
     const bool block = is_block_tag(n.tag) && n.tag != HtmlTag::p;
     if (!block && !stands_alone(page_, id)) return false;
     const Label label = leading_text(id, 80);
+    // A block that names itself to screen readers (<section aria-label="Comments">) is labelled by
+    // that name, whatever its first words say ("3 replies").
+    const std::string_view* aria_name = block ? doc_.attribute(id, "aria-label") : nullptr;
+    const bool named_as_widget = aria_name != nullptr && is_boilerplate_label(*aria_name);
     labels_responses_ = !responses_are_content_ && counts_responses(label.text);
-    if (!labels_responses_ && !is_boilerplate_label(label.text)) return false;
+    if (!labels_responses_ && !named_as_widget && !is_boilerplate_label(label.text)) return false;
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
     // begins with an ad slot.
-    if (label.depth > 1 && is_ad_caption(label.text)) return false;
+    if (!named_as_widget && label.depth > 1 && is_ad_caption(label.text)) return false;
     // What a headed table holds ("Print" in a column of statuses, a link "Popular loaf" in a cell)
     // is data, not a label over the rest. (Not any table pagemd takes for data: a portal's layout
     // table can look like one, and the "Related links" cell of its chrome is a label.)
