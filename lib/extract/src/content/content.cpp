@@ -16,6 +16,7 @@
 #include "content/content_scoring.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"
+#include "tree/formula_elements.hpp"
 #include "text/text_util.hpp"
 
 // The main-content search follows the shape of Mozilla Readability's algorithm (score paragraphs,

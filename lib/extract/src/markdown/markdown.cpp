@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "tree/element_kinds.hpp"
+#include "tree/formula_elements.hpp"
 #include "tree/table_kind.hpp"
 #include "markdown/code_blocks.hpp"
 #include "markdown/line_numbers.hpp"

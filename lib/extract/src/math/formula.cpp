@@ -7,6 +7,7 @@
 
 #include "text/text_util.hpp"
 #include "tree/element_kinds.hpp"
+#include "tree/formula_elements.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -73,27 +74,6 @@ bool draws_script_formula(const Document& doc, NodeId id) {
     if (doc.attribute(at, kTexScriptAttribute) != nullptr) return true;
   }
   return false;
-}
-
-bool holds_delimited_tex(const Document& doc, NodeId id) {
-  // Asked of every text's parent: most are paragraphs, links and emphasis.
-  const Node& n = doc.node(id);
-  if (n.kind != NodeKind::element || (n.tag != HtmlTag::span && n.tag != HtmlTag::div && n.tag != HtmlTag::unknown)) {
-    return false;
-  }
-  if (n.tag == HtmlTag::unknown) return doc.name(id) == "math-renderer";
-  const std::string_view* names = doc.attribute(id, "class");
-  if (names == nullptr) return false;
-  bool math = false;
-  bool placed = false;
-  bool arithmatex = false;
-  any_token(*names, [&](std::string_view token) {
-    math = math || token == "math";
-    placed = placed || token == "inline" || token == "display";
-    arithmatex = arithmatex || token == "arithmatex";
-    return false;
-  });
-  return (math && placed) || arithmatex;
 }
 
 NodeId math_beside_image(const Document& doc, NodeId image) {

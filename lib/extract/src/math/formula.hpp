@@ -30,11 +30,6 @@ namespace pagemd::extract {
 // parent), else kNoNode.
 [[nodiscard]] NodeId math_beside_image(const Document& doc, NodeId image);
 
-// Whether the text of element `id` is TeX between delimiters that a script typesets in place:
-// GitHub's <math-renderer>, Pandoc's and Quarto's <span class="math inline">, MkDocs' arithmatex.
-// Such text is read for formulas whatever scripts the page's own signs show.
-[[nodiscard]] bool holds_delimited_tex(const Document& doc, NodeId id);
-
 // Whether a displayed formula lies under `id` (a table numbering its equations).
 [[nodiscard]] bool holds_display_formula(const Document& doc, NodeId id);
 

@@ -422,36 +422,12 @@ Hiding hiding_of(const Document& doc, NodeId id) {
   return is_hidden_by_class(doc, id) ? Hiding::by_class : Hiding::shown;
 }
 
-// Whether an image's address or class says it draws TeX: latex.php (WordPress), codecogs'
-// svg.latex, mimetex and mathtex CGIs, MediaWiki's /math/render/, and classes naming math.
-bool is_formula_image(const Document& doc, NodeId id) {
-  if (!doc.is_element(id, HtmlTag::img) || doc.attribute(id, "alt") == nullptr) return false;
-  if (const std::string_view* src = doc.attribute(id, "src")) {
-    const std::string lower = ascii_lower_copy(*src);
-    for (const std::string_view sign : {"latex", "/math/render/", "mimetex", "mathtex"}) {
-      if (lower.find(sign) != std::string::npos) return true;
-    }
-  }
-  const std::string_view* names = doc.attribute(id, "class");
-  return names != nullptr && any_token(*names, [](std::string_view token) {
-           const std::string lower = ascii_lower_copy(token);
-           return lower == "latex" || lower == "tex" || lower == "math" || lower == "equation" ||
-                  lower.find("math-fallback") != std::string::npos || lower.starts_with("mwe-math");
-         });
-}
-
 NodeId ancestor_within(const Document& doc, NodeId id, HtmlTag tag, int levels) {
   NodeId at = doc.node(id).parent;
   for (int level = 0; level < levels && at != kNoNode; ++level, at = doc.node(at).parent) {
     if (doc.is_element(at, tag)) return at;
   }
   return kNoNode;
-}
-
-bool holds_formula_source(const Document& doc, NodeId id) {
-  if (doc.node(id).kind != NodeKind::element || doc.attributes(id).empty()) return false;
-  return doc.attribute(id, kMathMarkupAttribute) != nullptr || doc.attribute(id, kTexScriptAttribute) != nullptr ||
-         doc.attribute(id, "data-latex") != nullptr || doc.attribute(id, "data-tex") != nullptr;
 }
 
 bool is_visually_hidden(const Document& doc, NodeId id) {

@@ -44,14 +44,6 @@ enum class Hiding { shown, by_attribute, by_style, by_class };
 // The nearest ancestor of `id` with `tag`, at most `levels` levels up; kNoNode when there is none.
 [[nodiscard]] NodeId ancestor_within(const Document& doc, NodeId id, HtmlTag tag, int levels);
 
-// Whether an image (with alt text) draws a formula, by its address or class: latex.php
-// (WordPress), codecogs' svg.latex, mimetex and mathtex, MediaWiki's /math/render/ and
-// mwe-math-fallback-image, classes naming latex or math. Its alt text is the formula's TeX.
-[[nodiscard]] bool is_formula_image(const Document& doc, NodeId id);
-
-// Whether the element holds a formula that shows no text in the tree: a page tree's span of a
-// <math> element or a MathJax script, an element carrying its TeX in data-latex or data-tex.
-[[nodiscard]] bool holds_formula_source(const Document& doc, NodeId id);
 // A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.
 [[nodiscard]] bool is_tab_panel(const Document& doc, NodeId id);
 // Whether the element's role (trimmed, ASCII case ignored) is one of `roles`.

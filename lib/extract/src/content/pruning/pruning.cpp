@@ -11,6 +11,7 @@
 #include "text/text_util.hpp"
 #include "text/words.hpp"
 #include "tree/element_kinds.hpp"
+#include "tree/formula_elements.hpp"
 
 namespace pagemd::extract::content_detail {
 
@@ -156,7 +157,7 @@ class Pruner {
     bool found = false;
     doc_.walk(id, [&](NodeId d) {
       if (page_.dropped(d)) return WalkStep::skip;
-      if (holds_formula_source(doc_, d)) {
+      if (holds_formula_source(doc_, d) || holds_delimited_tex(doc_, d)) {
         found = true;
         return WalkStep::stop;
       }
