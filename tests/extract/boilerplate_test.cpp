@@ -136,6 +136,20 @@ TEST(BoilerplateByline, DateLines) {
   EXPECT_TRUE(looks_like_byline("Tuesday, Sep 3, 2024 at 5:00 pm EST - 4 min read"));
 }
 
+// The lines of other languages, whose words are not all ASCII ("veröffentlicht", "März"); a
+// no-break space or a dash still parts words.
+TEST(BoilerplateByline, OtherLanguagesLines) {
+  EXPECT_TRUE(looks_like_byline("Veröffentlicht am 3. März 2026 von Gerd"));
+  EXPECT_TRUE(looks_like_byline("Publié le 4 avril 2026"));
+  EXPECT_TRUE(looks_like_byline("Écrit par Anne Martin"));
+  EXPECT_TRUE(looks_like_byline("12 décembre 2025"));
+  EXPECT_TRUE(looks_like_byline("Actualizado: 8 de marzo"));
+  EXPECT_TRUE(looks_like_byline("Posted\u00A0by\u00A0admin"));
+  EXPECT_TRUE(looks_like_byline("Updated\u2014yesterday"));
+  // "Von" opens German sentences as often as bylines; a bare one is no byline.
+  EXPECT_FALSE(looks_like_byline("Von Anfang an war klar, dass der Garten neue Beete braucht."));
+}
+
 TEST(BoilerplateByline, ASentenceGivingADateIsNoDateLine) {
   EXPECT_FALSE(looks_like_byline("Notifications of placement will be sent out Thursday afternoon, Aug 31."));
   EXPECT_FALSE(looks_like_byline("You can view our June 2018 open thread here."));

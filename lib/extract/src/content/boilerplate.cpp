@@ -11,26 +11,54 @@ namespace pagemd::extract {
 
 namespace {
 
-// Lower-case words of the text, ASCII letters and digits only, at most `limit` of them. Written
-// through an index into a buffer as long as the text, which the words never outgrow: every block
-// of a big table asks, so a call per character would cost more than the rest of the search.
+// How many bytes at `at` separate words outside ASCII: no-break space, middle dot, guillemets, and
+// General Punctuation (dashes, curly quotes, bullets, ellipsis, zero-width characters); 0 for a
+// letter's bytes.
+std::size_t separator_bytes(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0U; };
+  if (byte(at) == 0xC2 &&
+      (byte(at + 1) == 0xA0 || byte(at + 1) == 0xB7 || byte(at + 1) == 0xAB || byte(at + 1) == 0xBB)) {
+    return 2;
+  }
+  if (byte(at) == 0xE2 && (byte(at + 1) == 0x80 || byte(at + 1) == 0x81)) return 3;
+  return 0;
+}
+
+// Lower-case words of the text, at most `limit` of them: ASCII letters and digits, and the letters
+// of other scripts as they are written ("veröffentlicht"; Latin-1's capitals lowered too, "Über").
+// Written through an index into a buffer as long as the text, which the words never outgrow: every
+// block of a big table asks, so a call per character would cost more than the rest of the search.
 std::string leading_words(std::string_view text, std::size_t limit, std::size_t& word_count) {
   std::string out(text.size(), '\0');
   std::size_t length = 0;
   word_count = 0;
   bool in_word = false;
-  for (char c : text) {
-    if (is_ascii_alnum(c)) {
-      if (!in_word) {
-        if (word_count == limit) break;
-        if (length != 0) out[length++] = ' ';
-        ++word_count;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const char c = text[at];
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x80) {
+      if (const std::size_t skip = separator_bytes(text, at); skip > 0) {
+        in_word = false;
+        at += skip - 1;
+        continue;
       }
-      in_word = true;
-      out[length++] = ascii_lower(c);
-    } else {
+    } else if (!is_ascii_alnum(c)) {
       in_word = false;
+      continue;
     }
+    if (!in_word) {
+      if (word_count == limit) break;
+      if (length != 0) out[length++] = ' ';
+      ++word_count;
+    }
+    in_word = true;
+    char lowered = ascii_lower(c);
+    // Latin-1's capitals (U+00C0-U+00DE but the multiplication sign) are their small letters less 0x20.
+    if (length > 0 && static_cast<unsigned char>(out[length - 1]) == 0xC3 && byte >= 0x80 && byte <= 0x9E &&
+        byte != 0x97 && at > 0 && static_cast<unsigned char>(text[at - 1]) == 0xC3) {
+      lowered = static_cast<char>(byte + 0x20);
+    }
+    out[length++] = lowered;
   }
   out.resize(length);
   return out;
@@ -71,10 +99,18 @@ constexpr auto kSectionLabels = std::to_array<std::string_view>(
      // What forum software puts below a thread (vBulletin, XenForo, phpBB).
      "posting rules", "similar threads", "similar topics", "users browsing this thread"});
 
-constexpr auto kMonths =
-    std::to_array<std::string_view>({"january",   "february", "march",    "april",    "may",  "june", "july", "august",
-                                     "september", "october",  "november", "december", "jan",  "feb",  "mar",  "apr",
-                                     "jun",       "jul",      "aug",      "sep",      "sept", "oct",  "nov",  "dec"});
+// English, and the months of the other languages pagemd meets most whose names differ (German,
+// French, Spanish, Italian, Portuguese, Dutch).
+constexpr auto kMonths = std::to_array<std::string_view>(
+    {"january",   "february", "march",     "april",     "may",      "june",     "july",       "august",    "september",
+     "october",   "november", "december",  "jan",       "feb",      "mar",      "apr",        "jun",       "jul",
+     "aug",       "sep",      "sept",      "oct",       "nov",      "dec",      "januar",     "februar",   "märz",
+     "mai",       "juni",     "juli",      "oktober",   "dezember", "janvier",  "février",    "mars",      "avril",
+     "juin",      "juillet",  "août",      "septembre", "octobre",  "novembre", "décembre",   "enero",     "febrero",
+     "marzo",     "abril",    "mayo",      "junio",     "julio",    "agosto",   "septiembre", "octubre",   "noviembre",
+     "diciembre", "gennaio",  "febbraio",  "aprile",    "maggio",   "giugno",   "luglio",     "settembre", "ottobre",
+     "dicembre",  "janeiro",  "fevereiro", "março",     "maio",     "junho",    "julho",      "setembro",  "outubro",
+     "novembro",  "dezembro", "januari",   "februari",  "maart",    "mei",      "augustus"});
 
 constexpr auto kWeekdays =
     std::to_array<std::string_view>({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
@@ -209,9 +245,36 @@ bool after_first_word_is_lowercase(std::string_view text) {
 }  // namespace
 
 bool looks_like_byline(std::string_view text) {
-  static constexpr auto kBylines =
-      std::to_array<std::string_view>({"by", "posted by", "written by", "words by", "posted on", "published", "updated",
-                                       "last updated", "posted", "author"});
+  // A bare "by" in English only: "von", "par", "por" and "di" open sentences as often as bylines.
+  static constexpr auto kBylines = std::to_array<std::string_view>({"by",
+                                                                    "posted by",
+                                                                    "written by",
+                                                                    "words by",
+                                                                    "posted on",
+                                                                    "published",
+                                                                    "updated",
+                                                                    "last updated",
+                                                                    "posted",
+                                                                    "author",
+                                                                    "veröffentlicht",
+                                                                    "aktualisiert",
+                                                                    "geschrieben von",
+                                                                    "autor",
+                                                                    "publié",
+                                                                    "mis à jour",
+                                                                    "écrit par",
+                                                                    "auteur",
+                                                                    "publicado",
+                                                                    "actualizado",
+                                                                    "escrito por",
+                                                                    "pubblicato",
+                                                                    "aggiornato",
+                                                                    "scritto da",
+                                                                    "autore",
+                                                                    "atualizado",
+                                                                    "gepubliceerd",
+                                                                    "bijgewerkt",
+                                                                    "geschreven door"});
   static constexpr auto kBylineOpeners = [] {
     std::array<std::string_view, kBylines.size()> firsts{};
     for (std::size_t i = 0; i < kBylines.size(); ++i) firsts[i] = first_word(kBylines[i]);
