@@ -53,6 +53,9 @@ TEST(ReaderHeadings, AnAriaHeadingIsAHeading) {
   EXPECT_EQ(body_of("<div role=\"heading\" aria-level=\"3\">Care and repair</div><p>Oil the chain.</p>"
                     "<div role=heading>Tools</div>"),
             "### Care and repair\n\nOil the chain.\n\n## Tools\n");
+  // A link's text marked as a heading (a listing's linked titles) stays the link it is.
+  EXPECT_EQ(body_of("<p><a href=\"https://a.example/b\"><span role=heading aria-level=4>Oak</span></a></p>"),
+            "[Oak](https://a.example/b)\n");
   const Extraction e =
       run("<html><head><title>Release notes</title></head><body><div role=main><div role=heading aria-level=1>"
           "Release notes</div><p>" +

@@ -560,6 +560,9 @@ int heading_level(const Document& doc, NodeId id) {
   if (const int level = heading_level(n.tag); level > 0 || n.kind != NodeKind::element) return level;
   const std::string_view* role = doc.attribute(id, "role");
   if (role == nullptr || !equals_ignore_case(trim(*role), "heading")) return 0;
+  // A link's text marked as a heading (a listing's linked titles) is written as the link it is.
+  constexpr int kLinkLevels = 3;
+  if (ancestor_within(doc, id, HtmlTag::a, kLinkLevels) != kNoNode) return 0;
   constexpr int kAriaDefaultLevel = 2;
   const std::string_view* level = doc.attribute(id, "aria-level");
   const std::string_view digits = level == nullptr ? std::string_view{} : trim(*level);

@@ -74,7 +74,7 @@ enum class Hiding { shown, by_attribute, by_style, by_class };
 // 1 to 6 for <h1> to <h6>, else 0.
 [[nodiscard]] int heading_level(HtmlTag tag);
 // The level of a heading that is one by its tag or by its ARIA role (`<div role="heading"
-// aria-level="1">`, level 2 when none is given, as ARIA says), else 0.
+// aria-level="1">`, level 2 when none is given, as ARIA says; not inside a link), else 0.
 [[nodiscard]] int heading_level(const Document& doc, NodeId id);
 
 }  // namespace pagemd::extract
