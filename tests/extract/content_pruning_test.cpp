@@ -78,6 +78,30 @@ TEST(ContentPruning, ABlockNamedCommentsForScreenReadersIsTheComments) {
   EXPECT_EQ(e.markdown.find("replies"), std::string::npos) << e.markdown;
 }
 
+// A line naming the page's author by rel="author" is a byline whatever words go with the name; the
+// authors of a listing's items, each marked so, are the items' text.
+TEST(ContentPruning, ALineMarkingThePagesAuthorIsABylineButAListingsAuthorsStay) {
+  std::string article = kArticle;
+  article.insert(article.find("</h1>") + 5,
+                 "<div><a href=/people/ann rel=author>Ann Oakley</a>, senior restorer at the Oak Street workshop · "
+                 "Updated 11:42</div>");
+  const Extraction byline = run("<html><body><article>" + article + "</article></body></html>");
+  EXPECT_NE(byline.markdown.find("glass knobs"), std::string::npos) << byline.markdown;
+  EXPECT_EQ(byline.markdown.find("Oakley"), std::string::npos) << byline.markdown;
+
+  std::string books;
+  const std::pair<const char*, const char*> kBooks[] = {
+      {"Ann Oakley", "A history of the English oak dresser, from the farm kitchen to the sale room, with drawings."},
+      {"Ben Ash", "How the joiners of the valley cut dovetails by hand, and why their drawers still run smoothly."},
+      {"Cy Elm", "Paint, lead and vinegar: a restorer's notes on stripping, cleaning and waxing old furniture."}};
+  for (const auto& [author, blurb] : kBooks) {
+    books += std::string("<div><p>") + blurb + "</p><div><span itemprop=author>" + author +
+             "</span>, Oak Street Press, second edition, 2019</div></div>";
+  }
+  const Extraction listing = run("<html><body><main>" + books + "</main></body></html>");
+  EXPECT_NE(listing.markdown.find("Ben Ash"), std::string::npos) << listing.markdown;
+}
+
 // A rank in a list of brands ("5. Thought") numbers a part of the article; a thread's replies under
 // their count are the thread.
 TEST(ContentPruning, ARankOrAThreadsRepliesAreNoCountOfComments) {

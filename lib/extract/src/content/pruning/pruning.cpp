@@ -15,6 +15,8 @@
 
 namespace pagemd::extract::content_detail {
 
+using namespace std::string_view_literals;
+
 namespace {
 
 class Pruner {
@@ -25,6 +27,7 @@ class Pruner {
   // Removes boilerplate inside the chosen content, deepest elements first so that a container is
   // judged by what is left in it.
   void prune(const std::vector<NodeId>& roots) {
+    roots_ = roots;
     drop_labelled_sections(page_, roots, /*responses_are_content=*/false);
     // The elements to judge are chosen before any is dropped. A bit a node, not a list of ids: a
     // page of tiny elements has millions.
@@ -69,7 +72,9 @@ class Pruner {
       return false;
     }
     const std::string text = collapse_whitespace(page_.small_text(id));
-    const bool furniture = looks_like_byline(text) || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text));
+    constexpr std::uint32_t kAuthorLineChars = 100;
+    const bool furniture = looks_like_byline(text) || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text)) ||
+                           (chars <= kAuthorLineChars && names_the_author(id));
     // Nor is what a headed table holds: an "Updated" column, a row whose code says "n > 0".
     return furniture && !in_headed_table(page_, id);
   }
@@ -152,6 +157,49 @@ class Pruner {
     return false;
   }
 
+  bool marks_an_author(NodeId id) const {
+    for (std::string_view attribute : {"rel"sv, "itemprop"sv}) {
+      const std::string_view* value = doc_.attribute(id, attribute);
+      if (value != nullptr &&
+          any_token(*value, [](std::string_view token) { return equals_ignore_case(token, "author"); })) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether a short line names the page's author (rel="author", itemprop="author"), whatever words
+  // go with the name ("Jane Doe · Updated 11:42"). A few elements are looked at: a line is short.
+  // Not where the content marks many authors: a listing's items and a thread's posts name theirs.
+  bool names_the_author(NodeId id) const {
+    constexpr int kMostElements = 24;
+    int visits = 0;
+    bool found = false;
+    doc_.walk(id, [&](NodeId d) {
+      if (++visits > kMostElements) return WalkStep::stop;
+      if (page_.dropped(d) || doc_.node(d).kind != NodeKind::element) return WalkStep::skip;
+      found = marks_an_author(d);
+      return found ? WalkStep::stop : WalkStep::descend;
+    });
+    return found && author_marks() <= kBylineAuthors;
+  }
+
+  // The author marks in the content, counted when first asked, up to one past kBylineAuthors.
+  static constexpr int kBylineAuthors = 2;
+  int author_marks() const {
+    if (author_marks_ >= 0) return author_marks_;
+    author_marks_ = 0;
+    for (NodeId root : roots_) {
+      doc_.walk(root, [&](NodeId d) {
+        if (author_marks_ > kBylineAuthors) return WalkStep::stop;
+        if (doc_.node(d).kind != NodeKind::element) return WalkStep::skip;
+        if (marks_an_author(d)) ++author_marks_;
+        return WalkStep::descend;
+      });
+    }
+    return author_marks_;
+  }
+
   // A formula is content however little text it draws (an equation's table holds only its number).
   bool holds_formula(NodeId id) const {
     bool found = false;
@@ -223,6 +271,8 @@ class Pruner {
   const Document& doc_;
   const Strictness strictness_;
   const Scores& scores_;
+  std::vector<NodeId> roots_;
+  mutable int author_marks_ = -1;  // not counted yet
 };
 
 }  // namespace
