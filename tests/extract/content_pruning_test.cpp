@@ -102,6 +102,19 @@ TEST(ContentPruning, ALineMarkingThePagesAuthorIsABylineButAListingsAuthorsStay)
   EXPECT_NE(listing.markdown.find("Ben Ash"), std::string::npos) << listing.markdown;
 }
 
+// A question the reader answers with buttons (a docs page's feedback, a poll) is a widget; a question
+// that leads on by a link, or a question of the text, stays.
+TEST(ContentPruning, AQuestionAnsweredByButtonsIsAWidget) {
+  const Extraction e =
+      run("<html><body><article>" + kArticle +
+          "<div>Did this guide help you restore your own furniture? <button>Yes</button> <button>No</button></div>"
+          "<div>Did the knobs come loose again after a year of daily use? <a href=/part-two>Read part two</a></div>"
+          "</article></body></html>");
+  EXPECT_NE(e.markdown.find("glass knobs"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("Did this guide"), std::string::npos) << e.markdown;
+  EXPECT_NE(e.markdown.find("Did the knobs come loose"), std::string::npos) << e.markdown;
+}
+
 // A rank in a list of brands ("5. Thought") numbers a part of the article; a thread's replies under
 // their count are the thread.
 TEST(ContentPruning, ARankOrAThreadsRepliesAreNoCountOfComments) {

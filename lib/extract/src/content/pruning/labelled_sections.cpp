@@ -35,7 +35,7 @@ class LabelledSections {
         if ((id != root || roots.size() > 1) && !page_.in_code(id)) {
           const std::uint32_t chars = page_.chars(id);
           const bool labelled = is_labelled_section(id, chars);
-          if (labelled || is_signup_box(id, chars)) {
+          if (labelled || is_signup_box(id, chars) || asks_for_a_click(id, chars)) {
             page_.drop(id);
             if (labelled && labels_responses_ && heading_level(doc_.node(id).tag) > 0) drop_headed_run(id);
             return false;
@@ -193,6 +193,30 @@ class LabelledSections {
       }
     }
     return false;
+  }
+
+  // A question answered by buttons ("Was this page helpful?" Yes / No, a poll): a widget asking the
+  // reader for a click, whatever it asks. The buttons went up front with the page's controls, so
+  // the walk looks at dropped nodes too.
+  bool asks_for_a_click(NodeId id, std::uint32_t chars) const {
+    constexpr std::uint32_t kQuestionChars = 80;
+    constexpr int kMostElements = 16;
+    if (!is_block_tag(doc_.node(id).tag) || chars == 0 || chars > kQuestionChars) return false;
+    const std::string text = page_.small_text(id);
+    if (!trim(text).ends_with('?')) return false;
+    int buttons = 0;
+    int visits = 0;
+    doc_.walk(id, [&](NodeId d) {
+      if (++visits > kMostElements) return WalkStep::stop;
+      if (doc_.node(d).kind != NodeKind::element) return WalkStep::skip;
+      if (doc_.is_element(d, HtmlTag::a)) {
+        buttons = -kMostElements;  // a link answers nothing: it leads on
+        return WalkStep::stop;
+      }
+      if (doc_.is_element(d, HtmlTag::button) || doc_.is_element(d, HtmlTag::input)) ++buttons;
+      return WalkStep::descend;
+    });
+    return buttons >= 2;
   }
 
   // A small block asking for an email address to subscribe or join (a newsletter pitch), whatever
