@@ -64,6 +64,20 @@ TEST(ReaderHeadings, AnAriaHeadingIsAHeading) {
   EXPECT_EQ(e.markdown.find("Release notes", 3), std::string::npos) << e.markdown;
 }
 
+// The label a story is filed under, set right above its headline, goes with the headline; a row of
+// labels there (a product's brand and tags) or a sentence stays.
+TEST(ReaderHeadings, AKickerAboveTheHeadlineGoesWithIt) {
+  const auto page = [](const std::string& above) {
+    return run("<html><head><title>Floods close the valley road</title></head><body><article>" + above +
+               "<h1>Floods close the valley road</h1><p>" + test_support::words(60) + "</p></article></body></html>")
+        .markdown;
+  };
+  EXPECT_EQ(page("<div>International weather desk</div>").find("weather desk"), std::string::npos);
+  EXPECT_NE(page("<div><span>Keychron Keyboards</span> <span>Prebuilt</span></div>").find("Keychron"),
+            std::string::npos);
+  EXPECT_NE(page("<p>Rain fell all night.</p>").find("Rain fell"), std::string::npos);
+}
+
 TEST(ReaderInvisibleCharacters, SoftHyphensAndZeroWidthSpacesGo) {
   const std::string e_md =
       body_of("<p>Donau\u00AD dampf\u00ADschiff\u00ADfahrt und Zero\u200Bwidth\u2060joined\uFEFF.</p>");

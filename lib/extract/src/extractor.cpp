@@ -60,6 +60,34 @@ std::string normalized_title(std::string_view text) {
   return out;
 }
 
+// A kicker: the section's or the story's label set right above the headline ("Politics", "Live"),
+// a few words that say what the story is filed under, not a line of it.
+void drop_kicker(const Document& doc, ContentSelection& selection, NodeId headline) {
+  constexpr std::size_t kMostWords = 3;
+  constexpr std::size_t kMostChars = 32;
+  NodeId before = doc.prev_sibling(headline);
+  while (before != kNoNode && doc.node(before).kind == NodeKind::text && trim(doc.text(before)).empty()) {
+    before = doc.prev_sibling(before);
+  }
+  if (before == kNoNode || selection.dropped[before] || doc.node(before).kind != NodeKind::element ||
+      !is_block_tag(doc.node(before).tag) || heading_level(doc, before) > 0) {
+    return;
+  }
+  // One label, not a row of them (a product's brand and tags above its name are its facts).
+  int elements = 0;
+  doc.walk(before, [&](NodeId id) {
+    if (id != before && doc.node(id).kind == NodeKind::element) ++elements;
+    return elements <= 1;
+  });
+  if (elements > 1) return;
+  const std::string text = collapse_whitespace(doc.text_content(before));
+  if (text.empty() || text.size() > kMostChars || count_words(text) > kMostWords ||
+      text.find_first_of(".!?:;,") != std::string::npos) {
+    return;
+  }
+  selection.dropped[before] = 1;
+}
+
 // The page's headline heading inside the content is written once, at the top, from the title:
 // drop the first heading that repeats it.
 void drop_headline(const Document& doc, ContentSelection& selection, std::string_view title) {
@@ -80,6 +108,7 @@ void drop_headline(const Document& doc, ContentSelection& selection, std::string
     });
     if (found != kNoNode) {
       selection.dropped[found] = 1;
+      drop_kicker(doc, selection, found);
       return;
     }
   }
