@@ -115,6 +115,17 @@ TEST(ContentPruning, AQuestionAnsweredByButtonsIsAWidget) {
   EXPECT_NE(e.markdown.find("Did the knobs come loose"), std::string::npos) << e.markdown;
 }
 
+// A component's <div> around a list is judged as the list: items that say something around their
+// links are text, though the links make more than a fifth of the wrapper's words.
+TEST(ContentPruning, AWrapperHoldingOnlyAListIsJudgedAsTheList) {
+  const std::string list =
+      "<ol><li>Strip the <a href=/paint>old paint</a> outside, and bag every scrap of it.</li>"
+      "<li>Glue the split top with <a href=/glue>hide glue</a> and clamp it overnight.</li>"
+      "<li>Wax the <a href=/runners>drawer runners</a> until they slide freely.</li></ol>";
+  const Extraction e = run("<html><body><article>" + kArticle + "<div>" + list + "</div></article></body></html>");
+  EXPECT_NE(e.markdown.find("hide glue"), std::string::npos) << e.markdown;
+}
+
 // A rank in a list of brands ("5. Thought") numbers a part of the article; a thread's replies under
 // their count are the thread.
 TEST(ContentPruning, ARankOrAThreadsRepliesAreNoCountOfComments) {

@@ -133,7 +133,9 @@ class Pruner {
     if (stats.commas >= 10) return false;
 
     const TextStats& c = stats;
-    const bool is_list = n.tag == HtmlTag::ul || n.tag == HtmlTag::ol || n.tag == HtmlTag::dl;
+    // A wrapper holding nothing but a list (a component's <div> around an <ol>) is judged as the list.
+    const NodeId list = only_list_in(id);
+    const bool is_list = list != kNoNode;
     const double density = link_density_of(stats);
     const std::uint32_t chars = c.chars;
     const bool in_figure = page_.in_figure(id);
@@ -152,7 +154,7 @@ class Pruner {
     constexpr double kHeadedBlock = 0.6;
     const bool mostly_heading = heading_density >= kHeadedBlock;
     const bool dense = weight < 25 && !mostly_heading ? density > 0.2 + (is_list ? 0.2 : 0.0) : density > 0.5;
-    if (dense && !(is_list && (introduced_by_sentence(id) || items_are_sentences(id)))) return true;
+    if (dense && !(is_list && (introduced_by_sentence(id) || items_are_sentences(list)))) return true;
     if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
     return false;
   }
@@ -198,6 +200,22 @@ class Pruner {
       });
     }
     return author_marks_;
+  }
+
+  // `id` itself when it is a list, else its only element child when that is a list (text around it
+  // aside from whitespace), else kNoNode.
+  NodeId only_list_in(NodeId id) const {
+    const auto is_list_tag = [](HtmlTag tag) { return tag == HtmlTag::ul || tag == HtmlTag::ol || tag == HtmlTag::dl; };
+    if (is_list_tag(doc_.node(id).tag)) return id;
+    NodeId list = kNoNode;
+    for (NodeId child = doc_.node(id).first_child(); child != kNoNode; child = doc_.node(child).next_sibling) {
+      if (page_.dropped(child)) continue;
+      const Node& c = doc_.node(child);
+      if (c.kind == NodeKind::text && trim(doc_.text(child)).empty()) continue;
+      if (c.kind != NodeKind::element || list != kNoNode || !is_list_tag(c.tag)) return kNoNode;
+      list = child;
+    }
+    return list;
   }
 
   // A formula is content however little text it draws (an equation's table holds only its number).
