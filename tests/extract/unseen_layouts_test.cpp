@@ -1,8 +1,10 @@
-// The unseen-layout set (tests/data/unseen-layouts, written by bench/make_unseen_layouts.py): random
-// articles with an exact Markdown truth inside layouts that leak chrome the most (hashed class
-// names, a table portal, an article split by advertising, a wiki page, short pages under heavy
-// chrome). Every page must give back its article's words and little else; the set's Markdown
-// structure is scored by bench/quality_roundtrip.py --set-dir.
+// The unseen-layout sets (tests/data/unseen-layouts and unseen-layouts-2, written by
+// bench/make_unseen_layouts.py and make_unseen_layouts_2.py): random articles with an exact Markdown
+// truth inside layouts that leak chrome the most (hashed class names, a table portal, an article
+// split by advertising, a wiki page, short pages under heavy chrome; Tailwind classes, a docs site,
+// ARIA-only divs, custom elements, a shop's journal). Every page of the first set, and every full
+// page of the second, must give back its article's words and little else; the second set's thin
+// pages are measured, not held (bench/quality_roundtrip.py --set-dir, which also scores structure).
 
 #include <gtest/gtest.h>
 
@@ -27,9 +29,9 @@ using pagemd::testing::read_file;
 
 namespace fs = std::filesystem;
 
-const fs::path kSetDir = fs::path(PAGEMD_TEST_DATA_DIR) / "unseen-layouts";
-
 struct SetPage {
+  fs::path set_dir;
+  double least_precision = 0;
   std::string id;
   std::string url;
   std::string title;
@@ -37,12 +39,15 @@ struct SetPage {
 
 void PrintTo(const SetPage& page, std::ostream* out) { *out << page.id << " " << page.url; }
 
-std::vector<SetPage> set_pages() {
-  const nlohmann::json manifest = nlohmann::json::parse(read_file(kSetDir / "manifest.json"));
+// The pages of a set, each held to `least_precision`; with `full_only`, those not marked thin.
+std::vector<SetPage> set_pages(const std::string& set, double least_precision, bool full_only) {
+  const fs::path set_dir = fs::path(PAGEMD_TEST_DATA_DIR) / set;
+  const nlohmann::json manifest = nlohmann::json::parse(read_file(set_dir / "manifest.json"));
   std::vector<SetPage> pages;
   for (const auto& page : manifest.at("pages")) {
-    pages.push_back(
-        {page.at("id").get<std::string>(), page.at("url").get<std::string>(), page.at("title").get<std::string>()});
+    if (full_only && page.value("thin", false)) continue;
+    pages.push_back({set_dir, least_precision, page.at("id").get<std::string>(), page.at("url").get<std::string>(),
+                     page.at("title").get<std::string>()});
   }
   return pages;
 }
@@ -97,14 +102,14 @@ TEST_P(UnseenLayout, GivesTheArticleAndLittleElse) {
   const SetPage& page = GetParam();
   ExtractOptions options;
   options.page_url = page.url;
-  const auto result = extract(read_file(kSetDir / "pages" / (page.id + ".html")), options);
+  const auto result = extract(read_file(page.set_dir / "pages" / (page.id + ".html")), options);
   ASSERT_TRUE(result.has_value()) << result.error().message;
   EXPECT_EQ(result->metadata.title, page.title);
-  const std::string truth = read_file(kSetDir / "truth" / (page.id + ".md"));
+  const std::string truth = read_file(page.set_dir / "truth" / (page.id + ".md"));
   const Overlap words = overlap(reader_words(result->markdown), reader_words(truth));
   // Chrome kept costs precision (a teaser, a response or a pitch is a few per cent of a page);
   // article text lost costs recall.
-  EXPECT_GE(words.precision, 0.97) << result->markdown;
+  EXPECT_GE(words.precision, page.least_precision) << result->markdown;
   EXPECT_GE(words.recall, 0.97) << result->markdown;
 }
 
@@ -114,7 +119,11 @@ TEST(UnseenLayouts, WordsIgnoreLinkTargetsAndCase) {
   EXPECT_LT(overlap(words, reader_words("# Big Bridge")).precision, 0.5);
 }
 
-INSTANTIATE_TEST_SUITE_P(Set, UnseenLayout, ::testing::ValuesIn(set_pages()),
+INSTANTIATE_TEST_SUITE_P(Set, UnseenLayout, ::testing::ValuesIn(set_pages("unseen-layouts", 0.97, false)),
+                         [](const ::testing::TestParamInfo<SetPage>& param_info) { return param_info.param.id; });
+// The second set's author cards in Tailwind-class layouts (a photo, a name, two sentences) still
+// leak into a page or two: its full pages are held to a precision of 0.94.
+INSTANTIATE_TEST_SUITE_P(SecondSet, UnseenLayout, ::testing::ValuesIn(set_pages("unseen-layouts-2", 0.94, true)),
                          [](const ::testing::TestParamInfo<SetPage>& param_info) { return param_info.param.id; });
 
 }  // namespace
