@@ -171,31 +171,26 @@ class Pruner {
   }
 
   // Whether a short line names the page's author (rel="author", itemprop="author"), whatever words
-  // go with the name ("Jane Doe · Updated 11:42"). A few elements are looked at: a line is short.
-  // Not where the content marks many authors: a listing's items and a thread's posts name theirs.
+  // go with the name ("Jane Doe · Updated 11:42"). Not where the content marks many authors: a
+  // listing's items and a thread's posts name theirs.
   bool names_the_author(NodeId id) const {
-    constexpr int kMostElements = 24;
-    int visits = 0;
-    bool found = false;
-    doc_.walk(id, [&](NodeId d) {
-      if (++visits > kMostElements) return WalkStep::stop;
-      if (page_.dropped(d) || doc_.node(d).kind != NodeKind::element) return WalkStep::skip;
-      found = marks_an_author(d);
-      return found ? WalkStep::stop : WalkStep::descend;
-    });
-    return found && author_marks() <= kBylineAuthors;
+    const std::vector<NodeId>& marks = author_marks();
+    return marks.size() <= kBylineAuthors && std::any_of(marks.begin(), marks.end(), [&](NodeId mark) {
+             return doc_.contains(id, mark) && !page_.dropped(mark);
+           });
   }
 
-  // The author marks in the content, counted when first asked, up to one past kBylineAuthors.
-  static constexpr int kBylineAuthors = 2;
-  int author_marks() const {
-    if (author_marks_ >= 0) return author_marks_;
-    author_marks_ = 0;
+  // The elements of the content that mark an author, found once (one walk, not one per line),
+  // up to one past kBylineAuthors.
+  static constexpr std::size_t kBylineAuthors = 2;
+  const std::vector<NodeId>& author_marks() const {
+    if (author_marks_found_) return author_marks_;
+    author_marks_found_ = true;
     for (NodeId root : roots_) {
       doc_.walk(root, [&](NodeId d) {
-        if (author_marks_ > kBylineAuthors) return WalkStep::stop;
-        if (doc_.node(d).kind != NodeKind::element) return WalkStep::skip;
-        if (marks_an_author(d)) ++author_marks_;
+        if (author_marks_.size() > kBylineAuthors) return WalkStep::stop;
+        if (page_.dropped(d) || doc_.node(d).kind != NodeKind::element) return WalkStep::skip;
+        if (marks_an_author(d)) author_marks_.push_back(d);
         return WalkStep::descend;
       });
     }
@@ -290,7 +285,8 @@ class Pruner {
   const Strictness strictness_;
   const Scores& scores_;
   std::vector<NodeId> roots_;
-  mutable int author_marks_ = -1;  // not counted yet
+  mutable bool author_marks_found_ = false;
+  mutable std::vector<NodeId> author_marks_;
 };
 
 }  // namespace
