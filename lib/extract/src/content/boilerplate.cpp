@@ -54,8 +54,7 @@ std::string leading_words(std::string_view text, std::size_t limit, std::size_t&
     in_word = true;
     char lowered = ascii_lower(c);
     // Latin-1's capitals (U+00C0-U+00DE but the multiplication sign) are their small letters less 0x20.
-    if (length > 0 && static_cast<unsigned char>(out[length - 1]) == 0xC3 && byte >= 0x80 && byte <= 0x9E &&
-        byte != 0x97 && at > 0 && static_cast<unsigned char>(text[at - 1]) == 0xC3) {
+    if (byte >= 0x80 && byte <= 0x9E && byte != 0x97 && at > 0 && static_cast<unsigned char>(text[at - 1]) == 0xC3) {
       lowered = static_cast<char>(byte + 0x20);
     }
     out[length++] = lowered;

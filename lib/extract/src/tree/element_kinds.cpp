@@ -557,7 +557,9 @@ int heading_level(HtmlTag tag) {
 
 int heading_level(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
-  if (const int level = heading_level(n.tag); level > 0 || n.kind != NodeKind::element) return level;
+  if (const int level = heading_level(n.tag); level > 0 || n.kind != NodeKind::element || doc.attributes(id).empty()) {
+    return level;
+  }
   const std::string_view* role = doc.attribute(id, "role");
   if (role == nullptr || !equals_ignore_case(trim(*role), "heading")) return 0;
   // A link's text marked as a heading (a listing's linked titles) is written as the link it is.

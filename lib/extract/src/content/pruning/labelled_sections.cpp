@@ -202,8 +202,6 @@ class LabelledSections {
     constexpr std::uint32_t kQuestionChars = 80;
     constexpr int kMostElements = 16;
     if (!is_block_tag(doc_.node(id).tag) || chars == 0 || chars > kQuestionChars) return false;
-    const std::string text = page_.small_text(id);
-    if (!trim(text).ends_with('?')) return false;
     int buttons = 0;
     int visits = 0;
     doc_.walk(id, [&](NodeId d) {
@@ -216,7 +214,9 @@ class LabelledSections {
       if (doc_.is_element(d, HtmlTag::button) || doc_.is_element(d, HtmlTag::input)) ++buttons;
       return WalkStep::descend;
     });
-    return buttons >= 2;
+    if (buttons < 2) return false;
+    const std::string text = page_.small_text(id);
+    return trim(text).ends_with('?');
   }
 
   // A small block asking for an email address to subscribe or join (a newsletter pitch), whatever

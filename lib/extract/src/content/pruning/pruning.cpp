@@ -134,7 +134,7 @@ class Pruner {
 
     const TextStats& c = stats;
     // A wrapper holding nothing but a list (a component's <div> around an <ol>) is judged as the list.
-    const NodeId list = only_list_in(id);
+    const NodeId list = n.tag == HtmlTag::div || n.tag == HtmlTag::section ? only_list_in(id) : list_or_none(id);
     const bool is_list = list != kNoNode;
     const double density = link_density_of(stats);
     const std::uint32_t chars = c.chars;
@@ -197,11 +197,11 @@ class Pruner {
     return author_marks_;
   }
 
-  // `id` itself when it is a list, else its only element child when that is a list (text around it
-  // aside from whitespace), else kNoNode.
+  static bool is_list_tag(HtmlTag tag) { return tag == HtmlTag::ul || tag == HtmlTag::ol || tag == HtmlTag::dl; }
+  NodeId list_or_none(NodeId id) const { return is_list_tag(doc_.node(id).tag) ? id : kNoNode; }
+
+  // The only element child of a wrapper when that is a list (whitespace around it aside), else kNoNode.
   NodeId only_list_in(NodeId id) const {
-    const auto is_list_tag = [](HtmlTag tag) { return tag == HtmlTag::ul || tag == HtmlTag::ol || tag == HtmlTag::dl; };
-    if (is_list_tag(doc_.node(id).tag)) return id;
     NodeId list = kNoNode;
     for (NodeId child = doc_.node(id).first_child(); child != kNoNode; child = doc_.node(child).next_sibling) {
       if (page_.dropped(child)) continue;
