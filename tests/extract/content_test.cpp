@@ -197,6 +197,20 @@ TEST(ContentSelect, AShortArticleFoundWholeKeepsTheStrictCleaning) {
   EXPECT_EQ(select(html), kProse1 + " " + kProse2);
 }
 
+// Custom elements are a web component's parts, laid out as blocks: the parent of a page's components
+// is not one long paragraph of all their text, and the story's own element is the content.
+TEST(ContentSelect, CustomElementsAreBlocksOfTheirParent) {
+  std::string promos;
+  for (int i = 0; i < 4; ++i) {
+    promos += "<promo-card><a href='/p/" + std::to_string(i) +
+              "'>Why the river rose</a><promo-text>The valley flooded twice, and the town council met again "
+              "to talk about the wall.</promo-text></promo-card>";
+  }
+  const std::string html = "<body><page-body><story-view><story-text><p>" + kProse1 + "</p><p>" + kProse2 +
+                           "</p></story-text></story-view><promo-list>" + promos + "</promo-list></page-body></body>";
+  EXPECT_EQ(select(html), kProse1 + " " + kProse2);
+}
+
 TEST(ContentSelect, UnlikelyClassesAreDropped) {
   const std::string html =
       "<body><div id=main-wrapper>"

@@ -53,9 +53,18 @@ class CandidateScoring {
   }
 
  private:
+  // A block by its tag, or a custom element (<story-text>, <promo-card>): a web component's part,
+  // which its styles lay out as a block. Counted as inline text of its parent, a component would
+  // make the parent of a page's components read as one long paragraph of everything in them.
+  bool acts_as_block(NodeId id) const {
+    const Node& n = doc_.node(id);
+    if (n.kind != NodeKind::element) return false;
+    return is_block_tag(n.tag) || (n.tag == HtmlTag::unknown && doc_.name(id).find('-') != std::string_view::npos);
+  }
+
   bool has_block_child(NodeId id) const {
     for (NodeId c = doc_.node(id).first_child(); c != kNoNode; c = doc_.node(c).next_sibling) {
-      if (!page_.dropped(c) && doc_.node(c).kind == NodeKind::element && is_block_tag(doc_.node(c).tag)) return true;
+      if (!page_.dropped(c) && acts_as_block(c)) return true;
     }
     return false;
   }
@@ -75,6 +84,7 @@ class CandidateScoring {
       case HtmlTag::span:
       case HtmlTag::font:
       case HtmlTag::center:
+      case HtmlTag::unknown:
         // A container of inline content only is a paragraph in all but name.
         return !has_block_child(id);
       default: return false;
@@ -138,8 +148,7 @@ class CandidateScoring {
     TextStats own;
     for (NodeId c = doc_.node(id).first_child(); c != kNoNode; c = doc_.node(c).next_sibling) {
       if (page_.dropped(c)) continue;
-      const Node& child = doc_.node(c);
-      if (child.kind == NodeKind::element && is_block_tag(child.tag)) continue;
+      if (acts_as_block(c)) continue;
       const TextStats inline_child = page_.stats(c);
       own.chars += inline_child.chars;
       own.link_chars += inline_child.link_chars;
