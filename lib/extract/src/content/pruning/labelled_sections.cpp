@@ -202,6 +202,9 @@ class LabelledSections {
     constexpr std::uint32_t kQuestionChars = 80;
     constexpr int kMostElements = 16;
     if (!is_block_tag(doc_.node(id).tag) || chars == 0 || chars > kQuestionChars) return false;
+    // A question and its buttons are several parts; a wrapper of one child is asked as that child.
+    const NodeId first = doc_.node(id).first_child();
+    if (first == kNoNode || first == doc_.last_child(id)) return false;
     int buttons = 0;
     int visits = 0;
     doc_.walk(id, [&](NodeId d) {
