@@ -121,6 +121,27 @@ TEST(SniffEncoding, UnlabelledValidUtf8IsUtf8) {
   EXPECT_EQ(sniff_encoding("<p>plain ascii</p>", ""), "windows-1252");
 }
 
+TEST(SniffEncoding, UnlabelledTextIsReadAsItIsOnlyWhenAllOfItIsUtf8) {
+  // The sniffing reads every byte of unlabelled text; the decoding then copies what it found UTF-8
+  // or ASCII. A legacy or broken byte anywhere, past any run of ASCII, still goes to the detector
+  // or becomes U+FFFD.
+  for (std::size_t offset = 0; offset < 72; ++offset) {
+    const std::string ascii(offset, 'a');
+    EXPECT_EQ(decode_to_utf8(ascii + "<p>caf\xC3\xA9</p>" + ascii, ""), ascii + "<p>caf\xC3\xA9</p>" + ascii) << offset;
+    EXPECT_EQ(decode_to_utf8(ascii + "<p>plain</p>", ""), ascii + "<p>plain</p>") << offset;
+    EXPECT_EQ(decode_to_utf8(ascii + "<p>Le caf\xE9 de l'\xE9t\xE9 est na\xEF"
+                                     "f</p>",
+                             ""),
+              ascii +
+                  "<p>Le caf\xC3\xA9 de l'\xC3\xA9t\xC3\xA9 est na\xC3\xAF"
+                  "f</p>")
+        << offset;
+    EXPECT_EQ(decode_to_utf8(ascii + "<p>Caf\xC3\xA9, cr\xC3\xA8me, d\xC3\xA9j\xC3\xA0 vu \xE9</p>", ""),
+              ascii + "<p>Caf\xC3\xA9, cr\xC3\xA8me, d\xC3\xA9j\xC3\xA0 vu \uFFFD</p>")
+        << offset;
+  }
+}
+
 TEST(SniffEncoding, TakesDeclaredOrMetaUtf16WithoutBomAsUtf8) {
   EXPECT_EQ(sniff_encoding("<p>hi</p>", "utf-16"), "UTF-8");
   EXPECT_EQ(sniff_encoding("<p>hi</p>", "utf-16be"), "UTF-8");
@@ -273,7 +294,8 @@ TEST(DecodeUtf8, FollowsTheMaximalSubpartExampleOfTheUnicodeStandard) {
 }
 
 TEST(DecodeUtf8, FindsErrorsAtEveryOffsetOfTheWordLoop) {
-  for (std::size_t offset = 0; offset < 24; ++offset) {
+  // Past 64 bytes of ASCII: the 32-byte steps, the 8-byte steps after them, the bytes one by one.
+  for (std::size_t offset = 0; offset < 72; ++offset) {
     const std::string ascii(offset, 'a');
     const std::string tail(19, 'z');
     EXPECT_EQ(decode_to_utf8(ascii + "\xC3\xA9\xFF" + tail + "\xE2\x82\xAC", "utf-8"),

@@ -57,6 +57,8 @@ TEST(HtmlTokenizer, TagsAndAttributesInTheirForms) {
             (Tokens{"<div class=a b id=x data-n=5 hidden=>", "\"t\"", "</div>"}));
   EXPECT_EQ(tokens("<br/><img src=a.png/>"), (Tokens{"<br/>", "<img src=a.png/>"}));
   EXPECT_EQ(tokens(R"(<a href="x"title="y">)"), (Tokens{"<a href=x title=y>"}));
+  // Names are lowered wherever their capitals are; '=' may begin an attribute's name, not end it.
+  EXPECT_EQ(tokens("<sPaN dATA-x=1 A=2 =b=3 tiTLE>"), (Tokens{"<span data-x=1 a=2 =b=3 title=>"}));
 }
 
 TEST(HtmlTokenizer, TheFirstOfDuplicateAttributesWins) {

@@ -121,6 +121,35 @@ TEST(PageType, AGridOfPricedItemsIsACollectionAndAnIndexIsAListing) {
             PageType::collection);
 }
 
+// A price is a currency sign or code beside a digit, before or after it, wherever it stands in a
+// text; the same signs beside no digit are no price.
+TEST(PageType, PricesAreCurrencySignsOrCodesBesideADigit) {
+  const auto grid = [](std::string_view before, std::string_view after) {
+    std::string html = "<h1>Kettles</h1><ul class=\"grid\">";
+    for (int i = 0; i < 12; ++i) {
+      html += "<li class=\"card\"><a href=\"/x/" + std::to_string(i) + "\">Item</a><span>A kettle of brushed steel, " +
+              std::string(before) + std::to_string(10 + i) + std::string(after) + "</span></li>";
+    }
+    return html + "</ul>";
+  };
+  struct Written {
+    std::string_view before;
+    std::string_view after;
+    bool price;
+  };
+  for (const Written& written :
+       {Written{"$", "", true}, Written{"", " $", true}, Written{"\xC2\xA3", "", true}, Written{"\xC2\xA5", "", true},
+        Written{"", ",99 \xE2\x82\xAC", true}, Written{"\xE2\x82\xB9", "", true}, Written{"USD ", "", true},
+        Written{"", " EUR", true}, Written{"GBP", "", true}, Written{"\xE2\x82\xAC off, model ", "", false},
+        Written{"EURO model ", "", false}, Written{"", " sold, USDA", false}, Written{"", " GB", false},
+        Written{"\xC2\xA0", "", false}, Written{"\xE2\x82\xAD", "", false}}) {
+    EXPECT_EQ(
+        classify(grid(written.before, written.after), "https://shop.example/kitchen/kettles") == PageType::collection,
+        written.price)
+        << written.before << "|" << written.after;
+  }
+}
+
 TEST(PageType, AlikeItemsAreCountedHoweverManyChildrenAnElementHas) {
   // Past a few hundred children the items are counted in a map rather than sorted: the same verdict.
   EXPECT_EQ(classify("<h1>Kettles</h1>" + cards(400, true), "https://shop.example/things"), PageType::collection);

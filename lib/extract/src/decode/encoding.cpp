@@ -401,36 +401,54 @@ std::string canonical_encoding(std::string_view label) {
   return {};
 }
 
-std::string sniff_encoding(std::string_view bytes, std::string_view declared_charset) {
+namespace {
+
+struct Sniffed {
+  std::string encoding;
+  // The sniffing read every byte and found them UTF-8 (or ASCII, which every default reads the
+  // same): decoding is a copy, without reading them all a second time.
+  bool read_as_is = false;
+};
+
+Sniffed sniff(std::string_view bytes, std::string_view declared_charset) {
   if (const Bom bom = detect_bom(bytes); bom.length != 0) {
-    return std::string(bom.encoding);
+    return {std::string(bom.encoding)};
   }
   if (std::string declared = canonical_encoding(declared_charset); !declared.empty()) {
-    return utf16_as_utf8(std::move(declared));
+    return {utf16_as_utf8(std::move(declared))};
   }
   if (std::string meta = Prescanner(bytes.substr(0, kPrescanBytes)).run(); !meta.empty()) {
-    return meta;
+    return {std::move(meta)};
   }
   // The standard lets a user agent autodetect before falling back to the default. Text that is
   // entirely valid UTF-8 and not plain ASCII is all but never a legacy encoding, and unlabelled
   // UTF-8 (saved pages, stripped headers) is common; any other non-ASCII bytes go to the detector.
   const unsigned char* data = encoding_detail::as_bytes(bytes);
   const std::size_t first_non_ascii = encoding_detail::skip_ascii(data, 0, bytes.size());
-  if (first_non_ascii == bytes.size()) return "windows-1252";  // ASCII reads the same in every default
-  if (encoding_detail::valid_utf8_prefix(data, bytes.size()) == bytes.size()) return "UTF-8";
-  if (std::string detected = detect_charset(bytes); !detected.empty()) return detected;
-  return "windows-1252";
+  if (first_non_ascii == bytes.size()) return {"windows-1252", true};  // ASCII reads the same in every default
+  if (first_non_ascii + encoding_detail::valid_utf8_prefix(data + first_non_ascii, bytes.size() - first_non_ascii) ==
+      bytes.size()) {
+    return {"UTF-8", true};
+  }
+  if (std::string detected = detect_charset(bytes); !detected.empty()) return {std::move(detected)};
+  return {"windows-1252"};
+}
+
+}  // namespace
+
+std::string sniff_encoding(std::string_view bytes, std::string_view declared_charset) {
+  return sniff(bytes, declared_charset).encoding;
 }
 
 std::string decode_to_utf8(std::string_view bytes, std::string_view declared_charset) {
-  std::string encoding;
+  std::string text;
   if (const Bom bom = detect_bom(bytes); bom.length != 0) {
-    encoding = bom.encoding;
-    bytes.remove_prefix(bom.length);
+    text = encoding_detail::decode(bytes.substr(bom.length), bom.encoding);
+  } else if (const Sniffed sniffed = sniff(bytes, declared_charset); sniffed.read_as_is) {
+    text = bytes;
   } else {
-    encoding = sniff_encoding(bytes, declared_charset);
+    text = encoding_detail::decode(bytes, sniffed.encoding);
   }
-  std::string text = encoding_detail::decode(bytes, encoding);
   repair_mojibake(text);
   return text;
 }

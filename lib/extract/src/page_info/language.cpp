@@ -22,7 +22,7 @@ constexpr std::string_view kUndetermined = "und";
 
 // The text CLD2 reads: all of it up to this size, else this much in slices spread over the whole, so
 // that a long page costs no more than a short one and its majority language still wins.
-constexpr std::size_t kSampleBytes = std::size_t{4} * 1024;
+constexpr std::size_t kSampleBytes = std::size_t{2} * 1024;
 constexpr std::size_t kSampleSlices = 4;
 
 // Deprecated ISO 639 codes (CLD2 still answers with some) and the ones that replaced them.

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "text/byte_scan.hpp"
 #include "text/text_util.hpp"
 #include "tree/element_kinds.hpp"
 
@@ -184,8 +185,10 @@ void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
 // A price as shops write it: a currency sign or code next to a digit ("$12", "12,99 €", "USD 40").
 std::size_t count_prices(std::string_view text) {
   std::size_t prices = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    // Every byte of the page's text passes here: the first byte decides whether a sign can start.
+  // Every byte of the page's text passes here: the first byte decides whether a sign can start.
+  constexpr std::array<char, 6> kSignStarts{'$', '\xC2', '\xE2', 'U', 'E', 'G'};
+  for (std::size_t i = find_first_byte_of(text, 0, kSignStarts); i < text.size();
+       i = find_first_byte_of(text, i + 1, kSignStarts)) {
     std::size_t sign = 0;
     switch (text[i]) {
       case '$': sign = 1; break;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 
@@ -43,8 +44,31 @@ constexpr std::array<char32_t, 32> kC1Replacements = {0x20AC, 0x81,   0x201A, 0x
 // Ends a tag or attribute name.
 constexpr bool ends_name(char c) { return is_ascii_space(c) || c == '/' || c == '>'; }
 
-bool has_upper(std::string_view text) {
-  return std::any_of(text.begin(), text.end(), [](char c) { return c != ascii_lower(c); });
+// What a byte is to the names of a tag: every tag's name and attributes' names are read through this
+// table, a lookup a byte rather than seven comparisons, and lowered only when a letter is upper-case.
+enum NameByte : std::uint8_t { kEndsTagName = 1, kEndsAttributeName = 2, kUpperCase = 4 };
+constexpr std::array<std::uint8_t, 256> kNameBytes = [] {
+  std::array<std::uint8_t, 256> bytes{};
+  for (std::size_t byte = 0; byte < bytes.size(); ++byte) {
+    const char c = static_cast<char>(byte);
+    if (ends_name(c)) bytes[byte] = kEndsTagName | kEndsAttributeName;
+    if (c == '=') bytes[byte] = kEndsAttributeName;
+    if (c != ascii_lower(c)) bytes[byte] = kUpperCase;
+  }
+  return bytes;
+}();
+
+// The end of the name that starts at `i` (the first byte from `i` that is one of `ends`, or the end
+// of `in`), and whether an upper-case letter comes before it.
+std::size_t name_end(std::string_view in, std::size_t i, std::uint8_t ends, bool& upper_case) {
+  std::uint8_t seen = 0;
+  for (; i < in.size(); ++i) {
+    const std::uint8_t byte = kNameBytes[static_cast<unsigned char>(in[i])];
+    if ((byte & ends) != 0) break;
+    seen |= byte;
+  }
+  upper_case = (seen & kUpperCase) != 0;
+  return i;
 }
 
 void append_lower(std::string& out, std::string_view text) {
@@ -282,14 +306,13 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
   const std::size_t n = in_.size();
   buffer_.clear();
   pending_.clear();
-  std::size_t i = name_begin;
-  while (i < n && !ends_name(in_[i])) ++i;
+  bool name_lowered = false;
+  std::size_t i = name_end(in_, name_begin, kEndsTagName, name_lowered);
   if (i >= n) {
     pos_ = n;  // the input ends inside the tag: no token
     return false;
   }
   const std::string_view raw_name = in_.substr(name_begin, i - name_begin);
-  const bool name_lowered = has_upper(raw_name);
   if (name_lowered) append_lower(buffer_, raw_name);
 
   enum class State : std::uint8_t { before_name, after_name, before_value, after_quoted, self_closing };
@@ -299,12 +322,14 @@ bool Tokenizer::tag(std::size_t name_begin, bool end_tag) {
   std::size_t written_attributes = 0;
   // Starts an attribute whose name begins at `begin`; the name runs to whitespace, '/', '>' or '='.
   auto attribute_name = [&](std::size_t begin) {
-    std::size_t j = begin + 1;  // the first character may be '='
-    while (j < n && !ends_name(in_[j]) && in_[j] != '=') ++j;
+    // The first character may be '='.
+    bool upper_case = in_[begin] != ascii_lower(in_[begin]);
+    bool upper_case_after_first = false;
+    const std::size_t j = name_end(in_, begin + 1, kEndsAttributeName, upper_case_after_first);
     if (++written_attributes > kMaxAttributes) return j;
     const std::string_view name = in_.substr(begin, j - begin);
     PendingAttribute attribute{begin, name.size(), 0, 0, false, false};
-    if (has_upper(name)) {
+    if (upper_case || upper_case_after_first) {
       attribute.name_begin = buffer_.size();
       attribute.name_in_buffer = true;
       append_lower(buffer_, name);

@@ -23,7 +23,14 @@ class PatternSet {
  public:
   constexpr explicit PatternSet(const std::array<std::string_view, N>& patterns) : patterns_(patterns) {
     for (std::size_t i = 0; i < N; ++i) {
-      starting_with_[static_cast<unsigned char>(patterns[i].front())] |= std::uint64_t{1} << i;
+      const std::uint64_t bit = std::uint64_t{1} << i;
+      starting_with_[static_cast<unsigned char>(patterns[i].front())] |= bit;
+      if (patterns[i].size() == 1) {
+        one_byte_ |= bit;
+        for (std::uint64_t& second : second_is_) second |= bit;
+      } else {
+        second_is_[static_cast<unsigned char>(patterns[i][1])] |= bit;
+      }
     }
   }
 
@@ -32,7 +39,10 @@ class PatternSet {
     constexpr std::uint64_t kAll = N == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << N) - 1;
     std::uint64_t found = 0;
     for (std::size_t at = 0; at < text.size() && found != kAll; ++at) {
-      std::uint64_t candidates = starting_with_[static_cast<unsigned char>(text[at])] & ~found;
+      // The first two bytes turn down most candidates before any is compared.
+      const std::uint64_t second =
+          at + 1 < text.size() ? second_is_[static_cast<unsigned char>(text[at + 1])] : one_byte_;
+      std::uint64_t candidates = starting_with_[static_cast<unsigned char>(text[at])] & second & ~found;
       while (candidates != 0) {
         const int i = std::countr_zero(candidates);
         candidates &= candidates - 1;
@@ -45,6 +55,8 @@ class PatternSet {
  private:
   std::array<std::string_view, N> patterns_;
   std::array<std::uint64_t, 256> starting_with_{};
+  std::array<std::uint64_t, 256> second_is_{};  // patterns whose second byte this is (or that have none)
+  std::uint64_t one_byte_ = 0;
 };
 
 }  // namespace pagemd::extract::walls
