@@ -34,14 +34,22 @@ template <std::size_t N>
     return halves[0] != 0 ? first_in(halves[0]) : 8 + first_in(halves[1]);
   };
   std::size_t at = from;
+  // A text shorter than a block (most of a page's texts: a cell's word, a link's name) is read a
+  // byte at a time: copying a few bytes into a block costs more than looking at them.
+  if (at < text.size() && text.size() - at < kBlock) {
+    for (; at < text.size(); ++at) {
+      if (std::find(wanted.begin(), wanted.end(), text[at]) != wanted.end()) return at;
+    }
+    return text.size();
+  }
   for (; at + kBlock <= text.size(); at += kBlock) {
     Block block;
     std::memcpy(&block, text.data() + at, kBlock);
     if (const std::size_t found = first_wanted(block); found < kBlock) return at + found;
   }
   if (at >= text.size()) return text.size();
-  // Most texts of a page are shorter than a block: the rest is read into a zeroed one, whose
-  // padding may match only where a zero byte is wanted, past the end.
+  // The rest of a longer text is read into a zeroed block, whose padding may match only where a
+  // zero byte is wanted, past the end.
   Block rest{};
   std::memcpy(&rest, text.data() + at, text.size() - at);
   return std::min(at + first_wanted(rest), text.size());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -122,10 +123,13 @@ class LabelledSections {
     const Label label = leading_text(id, 80);
     // A block that names itself to screen readers (<section aria-label="Comments">) is labelled by
     // that name, whatever its first words say ("3 replies").
-    const std::string_view* aria_name = block ? doc_.attribute(id, "aria-label") : nullptr;
+    const bool may_be_region = block && n.tag != HtmlTag::td && n.tag != HtmlTag::th && n.tag != HtmlTag::li &&
+                               n.tag != HtmlTag::tr && !doc_.attributes(id).empty();
+    const std::string_view* aria_name = may_be_region ? doc_.attribute(id, "aria-label") : nullptr;
     const bool named_as_widget = aria_name != nullptr && is_boilerplate_label(*aria_name);
-    labels_responses_ = !responses_are_content_ && counts_responses(label.text);
-    if (!labels_responses_ && !named_as_widget && !is_boilerplate_label(label.text)) return false;
+    const LabelWords& words = label_words(label.text);
+    labels_responses_ = !responses_are_content_ && words.counts_responses;
+    if (!labels_responses_ && !named_as_widget && !words.boilerplate) return false;
     // An ad slot holds its caption as text or in a child; a block whose caption lies deeper only
     // begins with an ad slot.
     if (!named_as_widget && label.depth > 1 && is_ad_caption(label.text)) return false;
@@ -139,6 +143,19 @@ class LabelledSections {
     // The readers' comments under a count are prose too, and still none of the page's.
     if (heads_several_sections(id) || (!labels_responses_ && heads_prose(page_, id))) return false;
     return chars < 2000 || text_before(id) >= 200;
+  }
+
+  // What a label's words say. A nest of wrappers shares one label: the words are read once for it.
+  struct LabelWords {
+    std::string text;
+    bool counts_responses = false;
+    bool boilerplate = false;
+  };
+  const LabelWords& label_words(const std::string& text) const {
+    if (!last_words_ || last_words_->text != text) {
+      last_words_ = LabelWords{text, counts_responses(text), is_boilerplate_label(text)};
+    }
+    return *last_words_;
   }
 
   // The blocks after a heading that counts the responses, up to the next heading of its rank or
@@ -308,6 +325,7 @@ class LabelledSections {
   mutable LabelWalk last_label_;
   mutable NodeId last_pitch_of_ = kNoNode;  // the element whose sign-up pitch walk last_pitch_ is
   mutable PitchWalk last_pitch_;
+  mutable std::optional<LabelWords> last_words_;
   mutable std::vector<std::uint32_t> text_prefix_;  // per node id: kept text characters before it
 };
 

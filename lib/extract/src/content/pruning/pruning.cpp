@@ -55,7 +55,10 @@ class Pruner {
     const std::uint32_t chars = stats.chars;
     const bool block = is_block_tag(n.tag) && n.tag != HtmlTag::td && n.tag != HtmlTag::th && n.tag != HtmlTag::li &&
                        n.tag != HtmlTag::p;
-    if (chars == 0 || chars > 200) return false;
+    // The shortest byline or date line ("By Jo", "May 5") has more than a few characters: a table's
+    // one-letter cells are none, and building their text would cost more than the rest.
+    constexpr std::uint32_t kShortestLine = 4;
+    if (chars < kShortestLine || chars > 200) return false;
     // Short lines outside paragraphs: bylines, date lines, breadcrumbs.
     const NodeId parent = n.parent;
     const bool in_prose =
@@ -72,8 +75,13 @@ class Pruner {
       return false;
     }
     const std::string text = collapse_whitespace(page_.small_text(id));
+    // A nest of wrappers around one line asks of the same text at every level.
+    if (text != last_line_) {
+      last_line_ = text;
+      last_line_is_byline_ = looks_like_byline(text);
+    }
     constexpr std::uint32_t kAuthorLineChars = 100;
-    const bool furniture = looks_like_byline(text) || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text)) ||
+    const bool furniture = last_line_is_byline_ || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text)) ||
                            (chars <= kAuthorLineChars && names_the_author(id));
     // Nor is what a headed table holds: an "Updated" column, a row whose code says "n > 0".
     return furniture && !in_headed_table(page_, id);
@@ -285,6 +293,8 @@ class Pruner {
   const Strictness strictness_;
   const Scores& scores_;
   std::vector<NodeId> roots_;
+  mutable std::string last_line_;  // the last text is_furniture_by_text read, and whether it is a byline
+  mutable bool last_line_is_byline_ = false;
   mutable bool author_marks_found_ = false;
   mutable std::vector<NodeId> author_marks_;
 };
