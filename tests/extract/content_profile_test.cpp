@@ -361,6 +361,45 @@ TEST(ExtractUnderExtraction, AnIntroductionAboveItsItemsIsNotTheWholeIndex) {
   EXPECT_NE(index.markdown.find("Dish 119]"), std::string::npos) << index.markdown;
 }
 
+// A feed whose every story is a card wrapped whole in its link (its title over its teaser) is the
+// feed: the teasers are text, not links of a menu that a line above them would win over.
+TEST(ExtractUnderExtraction, AFeedOfCardsWrappedInTheirLinksIsTheContent) {
+  const std::array<std::string_view, 4> topics{"rental cars", "toll roads", "car seats", "parking fines"};
+  std::string page =
+      "<html><head><title>Vehicle news</title></head><body><div><p>Stay up to date with our vehicle news.</p>"
+      "</div><section><div>";
+  for (std::size_t i = 0; i < 8; ++i) {
+    const std::string topic(topics[i % topics.size()]);
+    page += "<div><div><a href=\"/story/" + std::to_string(i) + "\"><h2>Story " + std::to_string(i) + " on " + topic +
+            "</h2><p>What drivers should know about " + topic +
+            " this year, from the people who answer their questions every week.</p></a></div></div>";
+  }
+  page += "</div></section></body></html>";
+  const Extraction feed = run(page);
+  EXPECT_NE(feed.markdown.find("Story 0 on rental cars"), std::string::npos) << feed.markdown;
+  EXPECT_NE(feed.markdown.find("Story 7 on parking fines"), std::string::npos) << feed.markdown;
+  EXPECT_NE(feed.markdown.find("What drivers should know about toll roads"), std::string::npos) << feed.markdown;
+}
+
+// ...but a strip of cards whose only text is their linked title stays links beside a story.
+TEST(ExtractUnderExtraction, ACardOfOnlyItsLinkedTitleIsNoTeaser) {
+  std::string page =
+      "<html><head><title>Exercise and mood</title></head><body><article><h1>Exercise and mood</h1><p>Exercising "
+      "regularly can improve the symptoms of mild to moderate depression, as well as anxiety and psychological "
+      "distress, a review of many earlier studies suggests.</p><p>The analysis, published in a sports medicine "
+      "journal, used 97 earlier reviews involving more than a thousand trials, and compared the effects of "
+      "physical activity with the usual care.</p></article><div>";
+  for (int i = 0; i < 8; ++i) {
+    page += "<div><a href=\"/more/" + std::to_string(i) +
+            "\"><img src=\"/p.jpg\" alt=\"\"><p>Another health story that is worth reading number " +
+            std::to_string(i) + "</p></a></div>";
+  }
+  page += "</div></body></html>";
+  const Extraction story = run(page);
+  EXPECT_NE(story.markdown.find("Exercising regularly"), std::string::npos) << story.markdown;
+  EXPECT_EQ(story.markdown.find("Another health story"), std::string::npos) << story.markdown;
+}
+
 // A product page keeps its content whole, but not the shop's recommendation strips around it, nor
 // its buttons.
 TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {

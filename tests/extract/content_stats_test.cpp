@@ -186,6 +186,25 @@ TEST(PageStats, ADocumentsOwnContentsAreNoLinksAway) {
             10U);
 }
 
+TEST(PageStats, ACardWrappedInItsLinkIsLinkTextOnlyInItsTitle) {
+  const auto link_chars_of = [](const std::string& body) {
+    const Document doc = Document::parse("<body>" + body + "</body>");
+    PageStats page(doc);
+    page.compute_stats();
+    return page.stats(doc.find_first(HtmlTag::a)).link_chars;
+  };
+  const std::string teaser =
+      "<p>Renting a car in the city could end in an arrest when the rental is listed as stolen.</p>";
+  // The title (10 characters) is the link; the teaser under it is text.
+  EXPECT_EQ(link_chars_of("<a href=/story><h2>Car rental</h2>" + teaser + "</a>"), 10U);
+  EXPECT_EQ(link_chars_of("<div><a href=/story><div>Car rental</div>" + teaser + "</a></div>"), 0U);
+  // A card whose only paragraph is its title is a link whole, and so is a menu's entry, however
+  // much it says of where it leads.
+  EXPECT_EQ(link_chars_of("<a href=/story><img src=a.jpg><p>Car rental news</p></a>"), 15U);
+  EXPECT_EQ(link_chars_of("<nav><ul><li><a href=/story><h2>Car rental</h2>" + teaser + "</a></li></ul></nav>"),
+            10U + 85U);
+}
+
 // A text under `levels` <div>s, each the only child of the one around it.
 std::string text_under_divs(int levels) {
   std::string html = "<body>";

@@ -146,8 +146,9 @@ PageStats::PageStats(const Document& doc)
     const bool figure = (flags_[parent] & kInFigure) != 0 || doc_.is_element(parent, HtmlTag::figure);
     const bool contents = (flags_[parent] & kInContents) != 0 ||
                           (doc_.node(id).kind == NodeKind::element && is_document_contents(doc_, id));
-    flags_[id] =
-        static_cast<std::uint8_t>((code ? kInCode : 0) | (figure ? kInFigure : 0) | (contents ? kInContents : 0));
+    const bool nav = (flags_[parent] & kInNav) != 0 || doc_.is_element(parent, HtmlTag::nav);
+    flags_[id] = static_cast<std::uint8_t>((code ? kInCode : 0) | (figure ? kInFigure : 0) |
+                                           (contents ? kInContents : 0) | (nav ? kInNav : 0));
     if (keeps_sums(id)) {
       nearest_table_[slot(id)] = doc_.is_element(parent, HtmlTag::table) ? parent : nearest_table_[slot(parent)];
     }
@@ -163,6 +164,18 @@ bool PageStats::is_title_link(NodeId link) const {
   if (parent == kNoNode || heading_level(doc_.node(parent).tag) == 0) return false;
   const std::string_view* href = doc_.attribute(link, "href");
   return href != nullptr && trim(*href).starts_with('#');
+}
+
+// A teaser wrapped whole in its link (a title over a paragraph of a sentence or two, as a feed's or
+// a catalogue's cards are written) is a card, not a link among text: its link's words are its
+// title, and its paragraph is text as it would be beside the link. Not a card whose paragraph is
+// only its title (a strip of "more stories"), and not in a menu: a mega-menu's entries describe
+// where they lead as cards do, and are the menu still.
+std::uint32_t PageStats::link_text_chars(NodeId link, const TextStats& s) const {
+  constexpr std::uint32_t kTeaserChars = 80;
+  if (is_title_link(link)) return 0;
+  const bool card = s.paragraphs > 0 && s.chars >= s.heading_chars + kTeaserChars && (flags_[link] & kInNav) == 0;
+  return card ? s.heading_chars : s.chars;
 }
 
 bool PageStats::keeps_text_counts(const Document& doc) {
@@ -195,7 +208,7 @@ TextStats PageStats::leaf_stats(NodeId id) const {
 
 void PageStats::add_own(NodeId id, TextStats& s) const {
   switch (doc_.node(id).tag) {
-    case HtmlTag::a: s.link_chars = is_title_link(id) ? 0 : s.chars; break;
+    case HtmlTag::a: s.link_chars = link_text_chars(id, s); break;
     case HtmlTag::p: ++s.paragraphs; break;
     case HtmlTag::img: s.images += is_icon(doc_, id) ? 0u : 1u; break;
     case HtmlTag::li: ++s.list_items; break;

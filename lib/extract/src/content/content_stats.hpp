@@ -208,6 +208,7 @@ class PageStats {
   static constexpr std::uint8_t kDataTable = 16;       // ... and is a data table
   static constexpr std::uint8_t kRemoved = 32;         // dropped by drop() since the last compute_stats()
   static constexpr std::uint8_t kInContents = 64;      // inside a document's own contents (is_document_contents)
+  static constexpr std::uint8_t kInNav = 128;          // inside <nav>
 
   [[nodiscard]] TextStats leaf_stats(NodeId id) const;
   // The leaf of an element that holds one, when it counts towards the element's sums (counted and
@@ -219,6 +220,8 @@ class PageStats {
   // Adds what an element counts for itself to the sums of its children.
   void add_own(NodeId id, TextStats& s) const;
   [[nodiscard]] bool is_title_link(NodeId link) const;
+  // The characters of a link that count as link text (its sums so far in `s`).
+  [[nodiscard]] std::uint32_t link_text_chars(NodeId link, const TextStats& s) const;
   // The closest <table> ancestor, kept for the nodes that keep sums (the rest ask their parent).
   [[nodiscard]] NodeId nearest_table(NodeId id) const {
     for (; !keeps_sums(id); id = doc_.node(id).parent) {
