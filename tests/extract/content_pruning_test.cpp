@@ -143,5 +143,29 @@ TEST(ContentPruning, ARankOrAThreadsRepliesAreNoCountOfComments) {
   EXPECT_NE(replies.markdown.find("chest of drawers"), std::string::npos) << replies.markdown;
 }
 
+// A listicle's items under their linked names: the names are the items' titles, not links away.
+// Where a linked title alone would make its block read as links (a chapter's title over two short
+// lines), the title goes and the lines stay.
+TEST(ContentPruning, ALinkedTitleStaysWithItsItemUnlessItMakesTheItemLinks) {
+  std::string items;
+  for (const std::string_view name : {"Oak dresser", "Pine chest", "Elm table", "Ash chair"}) {
+    items += "<div><h2><a href=\"https://maker.example/" + std::string(name.substr(0, 3)) + "\">" + std::string(name) +
+             "</a></h2><p>A piece we restored this year, stripped by hand, glued where it had split, waxed "
+             "and fitted with the knobs it came with.</p></div>";
+  }
+  const Extraction listicle = run("<html><body><article>" + kArticle + items + "</article></body></html>");
+  EXPECT_NE(listicle.markdown.find("[Pine chest]"), std::string::npos) << listicle.markdown;
+  EXPECT_NE(listicle.markdown.find("[Ash chair]"), std::string::npos) << listicle.markdown;
+
+  std::string chapters;
+  for (const std::string_view name : {"Chapter 1: Stripping old paint", "Chapter 2: Gluing a split top"}) {
+    chapters += "<div><h5><a href=\"/guide/" + std::string(name.substr(8, 1)) + "\">" + std::string(name) +
+                "</a></h5><p><em>Start here.</em></p><p>What the tools cost, and how long it takes.</p></div>";
+  }
+  const Extraction guide = run("<html><body><article>" + kArticle + chapters + "</article></body></html>");
+  EXPECT_NE(guide.markdown.find("What the tools cost"), std::string::npos) << guide.markdown;
+  EXPECT_EQ(guide.markdown.find("Gluing a split top"), std::string::npos) << guide.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

@@ -114,7 +114,8 @@ class Pruner {
     }
     if (is_furniture_by_text(id, stats)) return true;
     const bool heading = n.tag >= HtmlTag::h1 && n.tag <= HtmlTag::h6;
-    if (heading) return class_weight(doc_, id, strictness_) < 0 || link_density_of(stats) > 0.5;
+    if (heading)
+      return class_weight(doc_, id, strictness_) < 0 || (link_density_of(stats) > 0.5 && title_makes_links(id, stats));
     if (strictness_.weigh_classes && class_hint(doc_, id) == Hint::negative && stats.chars < 400 &&
         !is_data_table_cell(id) && !holds_code_or_data(id)) {
       return true;
@@ -219,6 +220,19 @@ class Pruner {
       list = child;
     }
     return list;
+  }
+
+  // A linked heading is an item's title (an index's entries, a listicle's products), kept with its
+  // item; only where it alone would make the block it heads read as links (a chapter's linked
+  // title over two sentences) does it go, and the block stays.
+  bool title_makes_links(NodeId heading, const TextStats& title) const {
+    constexpr double kDenseBlock = 0.2;
+    const NodeId parent = doc_.node(heading).parent;
+    if (parent == kNoNode) return false;
+    const TextStats block = page_.stats(parent);
+    const std::uint32_t rest_chars = block.chars - std::min(block.chars, title.chars);
+    const std::uint32_t rest_links = block.link_chars - std::min(block.link_chars, title.link_chars);
+    return link_density_of(block) > kDenseBlock && rest_chars > 0 && rest_links <= kDenseBlock * rest_chars;
   }
 
   // A formula is content however little text it draws (an equation's table holds only its number).
