@@ -400,6 +400,40 @@ TEST(ExtractUnderExtraction, ACardOfOnlyItsLinkedTitleIsNoTeaser) {
   EXPECT_EQ(story.markdown.find("Another health story"), std::string::npos) << story.markdown;
 }
 
+// An index of stories, each an <article> whose <header> holds its title and teaser: the headers
+// head their entries and are the index; the page's own <header> and a post's byline header are not.
+TEST(ExtractUnderExtraction, TheHeadersOfAnIndexsArticlesAreItsEntries) {
+  std::string page =
+      "<html><head><title>Headphones</title></head><body><header><h1>Gadget news</h1><p>All the news on "
+      "gadgets, every day of the week, from our team of editors.</p></header><main><h1>Headphones</h1><section>";
+  for (int i = 0; i < 6; ++i) {
+    page += "<article><a href=\"/story/" + std::to_string(i) + "\"><img src=\"/s" + std::to_string(i) +
+            ".jpg\" alt=\"\"></a><header><h2><a href=\"/story/" + std::to_string(i) + "\">Earbuds review " +
+            std::to_string(i) +
+            "</a></h2><p>We wore the new earbuds on the train, at the gym and on a long "
+            "flight, and their noise cancelling held up well in all three places.</p></header></article>";
+  }
+  page += "</section></main></body></html>";
+  const Extraction index = run(page);
+  EXPECT_NE(index.markdown.find("Earbuds review 0"), std::string::npos) << index.markdown;
+  EXPECT_NE(index.markdown.find("on a long flight"), std::string::npos) << index.markdown;
+  EXPECT_EQ(index.markdown.find("every day of the week"), std::string::npos) << index.markdown;
+
+  std::string thread = "<html><head><title>Earbuds</title></head><body><main><h1>Earbuds</h1>";
+  for (int i = 0; i < 4; ++i) {
+    thread += "<article><header><b>Poster " + std::to_string(i) +
+              "</b> wrote on 3 May, post 12 of 40</header><p>I wore the new earbuds on the train and at the gym "
+              "and their noise cancelling held up well in both places, number " +
+              std::to_string(i) + ".</p></article>";
+  }
+  ExtractOptions forum;
+  forum.page_url = "https://forum.example/threads/earbuds.12/";
+  const Extraction posts = run(thread + "</main></body></html>", forum);
+  EXPECT_EQ(posts.metadata.page_type, PageType::forum);
+  EXPECT_NE(posts.markdown.find("noise cancelling"), std::string::npos) << posts.markdown;
+  EXPECT_EQ(posts.markdown.find("post 12 of 40"), std::string::npos) << posts.markdown;
+}
+
 // A product page keeps its content whole, but not the shop's recommendation strips around it, nor
 // its buttons.
 TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {

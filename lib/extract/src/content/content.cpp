@@ -11,6 +11,7 @@
 
 #include "content/boilerplate.hpp"
 #include "content/content_profile.hpp"
+#include "content/pruning/block_shapes.hpp"
 #include "content/pruning/labelled_sections.hpp"
 #include "content/pruning/pruning.hpp"
 #include "content/content_scoring.hpp"
@@ -444,7 +445,8 @@ class ContentFinder {
         content_detail::keep_first_heading_only(page_, id);
         return false;
       }
-      bool drop = is_furniture(n.tag) || n.tag == HtmlTag::header || unlikely == Unlikely::always ||
+      const bool page_header = n.tag == HtmlTag::header && !content_detail::heads_an_index_entry(doc_, id);
+      bool drop = is_furniture(n.tag) || page_header || unlikely == Unlikely::always ||
                   (strictness_.strip_unlikely && unlikely == Unlikely::by_hint) || is_skip_link(doc_, id);
       if (drop && page_.in_code(id)) drop = false;
       // Some sites wrap the whole page in a <form> or a "header-container": an element holding

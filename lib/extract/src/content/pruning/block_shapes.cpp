@@ -129,4 +129,18 @@ bool says_only_a_widget_phrase(const PageStats& page, NodeId id) {
   return parent == kNoNode || !is_teaser_line(page, parent, page.chars(parent));
 }
 
+bool heads_an_index_entry(const Document& doc, NodeId header) {
+  constexpr int kLevels = 3;
+  const NodeId entry = ancestor_within(doc, header, HtmlTag::article, kLevels);
+  if (entry == kNoNode || !holds_heading(doc, header)) return false;
+  const auto article_beside = [&](bool after) {
+    NodeId at = entry;
+    do {
+      at = after ? doc.node(at).next_sibling : doc.prev_sibling(at);
+    } while (at != kNoNode && doc.node(at).kind != NodeKind::element);
+    return at != kNoNode && doc.is_element(at, HtmlTag::article);
+  };
+  return article_beside(true) || article_beside(false);
+}
+
 }  // namespace pagemd::extract::content_detail

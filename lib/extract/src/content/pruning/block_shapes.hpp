@@ -2,7 +2,7 @@
 
 // The shapes a block or a line has in the page, which the pruning asks about: whether an inline
 // element stands on a line of its own, whether a heading heads prose, whether a block lies in a
-// headed table, whether it says nothing but a widget's word.
+// headed table, whether it says nothing but a widget's word, whether a <header> heads an index's entry.
 
 #include "content/content_stats.hpp"
 #include "parse/dom.hpp"
@@ -31,5 +31,12 @@ namespace pagemd::extract::content_detail {
 // heading over a paragraph of its own is that section's title. A teaser's line ("Read more:" and a
 // link) says only its label's words too, and goes whole.
 [[nodiscard]] bool says_only_a_widget_phrase(const PageStats& page, NodeId id);
+
+// Whether a <header> heads one of several <article>s side by side (an index of stories, each an
+// <article> with its title and teaser in its <header>) with a title: the standard makes a header
+// inside sectioning content that section's, and the page's own header stands outside them. Not a
+// header without a heading: a thread's posts are <article>s too, and their headers the poster's
+// name and figures.
+[[nodiscard]] bool heads_an_index_entry(const Document& doc, NodeId header);
 
 }  // namespace pagemd::extract::content_detail
