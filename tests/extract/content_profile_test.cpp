@@ -434,6 +434,28 @@ TEST(ExtractUnderExtraction, TheHeadersOfAnIndexsArticlesAreItsEntries) {
   EXPECT_EQ(posts.markdown.find("post 12 of 40"), std::string::npos) << posts.markdown;
 }
 
+// A listing's items are their linked titles (a collection of recipes, each a card that is only its
+// link): the listing narrows to the block holding its text with the links counted, not to the
+// introduction, the only prose outside them.
+TEST(ExtractListing, AnIndexOfLinkedTitlesIsNotItsIntroduction) {
+  ExtractOptions options;
+  options.page_url = "https://recipes.example/tag/tomato-sauce/";
+  std::string page =
+      "<html><head><title>Tomato sauce recipes</title></head><body><main><div><h1>Tomato sauce recipes</h1>"
+      "<p>Our collection of tomato sauce recipes has something for every kind of dish, from a big plate of "
+      "pasta to a vegetable tian.</p></div><div><div>";
+  for (int i = 0; i < 12; ++i) {
+    page += "<a href=\"/recipe/" + std::to_string(i) + "\"><div><img src=\"/r" + std::to_string(i) +
+            ".jpg\" alt=\"\"></div><div><span>Slow-cooker ragu number " + std::to_string(i) + "</span></div></a>";
+  }
+  page += "</div></div></main></body></html>";
+  const Extraction listing = run(page, options);
+  EXPECT_EQ(listing.metadata.page_type, PageType::listing);
+  EXPECT_NE(listing.markdown.find("something for every kind of dish"), std::string::npos) << listing.markdown;
+  EXPECT_NE(listing.markdown.find("Slow-cooker ragu number 0"), std::string::npos) << listing.markdown;
+  EXPECT_NE(listing.markdown.find("Slow-cooker ragu number 11"), std::string::npos) << listing.markdown;
+}
+
 // A product page keeps its content whole, but not the shop's recommendation strips around it, nor
 // its buttons.
 TEST(ExtractProduct, RecommendationStripsAreNotTheProduct) {

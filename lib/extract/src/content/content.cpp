@@ -61,8 +61,9 @@ class ContentFinder {
       // Once: from here on the sums follow each drop.
       page_.compute_stats();
       content_detail::drop_profile_chrome(page_, body, profile);
-      const NodeId kept =
-          profile.text_share > 0 ? content_detail::block_holding(page_, body, profile.text_share) : body;
+      const NodeId kept = profile.text_share > 0
+                              ? content_detail::block_holding(page_, body, profile.text_share, profile.items_are_links)
+                              : body;
       content_detail::drop_labelled_sections(page_, {kept}, profile.responses_are_content);
       if (!left_a_fragment(body, kept)) return finish_main_content({kept});
       // The page is not what its type said (a grid of product links taken for one product):

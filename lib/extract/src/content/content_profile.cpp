@@ -120,11 +120,11 @@ void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& pro
 
 // The descent stops where no single child holds that much, so the content spread over siblings
 // (posts, sections, tab panels) stays together.
-NodeId block_holding(const PageStats& page, NodeId from, double share) {
+NodeId block_holding(const PageStats& page, NodeId from, double share, bool with_links) {
   const Document& doc = page.doc();
   const auto prose = [&](NodeId id) {
     const TextStats s = page.stats(id);
-    return static_cast<double>(s.chars - std::min(s.link_chars, s.chars));
+    return static_cast<double>(s.chars - (with_links ? 0 : std::min(s.link_chars, s.chars)));
   };
   const double wanted = share * prose(from);
   NodeId at = from;

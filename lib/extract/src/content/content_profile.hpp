@@ -27,6 +27,9 @@ struct ContentProfile {
   // holds this share of the page's text outside links (a thread's posts without the menus,
   // pagination and "more topics" around them). 0 keeps the whole page.
   double text_share = 0.0;
+  // The share counts link text too: an index's items are links (a list of linked titles), and the
+  // prose outside them is its introduction alone.
+  bool items_are_links = false;
   // Class or id names (whole, or one of their '-'/'_' parts) of the blocks that are chrome on this
   // kind of page though they would be content elsewhere.
   std::span<const std::string_view> chrome_names = {};
@@ -87,12 +90,12 @@ inline constexpr std::array<std::string_view, 8> kGridControls{"filter",     "fi
 // Indexed by PageType, in its order.
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
-    /* forum */ {true, true, true, 0.85, kPostChrome, true, false, kPostAuthorPanes, false, true},
-    /* product */ {true, true, true, 0.85, kReviewWidgets, false, false, {}, true},
-    /* collection */ {true, true, false, 0.0, kGridControls},
-    /* listing */ {true, false, false, 0.85, kGridControls},
-    /* documentation */ {false, true, false, 0.0, {}, false, true},
-    /* service */ {true, false, false, 0.85, {}, false, false, {}, true},
+    /* forum */ {true, true, true, 0.85, false, kPostChrome, true, false, kPostAuthorPanes, false, true},
+    /* product */ {true, true, true, 0.85, false, kReviewWidgets, false, false, {}, true},
+    /* collection */ {true, true, false, 0.0, false, kGridControls},
+    /* listing */ {true, false, false, 0.85, true, kGridControls},
+    /* documentation */ {false, true, false, 0.0, false, {}, false, true},
+    /* service */ {true, false, false, 0.85, false, {}, false, false, {}, true},
 }};
 
 [[nodiscard]] constexpr const ContentProfile& profile_of(PageType type) {
@@ -116,8 +119,9 @@ void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& pro
 // a story's authors): lists are left to the menus' pass, and a table's cells to the table.
 void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_buttons);
 
-// The deepest block under `from` whose text outside links is at least `share` of from's.
-[[nodiscard]] NodeId block_holding(const PageStats& page, NodeId from, double share);
+// The deepest block under `from` whose text outside links (all its text, with `with_links`) is at
+// least `share` of from's.
+[[nodiscard]] NodeId block_holding(const PageStats& page, NodeId from, double share, bool with_links);
 
 // Drops each block inside `roots` whose text repeats a block before it: a section written twice for
 // two screen sizes, a carousel's cloned slides, an FAQ shown in a tab and again below. Paragraphs and
