@@ -14,6 +14,7 @@
 #include "content/pruning/block_shapes.hpp"
 #include "content/pruning/labelled_sections.hpp"
 #include "content/pruning/pruning.hpp"
+#include "content/widening/widening.hpp"
 #include "content/content_scoring.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"
@@ -26,8 +27,8 @@
 // lists matched on whole name tokens instead of substrings. This file runs the search: what is left
 // out up front, and the attempts that relax the filters. The steps of an attempt have files of their
 // own: the per-subtree sums (content_stats.cpp), the scoring and choice of the roots
-// (content_scoring.cpp) and the pruning inside them (pruning/); so do the passes of a
-// whole-page profile (content_profile.cpp).
+// (content_scoring.cpp), their widening to what they are a part of (widening/) and the pruning
+// inside them (pruning/); so do the passes of a whole-page profile (content_profile.cpp).
 
 namespace pagemd::extract {
 namespace {
@@ -89,8 +90,7 @@ class ContentFinder {
       mark_furniture(body);
       page_.compute_stats();
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
-      if (!widen_to_sections(roots) && !widen_to_headed_parts(roots)) widen_to_item_group(roots);
-      widen_small_pick(body, roots);
+      content_detail::widen_pick(page_, body, roots);
       const std::uint32_t picked = chars_of(roots);
       prune(page_, roots, scores_, strictness_);
       for (NodeId r : roots) content_detail::drop_calls_to_action(page_, r, /*short_links_are_buttons=*/false);
@@ -141,135 +141,6 @@ class ContentFinder {
     page_.drop_outermost(body, Sums::not_yet, [&](NodeId id) {
       return has_name_or_part(doc_, id, names) && visible_chars(id) * 5 <= page_chars * 2;
     });
-  }
-
-  // Under-extraction: the best block of an index (a news feed, a course catalogue, a list of
-  // recipes) is one of its items. When the chosen block, or one of its nearest ancestors, has
-  // siblings of the same tag, class and about its size that together hold at least twice its text,
-  // the content is their parent: every item, not the first or the longest.
-  void widen_to_item_group(std::vector<NodeId>& roots) const {
-    if (roots.size() != 1) return;
-    constexpr int kLevels = 3;
-    constexpr std::size_t kMinItems = 3;
-    NodeId at = roots.front();
-    for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
-      const NodeId parent = doc_.node(at).parent;
-      if (parent == kNoNode || doc_.node(at).tag == HtmlTag::body) return;
-      const std::string_view* own_class = doc_.attribute(at, "class");
-      std::size_t items = 0;
-      std::uint32_t group_chars = 0;
-      for (NodeId sibling = doc_.node(parent).first_child(); sibling != kNoNode;
-           sibling = doc_.node(sibling).next_sibling) {
-        const Node& s = doc_.node(sibling);
-        if (s.kind != NodeKind::element || s.tag != doc_.node(at).tag || page_.dropped(sibling)) continue;
-        const std::string_view* cls = doc_.attribute(sibling, "class");
-        if ((cls == nullptr) != (own_class == nullptr) || (cls != nullptr && *cls != *own_class)) continue;
-        // Items of one index are alike in size too: a headline strip beside a story is not its peer.
-        if (page_.chars(sibling) < 40 || 3 * page_.chars(sibling) < page_.chars(at)) continue;
-        ++items;
-        group_chars += page_.chars(sibling);
-      }
-      if (items >= kMinItems && group_chars >= 2 * page_.chars(at)) {
-        roots = {parent};
-        return;
-      }
-    }
-  }
-
-  // A document in headed <section>s (as Sphinx, rustdoc and many CMSs write one) is all of them:
-  // the best-scoring section (or blocks of one) is one chapter, whatever the sizes of the others.
-  bool widen_to_sections(std::vector<NodeId>& roots) const {
-    constexpr int kLevels = 3;
-    if (roots.empty()) return false;
-    // Several roots are siblings: their parent is what they were chosen from.
-    NodeId at = roots.size() == 1 ? roots.front() : doc_.node(roots.front()).parent;
-    for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
-      const NodeId parent = doc_.node(at).parent;
-      if (parent == kNoNode || doc_.node(at).tag == HtmlTag::body) return false;
-      if (!is_headed_section(at)) continue;
-      int sections = 0;
-      for (NodeId sibling = doc_.node(parent).first_child(); sibling != kNoNode;
-           sibling = doc_.node(sibling).next_sibling) {
-        if (!page_.dropped(sibling) && is_headed_section(sibling)) ++sections;
-      }
-      if (sections >= 2) {
-        roots = {parent};
-        return true;
-      }
-    }
-    return false;
-  }
-
-  // A page of headed parts that are not <section>s (a course page's divs, each an <h4> over its list
-  // or table): when the pick, or one of its nearest ancestors, is such a part and every sibling with
-  // text after the first part is one too (same tag, same heading tag), at least three of them, the
-  // document is their parent. A title block may come before the parts. A grid of cards that are only
-  // a picture and a linked title is no such document: widened to, the grid is cleaned away as links.
-  bool widen_to_headed_parts(std::vector<NodeId>& roots) const {
-    constexpr int kLevels = 2;
-    constexpr int kMinParts = 3;
-    NodeId at = roots.front();
-    for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc_.node(at).parent) {
-      const NodeId parent = doc_.node(at).parent;
-      if (parent == kNoNode || doc_.node(at).tag == HtmlTag::body) return false;
-      const NodeId heading = part_heading(at);
-      if (heading == kNoNode) continue;
-      const auto alike = [&](NodeId sibling) {
-        const NodeId own = part_heading(sibling);
-        return doc_.node(sibling).tag == doc_.node(at).tag && own != kNoNode &&
-               doc_.node(own).tag == doc_.node(heading).tag;
-      };
-      int parts = 0;
-      bool all_alike = true;
-      for (NodeId sibling = doc_.node(parent).first_child(); sibling != kNoNode && all_alike;
-           sibling = doc_.node(sibling).next_sibling) {
-        if (doc_.node(sibling).kind != NodeKind::element || page_.dropped(sibling) || page_.chars(sibling) == 0) {
-          continue;
-        }
-        const bool part = alike(sibling);
-        if (!part && parts == 0) continue;
-        all_alike = part;
-        ++parts;
-      }
-      if (all_alike && parts >= kMinParts) {
-        roots = {parent};
-        return true;
-      }
-    }
-    return false;
-  }
-
-  // The heading a block opens with, when the block holds more than it: a card that is only its
-  // linked title heads nothing. Else kNoNode.
-  NodeId part_heading(NodeId id) const {
-    const NodeId heading = opening_heading(doc_, id);
-    return heading != kNoNode && page_.chars(id) > page_.chars(heading) ? heading : kNoNode;
-  }
-
-  bool is_headed_section(NodeId id) const {
-    return doc_.is_element(id, HtmlTag::section) && part_heading(id) != kNoNode;
-  }
-
-  // Under-extraction, the other way round: a pick that holds little prose of its own and under
-  // kSmallPickShare of the page's prose outside links (an index's introduction above its items)
-  // widens to its nearest ancestor holding most of the page's text. Prose, not text, is compared: a short story
-  // above a footer of link lists is not small next to links.
-  void widen_small_pick(NodeId body, std::vector<NodeId>& roots) {
-    constexpr std::uint32_t kSmallPickChars = 1500;
-    constexpr double kSmallPickShare = 0.3;
-    constexpr double kWidenedShare = 0.6;
-    const auto prose = [&](NodeId id) {
-      const auto& s = page_.stats(id);
-      return s.chars - std::min(s.link_chars, s.chars);
-    };
-    std::uint32_t chosen = 0;
-    for (NodeId r : roots) chosen += prose(r);
-    if (chosen >= kSmallPickChars || static_cast<double>(chosen) >= kSmallPickShare * prose(body)) return;
-    // The nearest ancestor of the pick that holds that much: the introduction stays with its items.
-    const double wanted = kWidenedShare * page_.chars(body);
-    NodeId at = roots.front();
-    while (at != body && doc_.node(at).parent != kNoNode && page_.chars(at) < wanted) at = doc_.node(at).parent;
-    roots = {at};
   }
 
   std::uint32_t chars_of(const std::vector<NodeId>& roots) const {

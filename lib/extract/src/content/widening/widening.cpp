@@ -1,0 +1,155 @@
+#include "content/widening/widening.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "tree/element_kinds.hpp"
+
+namespace pagemd::extract::content_detail {
+namespace {
+
+// The heading a block opens with, when the block holds more than it: a card that is only its
+// linked title heads nothing. Else kNoNode.
+NodeId part_heading(const PageStats& page, NodeId id) {
+  const Document& doc = page.doc();
+  const NodeId heading = opening_heading(doc, id);
+  return heading != kNoNode && page.chars(id) > page.chars(heading) ? heading : kNoNode;
+}
+
+bool is_headed_section(const PageStats& page, NodeId id) {
+  const Document& doc = page.doc();
+  return doc.is_element(id, HtmlTag::section) && part_heading(page, id) != kNoNode;
+}
+
+// Under-extraction: the best block of an index (a news feed, a course catalogue, a list of
+// recipes) is one of its items. When the chosen block, or one of its nearest ancestors, has
+// siblings of the same tag, class and about its size that together hold at least twice its text,
+// the content is their parent: every item, not the first or the longest.
+void widen_to_item_group(const PageStats& page, std::vector<NodeId>& roots) {
+  const Document& doc = page.doc();
+  if (roots.size() != 1) return;
+  constexpr int kLevels = 3;
+  constexpr std::size_t kMinItems = 3;
+  NodeId at = roots.front();
+  for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
+    const NodeId parent = doc.node(at).parent;
+    if (parent == kNoNode || doc.node(at).tag == HtmlTag::body) return;
+    const std::string_view* own_class = doc.attribute(at, "class");
+    std::size_t items = 0;
+    std::uint32_t group_chars = 0;
+    for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode;
+         sibling = doc.node(sibling).next_sibling) {
+      const Node& s = doc.node(sibling);
+      if (s.kind != NodeKind::element || s.tag != doc.node(at).tag || page.dropped(sibling)) continue;
+      const std::string_view* cls = doc.attribute(sibling, "class");
+      if ((cls == nullptr) != (own_class == nullptr) || (cls != nullptr && *cls != *own_class)) continue;
+      // Items of one index are alike in size too: a headline strip beside a story is not its peer.
+      if (page.chars(sibling) < 40 || 3 * page.chars(sibling) < page.chars(at)) continue;
+      ++items;
+      group_chars += page.chars(sibling);
+    }
+    if (items >= kMinItems && group_chars >= 2 * page.chars(at)) {
+      roots = {parent};
+      return;
+    }
+  }
+}
+
+// A document in headed <section>s (as Sphinx, rustdoc and many CMSs write one) is all of them:
+// the best-scoring section (or blocks of one) is one chapter, whatever the sizes of the others.
+bool widen_to_sections(const PageStats& page, std::vector<NodeId>& roots) {
+  const Document& doc = page.doc();
+  constexpr int kLevels = 3;
+  if (roots.empty()) return false;
+  // Several roots are siblings: their parent is what they were chosen from.
+  NodeId at = roots.size() == 1 ? roots.front() : doc.node(roots.front()).parent;
+  for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
+    const NodeId parent = doc.node(at).parent;
+    if (parent == kNoNode || doc.node(at).tag == HtmlTag::body) return false;
+    if (!is_headed_section(page, at)) continue;
+    int sections = 0;
+    for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode;
+         sibling = doc.node(sibling).next_sibling) {
+      if (!page.dropped(sibling) && is_headed_section(page, sibling)) ++sections;
+    }
+    if (sections >= 2) {
+      roots = {parent};
+      return true;
+    }
+  }
+  return false;
+}
+
+// A page of headed parts that are not <section>s (a course page's divs, each an <h4> over its list
+// or table): when the pick, or one of its nearest ancestors, is such a part and every sibling with
+// text after the first part is one too (same tag, same heading tag), at least three of them, the
+// document is their parent. A title block may come before the parts. A grid of cards that are only
+// a picture and a linked title is no such document: widened to, the grid is cleaned away as links.
+bool widen_to_headed_parts(const PageStats& page, std::vector<NodeId>& roots) {
+  const Document& doc = page.doc();
+  constexpr int kLevels = 2;
+  constexpr int kMinParts = 3;
+  NodeId at = roots.front();
+  for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
+    const NodeId parent = doc.node(at).parent;
+    if (parent == kNoNode || doc.node(at).tag == HtmlTag::body) return false;
+    const NodeId heading = part_heading(page, at);
+    if (heading == kNoNode) continue;
+    const auto alike = [&](NodeId sibling) {
+      const NodeId own = part_heading(page, sibling);
+      return doc.node(sibling).tag == doc.node(at).tag && own != kNoNode &&
+             doc.node(own).tag == doc.node(heading).tag;
+    };
+    int parts = 0;
+    bool all_alike = true;
+    for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode && all_alike;
+         sibling = doc.node(sibling).next_sibling) {
+      if (doc.node(sibling).kind != NodeKind::element || page.dropped(sibling) || page.chars(sibling) == 0) {
+        continue;
+      }
+      const bool part = alike(sibling);
+      if (!part && parts == 0) continue;
+      all_alike = part;
+      ++parts;
+    }
+    if (all_alike && parts >= kMinParts) {
+      roots = {parent};
+      return true;
+    }
+  }
+  return false;
+}
+
+// Under-extraction, the other way round: a pick that holds little prose of its own and under
+// kSmallPickShare of the page's prose outside links (an index's introduction above its items)
+// widens to its nearest ancestor holding most of the page's text. Prose, not text, is compared: a short story
+// above a footer of link lists is not small next to links.
+void widen_small_pick(const PageStats& page, NodeId body, std::vector<NodeId>& roots) {
+  const Document& doc = page.doc();
+  constexpr std::uint32_t kSmallPickChars = 1500;
+  constexpr double kSmallPickShare = 0.3;
+  constexpr double kWidenedShare = 0.6;
+  const auto prose = [&](NodeId id) {
+    const auto& s = page.stats(id);
+    return s.chars - std::min(s.link_chars, s.chars);
+  };
+  std::uint32_t chosen = 0;
+  for (NodeId r : roots) chosen += prose(r);
+  if (chosen >= kSmallPickChars || static_cast<double>(chosen) >= kSmallPickShare * prose(body)) return;
+  // The nearest ancestor of the pick that holds that much: the introduction stays with its items.
+  const double wanted = kWidenedShare * page.chars(body);
+  NodeId at = roots.front();
+  while (at != body && doc.node(at).parent != kNoNode && page.chars(at) < wanted) at = doc.node(at).parent;
+  roots = {at};
+}
+
+}  // namespace
+
+void widen_pick(const PageStats& page, NodeId body, std::vector<NodeId>& roots) {
+  if (!widen_to_sections(page, roots) && !widen_to_headed_parts(page, roots)) widen_to_item_group(page, roots);
+  widen_small_pick(page, body, roots);
+}
+
+}  // namespace pagemd::extract::content_detail
