@@ -18,6 +18,7 @@
 #include "content/content_scoring.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"
+#include "tree/hiding.hpp"
 #include "tree/formula_elements.hpp"
 #include "text/text_util.hpp"
 

@@ -13,6 +13,7 @@
 #include "content/pruning/block_shapes.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"
+#include "tree/hiding.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract::content_detail {

@@ -1,7 +1,8 @@
 #pragma once
 
 // What an element is, judged from its tag, its attributes and its class/id names alone (no text
-// statistics): hidden, never content, page furniture, a block, or hinted as content or boilerplate.
+// statistics): never content, page furniture, a block, or hinted as content or boilerplate.
+// Whether it is hidden is tree/hiding.hpp's; whether it holds a formula, tree/formula_elements.hpp's.
 
 #include <cstdint>
 #include <initializer_list>
@@ -33,19 +34,9 @@ enum class Unlikely : std::uint8_t {
 // parts ("reviews"), is one of `names`, ASCII case ignored.
 [[nodiscard]] bool has_name_or_part(const Document& doc, NodeId id, std::span<const std::string_view> names);
 
-// How an element is hidden, if it is: by the hidden attribute (but not React's streamed segments) or
-// aria-hidden="true"; by an inline display:none / visibility:hidden, which a script may undo; or by
-// Bootstrap's d-none. A tab panel (role="tabpanel") is never hidden: it waits for its tab.
-enum class Hiding { shown, by_attribute, by_style, by_class };
-[[nodiscard]] Hiding hiding_of(const Document& doc, NodeId id);
-// Visually hidden, for screen readers alone (sr-only, visually-hidden, screen-reader-text).
-[[nodiscard]] bool is_visually_hidden(const Document& doc, NodeId id);
-
 // The nearest ancestor of `id` with `tag`, at most `levels` levels up; kNoNode when there is none.
 [[nodiscard]] NodeId ancestor_within(const Document& doc, NodeId id, HtmlTag tag, int levels);
 
-// A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.
-[[nodiscard]] bool is_tab_panel(const Document& doc, NodeId id);
 // Whether the element's role (trimmed, ASCII case ignored) is one of `roles`.
 [[nodiscard]] bool has_role(const Document& doc, NodeId id, std::initializer_list<std::string_view> roles);
 // A link drawn as a button says so in its class ("btn-primary", "wp-block-button__link") or role.
