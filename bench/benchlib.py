@@ -86,6 +86,9 @@ _ATTRIBUTE = re.compile(rb"(\s)([^\s=/>]+)(\s*=\s*)(\"[^\"]*\"|'[^']*'|[^\s>]+)"
 _ID_LISTS = {b"aria-controls", b"aria-labelledby", b"aria-describedby", b"aria-owns", b"for", b"headers"}
 
 
+_REACT_STREAM_ID = re.compile(rb"[A-Z]:[0-9]+")
+
+
 def class_blind(html: bytes) -> bytes:
     """The page with every class and id value renamed to a meaningless hash of the name, as a site
     with CSS modules or a minifier ships it: the same name gets the same hash throughout the page,
@@ -97,7 +100,8 @@ def class_blind(html: bytes) -> bytes:
         return b"h" + hashlib.blake2b(name, key=salt, digest_size=4).hexdigest().encode()
 
     def tokens(value: bytes) -> bytes:
-        return b" ".join(hashed(token) for token in value.split())
+        # React's streaming ids ("S:0", "B:1") are its protocol, not names: no minifier renames them.
+        return b" ".join(token if _REACT_STREAM_ID.fullmatch(token) else hashed(token) for token in value.split())
 
     def attribute(match: re.Match) -> bytes:
         space, name, equals, value = match.groups()
