@@ -99,8 +99,7 @@ bool widen_to_headed_parts(const PageStats& page, std::vector<NodeId>& roots) {
     if (heading == kNoNode) continue;
     const auto alike = [&](NodeId sibling) {
       const NodeId own = part_heading(page, sibling);
-      return doc.node(sibling).tag == doc.node(at).tag && own != kNoNode &&
-             doc.node(own).tag == doc.node(heading).tag;
+      return doc.node(sibling).tag == doc.node(at).tag && own != kNoNode && doc.node(own).tag == doc.node(heading).tag;
     };
     int parts = 0;
     bool all_alike = true;
