@@ -430,42 +430,51 @@ def render(markdown: str) -> str:
     return proc.stdout
 
 
+def write_set(out: Path, seed: int, per_layout: int, layouts: dict, id_prefix: str, benchmark: str,
+              is_thin) -> int:
+    """Writes a seeded set: per layout, `per_layout` random articles (a short one where
+    `is_thin(index_in_layout, sections)` says so) rendered by cmark-gfm into the layout, with their
+    Markdown truths and the manifest. Returns the process exit status."""
+    if shutil.which("cmark-gfm") is None:
+        print("cmark-gfm not found (Debian package cmark-gfm)", file=sys.stderr)
+        return 2
+    rng = random.Random(seed)
+    (out / "pages").mkdir(parents=True, exist_ok=True)
+    (out / "truth").mkdir(parents=True, exist_ok=True)
+    pages = []
+    n = 0
+    for name, (layout, sections) in layouts.items():
+        for i in range(per_layout):
+            n += 1
+            lang = "en" if i % 3 != 2 else rng.choice(["de", "fr"])
+            thin = is_thin(i, sections)
+            site = rng.choice(SITES)
+            host = hashlib.sha1(site.encode()).hexdigest()[:6] + ".example"
+            writer = Writer(rng, lang, host)
+            title = writer.title()
+            blocks = writer.short_article() if thin else writer.article(sections + rng.randint(0, 2))
+            page_id = f"{id_prefix}{n:04d}"
+            url = f"https://{host}/{name}/{page_id}"
+            truth = f"# {title}\n\n" + "\n\n".join(blocks) + "\n"
+            (out / "truth" / f"{page_id}.md").write_text(truth, encoding="utf-8")
+            page = layout(writer, rng, title, [render(block) for block in blocks], site)
+            (out / "pages" / f"{page_id}.html").write_text(page, encoding="utf-8")
+            pages.append({"id": page_id, "url": url, "template": name, "language": lang, "thin": thin, "title": title})
+    manifest = {"benchmark": benchmark, "seed": seed, "count": len(pages), "pages": pages}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {len(pages)} pages to {out}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=REPO_DIR / "tests" / "data" / "unseen-layouts")
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--per-layout", type=int, default=6)
     args = ap.parse_args()
-    if shutil.which("cmark-gfm") is None:
-        print("cmark-gfm not found (Debian package cmark-gfm)", file=sys.stderr)
-        return 2
-    rng = random.Random(args.seed)
-    (args.out / "pages").mkdir(parents=True, exist_ok=True)
-    (args.out / "truth").mkdir(parents=True, exist_ok=True)
-    pages = []
-    n = 0
-    for name, (layout, sections) in LAYOUTS.items():
-        for i in range(args.per_layout):
-            n += 1
-            lang = "en" if i % 3 != 2 else rng.choice(["de", "fr"])
-            site = rng.choice(SITES)
-            host = hashlib.sha1(site.encode()).hexdigest()[:6] + ".example"
-            writer = Writer(rng, lang, host)
-            title = writer.title()
-            blocks = writer.short_article() if sections == 0 else writer.article(sections + rng.randint(0, 2))
-            body_md = "\n\n".join(blocks)
-            page_id = f"u{n:04d}"
-            url = f"https://{host}/{name}/{page_id}"
-            truth = f"# {title}\n\n{body_md}\n"
-            (args.out / "truth" / f"{page_id}.md").write_text(truth, encoding="utf-8")
-            page = layout(writer, rng, title, [render(block) for block in blocks], site)
-            (args.out / "pages" / f"{page_id}.html").write_text(page, encoding="utf-8")
-            pages.append({"id": page_id, "url": url, "template": name, "language": lang,
-                          "thin": sections == 0, "title": title})
-    manifest = {"benchmark": "pagemd-unseen-layouts", "seed": args.seed, "count": len(pages), "pages": pages}
-    (args.out / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {len(pages)} pages to {args.out}")
-    return 0
+    # A layout listed without sections is one of short pages.
+    return write_set(args.out, args.seed, args.per_layout, LAYOUTS, "u", "pagemd-unseen-layouts",
+                     lambda index, sections: sections == 0)
 
 
 if __name__ == "__main__":

@@ -22,14 +22,11 @@ The set is committed; the seed makes it reproducible. Score it with
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import random
-import shutil
 import sys
 from pathlib import Path
 
-from make_unseen_layouts import REPO_DIR, SITES, Writer, class_namer, esc, nav_links, render
+from make_unseen_layouts import REPO_DIR, Writer, class_namer, esc, nav_links, write_set
 
 
 def utility_classes(rng: random.Random) -> str:
@@ -275,35 +272,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=45)
     ap.add_argument("--per-layout", type=int, default=5)
     args = ap.parse_args()
-    if shutil.which("cmark-gfm") is None:
-        print("cmark-gfm not found (Debian package cmark-gfm)", file=sys.stderr)
-        return 2
-    rng = random.Random(args.seed)
-    (args.out / "pages").mkdir(parents=True, exist_ok=True)
-    (args.out / "truth").mkdir(parents=True, exist_ok=True)
-    pages = []
-    n = 0
-    for name, (layout, sections) in LAYOUTS.items():
-        for i in range(args.per_layout):
-            n += 1
-            lang = "en" if i % 3 != 2 else rng.choice(["de", "fr"])
-            thin = i == args.per_layout - 1
-            site = rng.choice(SITES)
-            host = hashlib.sha1(site.encode()).hexdigest()[:6] + ".example"
-            writer = Writer(rng, lang, host)
-            title = writer.title()
-            blocks = writer.short_article() if thin else writer.article(sections + rng.randint(0, 2))
-            page_id = f"v{n:04d}"
-            url = f"https://{host}/{name}/{page_id}"
-            truth = f"# {title}\n\n" + "\n\n".join(blocks) + "\n"
-            (args.out / "truth" / f"{page_id}.md").write_text(truth, encoding="utf-8")
-            page = layout(writer, rng, title, [render(block) for block in blocks], site)
-            (args.out / "pages" / f"{page_id}.html").write_text(page, encoding="utf-8")
-            pages.append({"id": page_id, "url": url, "template": name, "language": lang, "thin": thin, "title": title})
-    manifest = {"benchmark": "pagemd-unseen-layouts-2", "seed": args.seed, "count": len(pages), "pages": pages}
-    (args.out / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {len(pages)} pages to {args.out}")
-    return 0
+    # Each layout's last page is its thin one.
+    return write_set(args.out, args.seed, args.per_layout, LAYOUTS, "v", "pagemd-unseen-layouts-2",
+                     lambda index, sections: index == args.per_layout - 1)
 
 
 if __name__ == "__main__":
