@@ -58,8 +58,7 @@ class CandidateScoring {
   // make the parent of a page's components read as one long paragraph of everything in them.
   bool acts_as_block(NodeId id) const {
     const Node& n = doc_.node(id);
-    if (n.kind != NodeKind::element) return false;
-    return is_block_tag(n.tag) || (n.tag == HtmlTag::unknown && doc_.name(id).find('-') != std::string_view::npos);
+    return n.kind == NodeKind::element && (is_block_tag(n.tag) || is_custom_element(doc_, id));
   }
 
   bool has_block_child(NodeId id) const {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "text/text_util.hpp"
+#include "tree/element_kinds.hpp"
 
 namespace pagemd::extract {
 namespace {
@@ -22,7 +23,7 @@ bool is_blank(const Document& doc, NodeId id) {
 
 bool is_mount_node(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
-  const bool custom_element = doc.name(id).find('-') != std::string::npos;
+  const bool custom_element = is_custom_element(doc, id);
   const bool container = n.tag == HtmlTag::div || n.tag == HtmlTag::main || n.tag == HtmlTag::section;
   return (custom_element || (container && doc.attribute(id, "id") != nullptr)) && is_blank(doc, id);
 }

@@ -472,6 +472,11 @@ bool is_furniture(HtmlTag tag) {
   }
 }
 
+bool is_custom_element(const Document& doc, NodeId id) {
+  const Node& n = doc.node(id);
+  return n.kind == NodeKind::element && n.tag == HtmlTag::unknown && doc.name(id).find('-') != std::string_view::npos;
+}
+
 int heading_level(HtmlTag tag) {
   switch (tag) {
     case HtmlTag::h1: return 1;

@@ -62,6 +62,9 @@ enum class Unlikely : std::uint8_t {
 [[nodiscard]] bool is_never_content(HtmlTag tag);
 // Page furniture by tag: navigation, asides, footers, forms and their controls.
 [[nodiscard]] bool is_furniture(HtmlTag tag);
+// A custom element (<story-text>, <promo-card>): a name the standard does not know, with a hyphen,
+// as web components are named.
+[[nodiscard]] bool is_custom_element(const Document& doc, NodeId id);
 // 1 to 6 for <h1> to <h6>, else 0.
 [[nodiscard]] int heading_level(HtmlTag tag);
 // The level of a heading that is one by its tag or by its ARIA role (`<div role="heading"
