@@ -1,7 +1,6 @@
 #include "markdown/markdown.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
 #include <string_view>
 #include <unordered_set>
@@ -9,8 +8,9 @@
 #include "tree/element_kinds.hpp"
 #include "tree/formula_elements.hpp"
 #include "tree/table_kind.hpp"
-#include "markdown/code_blocks.hpp"
-#include "markdown/line_numbers.hpp"
+#include "markdown/code/code_blocks.hpp"
+#include "markdown/code/line_numbers.hpp"
+#include "markdown/image_source.hpp"
 #include "markdown/markdown_writer.hpp"
 #include "math/formula.hpp"
 #include "text/text_util.hpp"
@@ -44,59 +44,6 @@ enum class Frame : std::uint8_t {
 // Beyond this many nested quotes or lists, deeper ones render flat: each level re-indents its whole
 // content, so unbounded nesting would cost quadratic time on hostile pages.
 constexpr int kMaxContainerDepth = 12;
-
-bool is_placeholder_image(std::string_view src) {
-  if (src.empty()) return true;
-  if (src.size() >= 5 && equals_ignore_case(src.substr(0, 5), "data:")) return true;
-  const std::string lower = ascii_lower_copy(src);
-  for (std::string_view word : {"spacer.gif"sv, "blank.gif"sv, "pixel.gif"sv, "1x1."sv, "transparent.gif"sv,
-                                "placeholder"sv, "lazy-load"sv, "lazyload"sv}) {
-    if (lower.find(word) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// The widest candidate of a srcset ("a.jpg 480w, b.jpg 1080w" -> "b.jpg"), or its first URL.
-std::string best_from_srcset(std::string_view srcset) {
-  std::string best;
-  double best_width = -1;
-  while (!srcset.empty()) {
-    const std::size_t comma = srcset.find(", ");
-    std::string_view candidate = trim(srcset.substr(0, comma));
-    srcset = comma == std::string_view::npos ? std::string_view{} : srcset.substr(comma + 2);
-    if (candidate.empty()) continue;
-    const std::size_t space = candidate.find_first_of(" \t\n");
-    const std::string_view url = candidate.substr(0, space);
-    double width = 0;
-    if (space != std::string_view::npos) {
-      const std::string descriptor(trim(candidate.substr(space)));
-      width = std::strtod(descriptor.c_str(), nullptr);
-    }
-    if (url.empty() || is_placeholder_image(url)) continue;
-    if (width > best_width) {
-      best_width = width;
-      best = std::string(url);
-    }
-  }
-  return best;
-}
-
-std::string image_source(const Document& doc, NodeId id) {
-  const std::string_view* src = doc.attribute(id, "src");
-  if (src && !is_placeholder_image(trim(*src))) return std::string(trim(*src));
-  for (std::string_view attr :
-       {"data-src"sv, "data-lazy-src"sv, "data-original"sv, "data-lazy"sv, "data-url"sv, "data-hi-res-src"sv}) {
-    if (const std::string_view* v = doc.attribute(id, attr); v && !is_placeholder_image(trim(*v))) {
-      return std::string(trim(*v));
-    }
-  }
-  for (std::string_view attr : {"srcset"sv, "data-srcset"sv, "data-lazy-srcset"sv}) {
-    if (const std::string_view* v = doc.attribute(id, attr)) {
-      if (std::string best = best_from_srcset(*v); !best.empty()) return best;
-    }
-  }
-  return {};
-}
 
 std::size_t span_attribute(const Document& doc, NodeId id, const char* name) {
   const std::string_view* value = doc.attribute(id, name);

@@ -1,4 +1,4 @@
-#include "markdown/code_blocks.hpp"
+#include "markdown/code/code_blocks.hpp"
 
 #include <algorithm>
 #include <string_view>

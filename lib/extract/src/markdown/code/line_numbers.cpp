@@ -1,4 +1,4 @@
-#include "markdown/line_numbers.hpp"
+#include "markdown/code/line_numbers.hpp"
 
 #include <cstdint>
 #include <optional>
