@@ -1,4 +1,4 @@
-#include "content_type.hpp"
+#include "response/content_type.hpp"
 
 #include <gtest/gtest.h>
 

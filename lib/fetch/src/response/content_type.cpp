@@ -1,4 +1,4 @@
-#include "content_type.hpp"
+#include "response/content_type.hpp"
 
 #include "pagemd/core/ascii.hpp"
 #include "pagemd/fetch/pdf_signature.hpp"
