@@ -14,9 +14,7 @@ std::string source_of(const std::string& img) {
   return image_source(doc, doc.find_first(HtmlTag::img));
 }
 
-TEST(ImageSource, ARealSrcIsTheImage) {
-  EXPECT_EQ(source_of("<img src=' /a.jpg ' data-src=/b.jpg>"), "/a.jpg");
-}
+TEST(ImageSource, ARealSrcIsTheImage) { EXPECT_EQ(source_of("<img src=' /a.jpg ' data-src=/b.jpg>"), "/a.jpg"); }
 
 TEST(ImageSource, APlaceholderGivesWayToTheLazyLoadedImage) {
   EXPECT_EQ(source_of("<img src='data:image/gif;base64,R0lGOD' data-src=/real.jpg>"), "/real.jpg");

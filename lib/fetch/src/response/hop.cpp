@@ -80,8 +80,7 @@ Hop::Body judge_headers(Hop& hop) {
   }
   // A PDF is known by its bytes, whatever it is served as: a type pagemd does not read as text is
   // read as far as the PDF header may lie (kPdfHeaderWindow), and refused there unless it is one.
-  hop.admission = BodyAdmission(parse_content_type(hop.content_type).media_type, hop.max_body_bytes,
-                                        hop.max_pdf_bytes);
+  hop.admission = BodyAdmission(parse_content_type(hop.content_type).media_type, hop.max_body_bytes, hop.max_pdf_bytes);
   if (!hop.encoded && hop.content_length && *hop.content_length > hop.admission.declared_cap()) {
     return too_large(hop, hop.admission.declared_cap());  // refused before a byte of it is read
   }

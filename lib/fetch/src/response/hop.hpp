@@ -28,9 +28,9 @@ struct Hop {
   CURL* handle = nullptr;
   std::size_t max_body_bytes = 0;
   std::size_t max_pdf_bytes = 0;
-  bool any_resource = false;        // a browser's request: every status and content type is an answer
-  BodyAdmission admission;          // a page's: its cap, and whether it is a PDF
-  std::size_t refused_over = 0;     // the cap a too_large body went over
+  bool any_resource = false;     // a browser's request: every status and content type is an answer
+  BodyAdmission admission;       // a page's: its cap, and whether it is a PDF
+  std::size_t refused_over = 0;  // the cap a too_large body went over
 
   std::optional<IpAddress> refused_address;  // a connection the policy refused
   bool refused_unknown_family = false;
