@@ -268,7 +268,7 @@ def layout_mega_menu(w: Writer, rng: random.Random, title: str, blocks: list[str
 LAYOUTS = {
     "bootstrap-blog": (layout_bootstrap_blog, 4),
     "feature": (layout_feature, 5),
-    "discussion": (layout_discussion, 3),
+    "commented-post": (layout_discussion, 3),
     "gov-tables": (layout_gov_tables, 4),
     "hydrated-app": (layout_hydrated_app, 4),
     "infinite-scroll": (layout_infinite_scroll, 4),
