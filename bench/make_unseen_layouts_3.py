@@ -36,7 +36,7 @@ import re
 import sys
 from pathlib import Path
 
-from make_unseen_layouts import REPO_DIR, Writer, class_namer, esc, nav_links, write_set
+from make_unseen_layouts import REPO_DIR, Writer, class_namer, esc, nav_links, render, write_set
 
 
 def link_list(w: Writer, count: int, prefix: str) -> str:
@@ -216,7 +216,7 @@ We use cookies and similar technologies to personalise content and measure traff
 def layout_infinite_scroll(w: Writer, rng: random.Random, title: str, blocks: list[str], site: str) -> str:
     body = "".join(blocks)
     next_title = w.title()
-    next_body = "".join(f"<p>{esc(w.paragraph())}</p>" for _ in range(3))
+    next_body = "".join(render(w.paragraph()) for _ in range(3))
     author, next_author = w.pick("subjects").title(), w.pick("subjects").title()
     return f"""<!DOCTYPE html><html lang="{w.lang}"><head><meta charset="utf-8"><title>{esc(title)} | {esc(site)}</title>
 <link rel="canonical" href="https://example.invalid/a/1"></head><body>
