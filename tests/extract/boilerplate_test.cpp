@@ -1,4 +1,4 @@
-#include "content/boilerplate.hpp"
+#include "text/phrases/boilerplate.hpp"
 
 #include <gtest/gtest.h>
 

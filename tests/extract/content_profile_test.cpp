@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "content/boilerplate.hpp"
+#include "text/phrases/boilerplate.hpp"
 #include "extract_test_helpers.hpp"
 #include "pagemd/extract/extractor.hpp"
 

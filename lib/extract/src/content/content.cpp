@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "content/boilerplate.hpp"
+#include "text/phrases/boilerplate.hpp"
 #include "content/content_profile.hpp"
 #include "content/pruning/block_shapes.hpp"
 #include "content/pruning/labelled_sections.hpp"

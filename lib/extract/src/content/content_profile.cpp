@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "content/boilerplate.hpp"
+#include "text/phrases/boilerplate.hpp"
 #include "content/pruning/block_shapes.hpp"
 #include "content/content_stats.hpp"
 #include "tree/element_kinds.hpp"

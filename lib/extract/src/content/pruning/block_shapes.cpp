@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "content/boilerplate.hpp"
+#include "text/phrases/boilerplate.hpp"
 #include "text/text_util.hpp"
 #include "text/words.hpp"
 #include "tree/element_kinds.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "content/boilerplate.hpp"
+#include "text/phrases/boilerplate.hpp"
 #include "content/pruning/block_shapes.hpp"
 #include "text/text_util.hpp"
 #include "tree/element_kinds.hpp"

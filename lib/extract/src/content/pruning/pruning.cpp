@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "content/boilerplate.hpp"
+#include "text/phrases/boilerplate.hpp"
 #include "content/pruning/block_shapes.hpp"
 #include "content/pruning/labelled_sections.hpp"
 #include "text/text_util.hpp"

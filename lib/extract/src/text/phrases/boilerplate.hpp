@@ -2,8 +2,9 @@
 
 // Text-level signs of page furniture, for blocks whose markup says nothing (old table layouts,
 // class names that give no hint): widget labels ("Related stories", "3 Comments"), bylines and
-// date lines, breadcrumb trails. English phrases only; other languages fall back on the
-// structural signals of content.cpp.
+// date lines, breadcrumb trails. The content search prunes by them and the page typing weighs
+// them. English phrases, and bylines and months in six more languages; other languages fall back
+// on the structural signals of content/.
 
 #include <cstddef>
 #include <string_view>
