@@ -905,5 +905,33 @@ TEST(ExtractDocumentation, ASphinxToctreeIsPartOfTheTopic) {
   EXPECT_NE(topic.markdown.find("Using initial data in Form Assets"), std::string::npos) << topic.markdown;
 }
 
+// A short post under a long discussion: the search with every filter on finds the post, but too
+// little of it to stop there, and the relaxed searches take the replies, which hold more text.
+// Under their count they are the readers' words, not the article's.
+TEST(ExtractArticle, AShortPostIsNotItsLongDiscussion) {
+  constexpr std::string_view kReply =
+      "We waited all spring for this, and the wells were low. On a wet morning, the old road by the river flooded "
+      "again, and the bus stopped at the bridge. My neighbour, who keeps bees, says the clover will come back now.";
+  std::string replies;
+  for (int i = 0; i < 8; ++i) {
+    replies += "<li class=reply><b>reader" + std::to_string(i) + "</b><p>" + std::string(kReply) + "</p></li>";
+  }
+  const std::string post =
+      "<div class=entry><h1>Rain</h1><p>The valley had its first rain in months, and the river "
+      "rose by a metre overnight.</p><p>Farmers, who had waited since spring, were glad of it, "
+      "though the road flooded.</p></div>";
+  ExtractOptions options;
+  options.page_url = "https://rain.example/2026/03/the-first-rain-in-months";
+  for (const std::string label : {"8 thoughts on “Rain”", "8 Comments"}) {
+    const Extraction article =
+        run("<html><head><title>Rain</title></head><body><div id=page>" + post + "<div id=talk><h2>" + label +
+                "</h2><ol class=replies>" + replies + "</ol></div></div></body></html>",
+            options);
+    EXPECT_EQ(article.metadata.page_type, PageType::article);
+    EXPECT_NE(article.markdown.find("Farmers, who had waited"), std::string::npos) << article.markdown;
+    EXPECT_EQ(article.markdown.find("reader3"), std::string::npos) << article.markdown;
+  }
+}
+
 }  // namespace
 }  // namespace pagemd::extract

@@ -92,6 +92,15 @@ class ContentFinder {
       page_.compute_stats();
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
       content_detail::widen_pick(page_, body, roots);
+      // The readers' responses under their count ("12 thoughts on “Title”") are no article's
+      // content, however much more text they hold than a short post: a relaxed attempt that picks
+      // only them goes back to what the stricter one found.
+      if (attempt > 0 && best_chars_ > 0 && !profile.responses_are_content &&
+          std::all_of(roots.begin(), roots.end(), [&](NodeId r) { return comes_under_responses_count(r, body); })) {
+        if (attempt < 2) continue;
+        page_.restore_drop_mask(best_is_strict_ ? strict_dropped_ : best_dropped_);
+        return finish_main_content(std::move(best_roots_));
+      }
       const std::uint32_t picked = chars_of(roots);
       prune(page_, roots, scores_, strictness_);
       for (NodeId r : roots) content_detail::drop_calls_to_action(page_, r, /*short_links_are_buttons=*/false);
@@ -148,6 +157,20 @@ class ContentFinder {
     std::uint32_t chars = 0;
     for (NodeId r : roots) chars += page_.chars(r);
     return chars;
+  }
+
+  // Whether the element comes under a count of the readers' responses ("12 Comments", "3 thoughts
+  // on “Title”"): the nearest block with text before it, or before the wrapper it opens, says so.
+  bool comes_under_responses_count(NodeId id, NodeId body) const {
+    constexpr std::uint32_t kMostLabelChars = 160;
+    for (NodeId at = id; at != body && at != kNoNode; at = doc_.node(at).parent) {
+      NodeId before = doc_.prev_sibling(at);
+      while (before != kNoNode && page_.chars(before) == 0) before = doc_.prev_sibling(before);
+      if (before == kNoNode) continue;  // it opens its parent, whose label is its label
+      return doc_.node(before).kind == NodeKind::element && page_.chars(before) <= kMostLabelChars &&
+             counts_responses(doc_.text_content(before));
+    }
+    return false;
   }
 
   // Under-extraction of a whole-page profile: what it kept is a sliver of the page's visible text.
