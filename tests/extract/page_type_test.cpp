@@ -57,6 +57,20 @@ TEST(PageType, ForumAddressesAndStructuredData) {
             PageType::forum);
 }
 
+// Replies named as such make a thread; under a heading that counts them as the readers' responses
+// they are a post's comments, and the post is the page.
+TEST(PageType, CommentsUnderTheirCountAreAPostsNotAThread) {
+  std::string replies;
+  for (int i = 0; i < 6; ++i)
+    replies += "<li class=reply><b>reader" + std::to_string(i) + "</b>" + paragraphs(1) + "</li>";
+  const std::string post = "<div class=post><h1>Rain</h1>" + paragraphs(2) + "</div>";
+  const std::string_view address = "https://rain.example/w12";
+  EXPECT_EQ(classify(post + "<div><ol>" + replies + "</ol></div>", address), PageType::forum);
+  EXPECT_EQ(classify(post + "<div><h2>6 thoughts on “Rain”</h2><ol>" + replies + "</ol></div>", address),
+            PageType::article);
+  EXPECT_EQ(classify(post + "<div><h3>6 Comments</h3><ol>" + replies + "</ol></div>", address), PageType::article);
+}
+
 // A page's FAQ is marked up as Questions and Answers too; they are the page's own, not a thread's.
 TEST(PageType, AnFaqsQuestionsAndAnswersAreNoThread) {
   const std::string faq = R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"FAQPage",

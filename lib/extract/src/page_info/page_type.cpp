@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "text/byte_scan.hpp"
+#include "text/phrases/boilerplate.hpp"
 #include "text/text_util.hpp"
 #include "tree/element_kinds.hpp"
 
@@ -240,6 +241,9 @@ struct MarkupSignals {
   std::size_t sections = 0;
   std::size_t calls_to_action = 0;  // buttons that ask the reader to get in touch, sign up or start
   bool buy_button = false;
+  // A heading counts the readers' responses ("12 thoughts on “Title”", "3 Comments"): they respond
+  // to a post, which the page is. A thread's posts are the page itself.
+  bool responses_heading = false;
 };
 
 bool says_call_to_action(std::string_view text) {
@@ -377,6 +381,9 @@ MarkupSignals read_markup(const Document& doc) {
       if (says_call_to_action(doc.text_content(id))) ++signals.calls_to_action;
     }
     if (n.tag == HtmlTag::code) ++signals.code;
+    if (!signals.responses_heading && heading_level(n.tag) >= 2) {
+      signals.responses_heading = counts_responses(doc.text_content(id));
+    }
     if (!signals.buy_button && (n.tag == HtmlTag::button || n.tag == HtmlTag::input)) {
       const std::string_view* value = n.tag == HtmlTag::input ? doc.attribute(id, "value") : nullptr;
       signals.buy_button = says_buy(value != nullptr ? std::string(*value) : doc.text_content(id));
@@ -405,6 +412,7 @@ void weigh_markup(const MarkupSignals& signals, Evidence& evidence) {
   if (signals.preformatted >= 3) evidence.add(PageType::documentation, 2);
   if (signals.preformatted >= 1 && signals.code >= 8) evidence.add(PageType::documentation, 1);
   if (signals.posts >= 4) evidence.add(PageType::forum, 2);
+  if (signals.responses_heading) evidence.add(PageType::article, 2);
   if (signals.calls_to_action >= 2) evidence.add(PageType::service, 2);
   if (signals.sections >= 4) evidence.add(PageType::service, 1);
 }
