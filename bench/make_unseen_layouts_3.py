@@ -54,7 +54,7 @@ def layout_bootstrap_blog(w: Writer, rng: random.Random, title: str, blocks: lis
     author = w.pick("subjects").title()
     return f"""<!DOCTYPE html>
 <html lang="{w.lang}"><head><meta charset="utf-8"><title>{esc(title)} – {esc(site)}</title></head>
-<body class="home blog">
+<body class="theme-light">
 <nav class="navbar navbar-expand-lg"><div class="container"><a class="navbar-brand" href="/">{esc(site)}</a>
 <ul class="navbar-nav">{''.join(f'<li class="nav-item"><a class="nav-link" href="{href}">{esc(t)}</a></li>' for t, href in nav_links(w, 5))}</ul></div></nav>
 <div class="container"><div class="row">
