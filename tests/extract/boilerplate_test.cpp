@@ -193,6 +193,29 @@ TEST(BoilerplateByline, LongTextIsNotAByline) {
 
 // ---- looks_like_breadcrumb ------------------------------------------------------------------
 
+TEST(BoilerplateByline, AReadingTimeIsAByline) {
+  EXPECT_TRUE(looks_like_byline("6 min read"));
+  EXPECT_TRUE(looks_like_byline("Jane Doe \xC2\xB7 Head of Research \xC2\xB7 12 minute read"));
+  // An author card's spans, written without spaces between them.
+  EXPECT_TRUE(looks_like_byline("Jane Doe Head of Research6 min read"));
+  EXPECT_TRUE(looks_like_byline("5 Min. Lesezeit"));
+  EXPECT_TRUE(looks_like_byline("5 min de lecture"));
+  EXPECT_FALSE(looks_like_byline("Bake for 40 min and read the gauge"));
+  EXPECT_FALSE(looks_like_byline("The 6 minutes after the whistle"));
+}
+
+TEST(BoilerplatePager, ArrowsBackOrForwardBetweenPosts) {
+  EXPECT_TRUE(looks_like_pager("\xE2\x86\x90 Older post", 1));
+  EXPECT_TRUE(looks_like_pager("\xC2\xAB Previous", 1));
+  EXPECT_TRUE(looks_like_pager("\xE2\x86\x90 How we fixed the bridge  Why the river rose \xE2\x86\x92", 2));
+  EXPECT_TRUE(looks_like_pager("Newer posts \xC2\xBB  Older posts \xC2\xBB", 2));
+  // One link forward alone may ask the reader somewhere.
+  EXPECT_FALSE(looks_like_pager("Read the full report \xE2\x86\x92", 1));
+  EXPECT_FALSE(looks_like_pager("\xE2\x86\x90 Older post", 0));  // no link: a sentence's arrow
+  EXPECT_FALSE(looks_like_pager("Prices rose \xE2\x86\x92 wages fell", 2));
+  EXPECT_FALSE(looks_like_pager("\xE2\x86\x90 " + std::string(300, 'x'), 2));
+}
+
 TEST(BoilerplateBreadcrumb, Positives) {
   EXPECT_TRUE(looks_like_breadcrumb("You are here: Home > News"));
   EXPECT_TRUE(looks_like_breadcrumb("you are here"));

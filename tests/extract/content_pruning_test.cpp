@@ -102,6 +102,24 @@ TEST(ContentPruning, ALineMarkingThePagesAuthorIsABylineButAListingsAuthorsStay)
   EXPECT_NE(listing.markdown.find("Ben Ash"), std::string::npos) << listing.markdown;
 }
 
+// An author card that gives a reading time is a byline, however its spans run together; the links
+// to the posts before and after, with their arrows, are a pager; a link of the text that points on
+// stays.
+TEST(ContentPruning, AReadingTimeIsABylineAndArrowedLinksBetweenPostsAPager) {
+  std::string article = kArticle;
+  article.insert(article.find("</h1>") + 5,
+                 "<div><img src=/ann.png alt=''><span>Ann Oakley</span><span>Head of Restoration</span>"
+                 "<span>6 min read</span></div>");
+  const Extraction e = run("<html><body><article>" + article +
+                           "<p><a href=/next-part>See how the drawers were refitted \xE2\x86\x92</a></p>"
+                           "<p><a href=/prev>\xE2\x86\x90 Stripping a pine table</a> <a href=/next>Waxing oak "
+                           "floors \xE2\x86\x92</a></p></article></body></html>");
+  EXPECT_NE(e.markdown.find("glass knobs"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("min read"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("pine table"), std::string::npos) << e.markdown;
+  EXPECT_NE(e.markdown.find("drawers were refitted"), std::string::npos) << e.markdown;
+}
+
 // A question the reader answers with buttons (a docs page's feedback, a poll) is a widget; a question
 // that leads on by a link, or a question of the text, stays.
 TEST(ContentPruning, AQuestionAnsweredByButtonsIsAWidget) {

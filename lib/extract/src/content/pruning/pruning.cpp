@@ -82,9 +82,21 @@ class Pruner {
     }
     constexpr std::uint32_t kAuthorLineChars = 100;
     const bool furniture = last_line_is_byline_ || (link_density_of(stats) > 0.1 && looks_like_breadcrumb(text)) ||
-                           (chars <= kAuthorLineChars && names_the_author(id));
+                           (chars <= kAuthorLineChars && names_the_author(id)) ||
+                           (link_density_of(stats) > 0.8 && looks_like_pager(text, links_in(id)));
     // Nor is what a headed table holds: an "Updated" column, a row whose code says "n > 0".
     return furniture && !in_headed_table(page_, id);
+  }
+
+  // The links of a short block (a pager's one or two, a breadcrumb's few); counting stops past a few.
+  std::size_t links_in(NodeId id) const {
+    constexpr std::size_t kEnough = 4;
+    std::size_t links = 0;
+    doc_.walk(id, [&](NodeId d) {
+      if (doc_.is_element(d, HtmlTag::a) && !page_.dropped(d)) ++links;
+      return links >= kEnough ? WalkStep::stop : WalkStep::descend;
+    });
+    return links;
   }
 
   bool should_prune(NodeId id) const {

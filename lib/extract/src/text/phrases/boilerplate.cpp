@@ -241,6 +241,16 @@ bool after_first_word_is_lowercase(std::string_view text) {
   return !rest.empty() && rest.front() >= 'a' && rest.front() <= 'z';
 }
 
+// The word for minutes in a reading time, and the word after it ("read", "Lesezeit", "de lecture").
+bool is_minutes(std::string_view word) {
+  return word == "min" || word == "mins" || word == "minute" || word == "minutes" || word == "minuten" ||
+         word == "minutos" || word == "minuti";
+}
+bool is_reading(std::string_view word) {
+  return word == "read" || word == "reading" || word == "lesezeit" || word == "leestijd" || word == "de" ||
+         word == "di";
+}
+
 }  // namespace
 
 bool looks_like_byline(std::string_view text) {
@@ -318,6 +328,14 @@ bool looks_like_byline(std::string_view text) {
     const bool weekday = std::find(kWeekdays.begin(), kWeekdays.end(), tokens[i]) != kWeekdays.end();
     if (!is_month(tokens[i]) && !is_digits(tokens[i]) && !weekday) ++other_words;
   }
+  for (std::size_t i = 0; i + 1 < token_count; ++i) {
+    // A reading time ("6 min read", "5 min de lecture") is a byline's, whatever names stand beside it
+    // (an author card's name and role, written in spans that join "Editor6 min read").
+    const std::string_view before = i > 0 ? tokens[i - 1] : std::string_view{};
+    if (!before.empty() && is_ascii_digit(before.back()) && is_minutes(tokens[i]) && is_reading(tokens[i + 1])) {
+      return true;
+    }
+  }
   if (other_words > kMostOtherWords) return false;
   for (std::size_t i = 0; i < token_count; ++i) {
     if (!is_month(tokens[i])) continue;
@@ -353,6 +371,19 @@ bool looks_like_breadcrumb(std::string_view text) {
     if (text[i] == '>' || text.substr(i, 3) == "\xE2\x80\xBA" || text.substr(i, 2) == "\xC2\xBB") ++separators;
   }
   return separators >= 2 && text.size() < 200;
+}
+
+bool looks_like_pager(std::string_view text, std::size_t links) {
+  static constexpr auto kBack = std::to_array<std::string_view>({"\xE2\x86\x90", "\xC2\xAB", "\xE2\x80\xB9", "<"});
+  static constexpr auto kForward = std::to_array<std::string_view>({"\xE2\x86\x92", "\xC2\xBB", "\xE2\x80\xBA", ">"});
+  constexpr std::size_t kMostChars = 240;
+  text = trim(text);
+  if (links == 0 || text.size() > kMostChars) return false;
+  if (std::any_of(kBack.begin(), kBack.end(), [&](std::string_view arrow) { return text.starts_with(arrow); })) {
+    return true;
+  }
+  return links >= 2 &&
+         std::any_of(kForward.begin(), kForward.end(), [&](std::string_view arrow) { return text.ends_with(arrow); });
 }
 
 }  // namespace pagemd::extract
