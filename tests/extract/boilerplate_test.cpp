@@ -213,6 +213,8 @@ TEST(BoilerplatePager, ArrowsBackOrForwardBetweenPosts) {
   EXPECT_FALSE(looks_like_pager("Read the full report \xE2\x86\x92", 1));
   EXPECT_FALSE(looks_like_pager("\xE2\x86\x90 Older post", 0));  // no link: a sentence's arrow
   EXPECT_FALSE(looks_like_pager("Prices rose \xE2\x86\x92 wages fell", 2));
+  EXPECT_TRUE(looks_like_pager("< Back to the index", 1));
+  EXPECT_FALSE(looks_like_pager("<3 premium", 1));  // a heart, not an arrow
   EXPECT_FALSE(looks_like_pager("\xE2\x86\x90 " + std::string(300, 'x'), 2));
 }
 

@@ -374,8 +374,11 @@ bool looks_like_breadcrumb(std::string_view text) {
 }
 
 bool looks_like_pager(std::string_view text, std::size_t links) {
-  static constexpr auto kBack = std::to_array<std::string_view>({"\xE2\x86\x90", "\xC2\xAB", "\xE2\x80\xB9", "<"});
-  static constexpr auto kForward = std::to_array<std::string_view>({"\xE2\x86\x92", "\xC2\xBB", "\xE2\x80\xBA", ">"});
+  // ASCII arrows stand apart ("< Back", "Next >>"): "<3" is a heart.
+  static constexpr auto kBack =
+      std::to_array<std::string_view>({"\xE2\x86\x90", "\xC2\xAB", "\xE2\x80\xB9", "< ", "<<"});
+  static constexpr auto kForward =
+      std::to_array<std::string_view>({"\xE2\x86\x92", "\xC2\xBB", "\xE2\x80\xBA", " >", ">>"});
   constexpr std::size_t kMostChars = 240;
   text = trim(text);
   if (links == 0 || text.size() > kMostChars) return false;
