@@ -933,5 +933,27 @@ TEST(ExtractArticle, AShortPostIsNotItsLongDiscussion) {
   }
 }
 
+// Infinite scroll: the next story is in the page below the one the address names, under its own
+// headline, and may be the longer. The page's story is the one its title heads, alone.
+TEST(ExtractArticle, TheNextStoryLoadedBelowIsNotThePages) {
+  const std::string own =
+      "<article><h1>Rain</h1><p>The valley had its first rain in months, and the river rose by a metre "
+      "overnight.</p><p>Farmers, who had waited since spring, were glad of it, though the road flooded.</p></article>";
+  std::string next = "<article><h1>The bridge reopens</h1>";
+  for (int i = 0; i < 4; ++i) {
+    next +=
+        "<p>The old stone bridge, closed since the winter floods, reopened on Monday, and the first cars crossed "
+        "it slowly, watched by a crowd that had waited all morning in the cold.</p>";
+  }
+  next += "</article>";
+  ExtractOptions options;
+  options.page_url = "https://rain.example/2026/03/the-first-rain-in-months";
+  const Extraction e = run("<html><head><title>Rain | Valley News</title></head><body><main>" + own +
+                               "<div>Next story</div>" + next + "</main></body></html>",
+                           options);
+  EXPECT_NE(e.markdown.find("Farmers, who had waited"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("bridge"), std::string::npos) << e.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

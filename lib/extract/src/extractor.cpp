@@ -19,6 +19,7 @@
 #include "page_info/page_type.hpp"
 #include "tree/element_kinds.hpp"
 #include "tree/selector.hpp"
+#include "text/metadata_text.hpp"
 #include "text/text_util.hpp"
 #include "text/url_resolve.hpp"
 #include "text/words.hpp"
@@ -33,31 +34,6 @@ UrlResolver make_resolver(const std::string& page_url, const PageInfo& info) {
   UrlResolver resolver(page_url.empty() ? info.canonical_url : page_url);
   if (!info.base_href.empty()) return resolver.rebased(info.base_href);
   return resolver;
-}
-
-// Headline comparison ignores case, punctuation and spacing ("How-To: X" == "how to x").
-// Invisible characters (a soft hyphen, a zero-width space in a heading's anchor) do not count.
-std::string normalized_title(std::string_view text) {
-  std::string out;
-  bool space = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const auto byte = static_cast<unsigned char>(c);
-    const std::string_view rest = text.substr(i);
-    if (rest.starts_with("\u00AD") || rest.starts_with("\u200B") || rest.starts_with("\u2060") ||
-        rest.starts_with("\uFEFF")) {
-      i += rest.starts_with("\u00AD") ? 1U : 2U;
-      continue;
-    }
-    if (is_ascii_alnum(c) || byte >= 0x80) {
-      if (space && !out.empty()) out.push_back(' ');
-      space = false;
-      out.push_back(ascii_lower(c));
-    } else {
-      space = true;
-    }
-  }
-  return out;
 }
 
 // A kicker: the section's or the story's label set right above the headline ("Politics", "Live"),
@@ -280,7 +256,7 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   const UrlResolver resolver = make_resolver(options.page_url, info);
 
   const PageType page_type = classify_page(doc, info, options.page_url);
-  const ContentRules rules{options.scope, &*include, &*exclude, page_type};
+  const ContentRules rules{options.scope, &*include, &*exclude, page_type, info.title};
 
   Extraction result;
   Metadata& meta = result.metadata;

@@ -90,7 +90,7 @@ class ContentFinder {
       strictness_.clean_conditionally = attempt < 2;
       mark_furniture(body);
       page_.compute_stats();
-      std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_);
+      std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_, rules_.title);
       content_detail::widen_pick(page_, body, roots);
       // The readers' responses under their count ("12 thoughts on “Title”") are no article's
       // content, however much more text they hold than a short post: a relaxed attempt that picks

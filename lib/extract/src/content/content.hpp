@@ -10,6 +10,8 @@
 // them are boilerplate to leave out. The result is a view over the Document (roots + a drop
 // mask), not a copy, so the Markdown renderer walks the original tree.
 
+#include <string_view>
+
 #include "pagemd/extract/types.hpp"
 #include "parse/dom.hpp"
 #include "tree/content_selection.hpp"
@@ -22,6 +24,9 @@ struct ContentRules {
   const SelectorList* include = nullptr;  // may be null or empty
   const SelectorList* exclude = nullptr;
   PageType page_type = PageType::article;
+  // The page's title. Where the page holds several stories side by side (the next one loaded below
+  // as the reader scrolls), its own is the one this heads.
+  std::string_view title = {};
 };
 
 [[nodiscard]] ContentSelection select_content(const Document& doc, const ContentRules& rules);

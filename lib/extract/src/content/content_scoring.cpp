@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "text/metadata_text.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract::content_detail {
@@ -15,7 +16,7 @@ class CandidateScoring {
   CandidateScoring(const PageStats& page, const Strictness& strictness, Scores& scores)
       : page_(page), doc_(page.doc()), strictness_(strictness), scores_(scores) {}
 
-  std::vector<NodeId> choose_roots(NodeId body) {
+  std::vector<NodeId> choose_roots(NodeId body, std::string_view page_title) {
     scores_.score.clear();
     candidates_.clear();
 
@@ -48,6 +49,7 @@ class CandidateScoring {
 
     top = promote_shared_ancestor(top, top_score, body);
     top = climb_while_better(top, body);
+    if (!page_title.empty()) top = the_titled_story(top, page_title);
 
     return with_siblings(top, body);
   }
@@ -241,9 +243,35 @@ class CandidateScoring {
         if (st.chars > 80 && density < 0.25) keep = true;
         if (st.chars > 0 && st.chars <= 80 && density == 0 && ends_sentence(page_.small_text(s))) keep = true;
       }
+      // Beside a story (an <article>) with its headline, an <article> with a headline of its own is
+      // another story (the next one, loaded below as the reader scrolls), however alike the two are.
+      if (keep && is_story(top) && is_story(s)) keep = false;
       if (keep) roots.push_back(s);
     }
     return roots;
+  }
+
+  // An <article> under an <h1>: a story that stands on its own.
+  bool is_story(NodeId id) const {
+    return doc_.is_element(id, HtmlTag::article) && headline_after(page_, id) != kNoNode;
+  }
+
+  // `top`, or the sibling story headed by the page's title when `top` is a story headed otherwise
+  // (the next story, loaded below and longer than a short one).
+  NodeId the_titled_story(NodeId top, std::string_view page_title) const {
+    if (!doc_.is_element(top, HtmlTag::article) || doc_.node(top).parent == kNoNode) return top;
+    const NodeId headline = headline_after(page_, top);
+    if (headline == kNoNode) return top;
+    const std::string wanted = normalized_title(page_title);
+    if (normalized_title(doc_.text_content(headline)) == wanted) return top;
+    for (NodeId s = doc_.node(doc_.node(top).parent).first_child(); s != kNoNode; s = doc_.node(s).next_sibling) {
+      if (s == top || page_.dropped(s) || !doc_.is_element(s, HtmlTag::article)) continue;
+      if (const NodeId other = headline_after(page_, s);
+          other != kNoNode && normalized_title(doc_.text_content(other)) == wanted) {
+        return s;
+      }
+    }
+    return top;
   }
 
   static bool ends_sentence(std::string_view text) {
@@ -260,8 +288,9 @@ class CandidateScoring {
 
 }  // namespace
 
-std::vector<NodeId> choose_roots(const PageStats& page, NodeId body, const Strictness& strictness, Scores& scores) {
-  return CandidateScoring(page, strictness, scores).choose_roots(body);
+std::vector<NodeId> choose_roots(const PageStats& page, NodeId body, const Strictness& strictness, Scores& scores,
+                                 std::string_view page_title) {
+  return CandidateScoring(page, strictness, scores).choose_roots(body, page_title);
 }
 
 }  // namespace pagemd::extract::content_detail

@@ -3,6 +3,7 @@
 // Where the article is: paragraphs credit their containers and, less and less, the containers'
 // ancestors; the best-scoring container, with the siblings that belong with it, is the content.
 
+#include <string_view>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -46,8 +47,9 @@ struct Scores {
 };
 
 // The roots of the content under `body`, in document order (`body` alone when no block scores),
-// and the scores that chose them.
+// and the scores that chose them. Of stories side by side, each under a headline, the one headed
+// by `page_title` (normalized_title()) is the page's, whichever scores best.
 [[nodiscard]] std::vector<NodeId> choose_roots(const PageStats& page, NodeId body, const Strictness& strictness,
-                                               Scores& scores);
+                                               Scores& scores, std::string_view page_title = {});
 
 }  // namespace pagemd::extract::content_detail

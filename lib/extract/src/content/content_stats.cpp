@@ -273,4 +273,15 @@ std::string PageStats::small_text(NodeId id) const {
   return small_text_;
 }
 
+NodeId headline_after(const PageStats& page, NodeId id, NodeId after) {
+  const Document& doc = page.doc();
+  NodeId found = kNoNode;
+  doc.walk(id, [&](NodeId d) {
+    if (page.dropped(d) || doc.node(d).kind != NodeKind::element) return WalkStep::skip;
+    if (doc.node(d).tag == HtmlTag::h1 && (after == kNoNode || d > after)) found = d;
+    return found != kNoNode ? WalkStep::stop : WalkStep::descend;
+  });
+  return found;
+}
+
 }  // namespace pagemd::extract::content_detail

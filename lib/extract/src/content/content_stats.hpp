@@ -256,4 +256,8 @@ class PageStats {
   std::vector<NodeId> nearest_table_;  // by slot
 };
 
+// The first shown <h1> under `id` after `after` (kNoNode: from the start), or kNoNode: a story's
+// headline, and whether a block holds a second story's.
+[[nodiscard]] NodeId headline_after(const PageStats& page, NodeId id, NodeId after = kNoNode);
+
 }  // namespace pagemd::extract::content_detail

@@ -49,3 +49,30 @@ bool looks_like_url(std::string_view s) {
 }
 
 }  // namespace pagemd::extract::metadata_detail
+
+namespace pagemd::extract {
+
+std::string normalized_title(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const auto byte = static_cast<unsigned char>(c);
+    const std::string_view rest = text.substr(i);
+    if (rest.starts_with("\u00AD") || rest.starts_with("\u200B") || rest.starts_with("\u2060") ||
+        rest.starts_with("\uFEFF")) {
+      i += rest.starts_with("\u00AD") ? 1U : 2U;
+      continue;
+    }
+    if (is_ascii_alnum(c) || byte >= 0x80) {
+      if (space && !out.empty()) out.push_back(' ');
+      space = false;
+      out.push_back(ascii_lower(c));
+    } else {
+      space = true;
+    }
+  }
+  return out;
+}
+
+}  // namespace pagemd::extract

@@ -141,6 +141,13 @@ void widen_small_pick(const PageStats& page, NodeId body, std::vector<NodeId>& r
   const double wanted = kWidenedShare * page.chars(body);
   NodeId at = roots.front();
   while (at != body && doc.node(at).parent != kNoNode && page.chars(at) < wanted) at = doc.node(at).parent;
+  // A short story (an <article> under its headline) is small beside the next one loaded below it,
+  // not an introduction to it: it stays whole and alone.
+  if (const NodeId headline = headline_after(page, roots.front());
+      roots.size() == 1 && doc.is_element(roots.front(), HtmlTag::article) && headline != kNoNode &&
+      headline_after(page, at, headline) != kNoNode) {
+    return;
+  }
   roots = {at};
 }
 
