@@ -955,5 +955,36 @@ TEST(ExtractArticle, TheNextStoryLoadedBelowIsNotThePages) {
   EXPECT_EQ(e.markdown.find("bridge"), std::string::npos) << e.markdown;
 }
 
+// A short post found with every filter on, under the page's headline, is too short to stop at; the
+// relaxed searches take the page around it, whose menu describes each product in sentences (a
+// menu's class is no hint to them). More text, none of it the post's: the post stays alone.
+TEST(ExtractArticle, AShortPostIsNotWidenedToTheMenusAroundIt) {
+  std::string menu = "<ul class=mega-menu>";
+  for (int i = 0; i < 4; ++i) {
+    const std::string item = "/p/" + std::to_string(i);
+    menu += "<li class=menu-item><a href=" + item +
+            ">Planner</a><div class=mega-panel><p>Our planner lays out every crop of the season, and it warns you a "
+            "week ahead. It knows, from the soil, when the ground is ready for sowing.</p><ul><li><a href=" +
+            item + "/a>Beds</a></li><li><a href=" + item + "/b>Rows</a></li></ul></div></li>";
+  }
+  menu += "</ul>";
+  const std::string post =
+      "<div class=blog-post><div class=post-header><a href=/blog>Blog</a> / <a href=/blog/news>News</a><h1>Rain</h1>"
+      "</div><div class=post-content><p>The valley had its "
+      "first rain in months, and the river rose by a metre overnight. By noon the ford was closed.</p><p>Farmers, "
+      "who had waited since spring, were glad of it, though the road flooded.</p></div><div class=post-cta><h3>Plan "
+      "your "
+      "season</h3><p>Try the planner free for a month.</p></div></div>";
+  ExtractOptions options;
+  options.page_url = "https://rain.example/blog/the-first-rain-in-months";
+  const Extraction e =
+      run("<html><head><title>Rain</title></head><body><div class=announcement>Our spring webinar on soil is open, "
+          "and seats go fast. <a href=/w>Register now</a></div><header class=site-header><a href=/>Valley News</a>" +
+              menu + "</header>" + post + "</body></html>",
+          options);
+  EXPECT_NE(e.markdown.find("Farmers, who had waited"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("Our planner"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("webinar"), std::string::npos) << e.markdown;
+}
 }  // namespace
 }  // namespace pagemd::extract

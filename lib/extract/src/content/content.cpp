@@ -20,6 +20,7 @@
 #include "tree/element_kinds.hpp"
 #include "tree/hiding.hpp"
 #include "tree/formula_elements.hpp"
+#include "text/metadata_text.hpp"
 #include "text/text_util.hpp"
 
 // The main-content search follows the shape of Mozilla Readability's algorithm (score paragraphs,
@@ -119,6 +120,13 @@ class ContentFinder {
           page_.restore_drop_mask(strict_dropped_);
           return finish_main_content(std::move(roots));
         }
+        // A short story found whole by the strict attempt, under the page's headline: relaxing
+        // widened it to the page around it (a menu's blurbs, an announcement bar), more text but
+        // none of the story's.
+        if (attempt > 0 && strict_found_the_story_ && encloses(roots, strict_roots_)) {
+          page_.restore_drop_mask(strict_dropped_);
+          return finish_main_content(std::move(strict_roots_));
+        }
         if (attempt > 0 && chars < best_chars_) {
           page_.restore_drop_mask(best_is_strict_ ? strict_dropped_ : best_dropped_);
           return finish_main_content(std::move(best_roots_));
@@ -129,6 +137,7 @@ class ContentFinder {
         strict_roots_ = roots;
         strict_chars_ = chars;
         strict_dropped_ = page_.drop_mask();
+        strict_found_the_story_ = !cleaned_away && under_the_headline(roots);
       }
       if (chars > best_chars_) {
         best_chars_ = chars;
@@ -157,6 +166,29 @@ class ContentFinder {
     std::uint32_t chars = 0;
     for (NodeId r : roots) chars += page_.chars(r);
     return chars;
+  }
+
+  // Whether sibling `roots` are the blocks of a story under the page's headline: their parent holds
+  // an <h1> that says the page's title (in one of them, or in a block of its own before them).
+  bool under_the_headline(const std::vector<NodeId>& roots) const {
+    if (rules_.title.empty() || roots.empty()) return false;
+    const NodeId parent = doc_.node(roots.front()).parent;
+    if (parent == kNoNode ||
+        std::any_of(roots.begin(), roots.end(), [&](NodeId r) { return doc_.node(r).parent != parent; })) {
+      return false;
+    }
+    const std::string title = normalized_title(rules_.title);
+    for (NodeId h = content_detail::headline_after(page_, parent); h != kNoNode;
+         h = content_detail::headline_after(page_, parent, h)) {
+      if (normalized_title(doc_.text_content(h)) == title) return true;
+    }
+    return false;
+  }
+
+  // Whether `outer` is one block holding every one of `inner`.
+  bool encloses(const std::vector<NodeId>& outer, const std::vector<NodeId>& inner) const {
+    return outer.size() == 1 && !inner.empty() && outer != inner &&
+           std::all_of(inner.begin(), inner.end(), [&](NodeId id) { return doc_.contains(outer.front(), id); });
   }
 
   // Whether the element comes under a count of the readers' responses ("12 Comments", "3 thoughts
@@ -462,8 +494,9 @@ class ContentFinder {
   std::uint32_t best_chars_ = 0;
   std::vector<NodeId> best_roots_;
   std::vector<std::uint8_t> best_dropped_;
-  bool best_is_strict_ = false;       // the best is the strict attempt's, whose mask is strict_dropped_
-  std::vector<NodeId> strict_roots_;  // the first attempt's, with every filter on
+  bool best_is_strict_ = false;          // the best is the strict attempt's, whose mask is strict_dropped_
+  std::vector<NodeId> strict_roots_;     // the first attempt's, with every filter on
+  bool strict_found_the_story_ = false;  // they hold the page's headline, and the cleaning left their text
   std::uint32_t strict_chars_ = 0;
   std::vector<std::uint8_t> strict_dropped_;
 };
