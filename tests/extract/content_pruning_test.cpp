@@ -120,6 +120,20 @@ TEST(ContentPruning, AReadingTimeIsABylineAndArrowedLinksBetweenPostsAPager) {
   EXPECT_NE(e.markdown.find("drawers were refitted"), std::string::npos) << e.markdown;
 }
 
+// A pull quote sets a line of the text again, in large type beside it: read once. A quotation of
+// words the text does not hold is the text's own.
+TEST(ContentPruning, APullQuoteIsReadOnceAndAQuotationStays) {
+  std::string article = kArticle;
+  article.insert(article.find("<p>Stripping took"),
+                 "<blockquote><p>Under five coats of paint the oak was sound</p></blockquote>"
+                 "<blockquote><p>Old oak forgives a clumsy hand, but never a hurried one.</p></blockquote>");
+  const Extraction e = run("<html><body><article>" + article + "</article></body></html>");
+  EXPECT_NE(e.markdown.find("glass knobs"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("> Under five coats"), std::string::npos) << e.markdown;
+  EXPECT_NE(e.markdown.find("under five coats of paint"), std::string::npos) << e.markdown;
+  EXPECT_NE(e.markdown.find("> Old oak forgives"), std::string::npos) << e.markdown;
+}
+
 // A question the reader answers with buttons (a docs page's feedback, a poll) is a widget; a question
 // that leads on by a link, or a question of the text, stays.
 TEST(ContentPruning, AQuestionAnsweredByButtonsIsAWidget) {

@@ -194,6 +194,10 @@ class RepeatFinder {
           return false;
         }
         if (!is_block_tag(tag) || tag == HtmlTag::p) return true;
+        if (tag == HtmlTag::blockquote && is_pull_quote(id, roots)) {
+          page_.mark_dropped(id);
+          return false;
+        }
         const TextPrint print = print_of(id);
         if (print.chars < kFewestChars) {
           // A short block is read once when the block beside it says the same: a page's mobile
@@ -266,6 +270,25 @@ class RepeatFinder {
     }
   }
 
+  // A pull quote: a line of the text set again in large type beside it. The reader has read it
+  // where it stands; it is no quotation of someone else's words.
+  [[nodiscard]] bool is_pull_quote(NodeId quote, const std::vector<NodeId>& roots) {
+    constexpr std::size_t kShortestQuote = 30;
+    constexpr std::size_t kLongestQuote = 400;
+    // A page sets a few lines as pull quotes; a page of thousands of quotes (a thread quoting its
+    // posts) would search its whole text for each.
+    constexpr int kMostQuotesAsked = 16;
+    if (++quotes_asked_ > kMostQuotesAsked) return false;
+    // Case aside: a pull quote capitalises the words it lifts from inside a sentence.
+    const std::string line = ascii_lower_copy(trim(collapse_whitespace(doc_.text_content(quote))));
+    if (line.size() < kShortestQuote || line.size() > kLongestQuote) return false;
+    if (roots_text_.empty()) {
+      for (NodeId root : roots) roots_text_ += ascii_lower_copy(collapse_whitespace(doc_.text_content(root))) + " ";
+    }
+    const std::size_t first = roots_text_.find(line);
+    return first != std::string::npos && roots_text_.find(line, first + 1) != std::string::npos;
+  }
+
   // Kept for the nodes that keep sums; the rest hold one leaf at most, read when asked.
   [[nodiscard]] TextPrint print_of(NodeId id) const {
     while (!page_.keeps_sums(id) && doc_.node(id).kind == NodeKind::element) {
@@ -286,6 +309,8 @@ class RepeatFinder {
   PageStats& page_;
   const Document& doc_;
   std::vector<TextPrint> prints_;  // by slot
+  std::string roots_text_;         // the content's text, whitespace collapsed, read for the first quote
+  int quotes_asked_ = 0;
 };
 
 }  // namespace
