@@ -121,6 +121,20 @@ TEST(PageStats, ALeafAskedAgainAnswersAsWhenFirstCounted) {
   EXPECT_EQ(page.stats(doc.find_first(HtmlTag::div)).commas, 2U + 300U);
 }
 
+// A short block's text as the pruning reads it (a byline, a breadcrumb): the text of elements set
+// side by side is separate words, as styles show them, even with no space between them in the page.
+TEST(PageStats, SmallTextPartsElementsSetSideBySide) {
+  const Document doc = Document::parse(
+      "<body><div id=byline><span>Ann Oakley</span><span>Apr 3, 2026</span></div>"
+      "<div id=spaced><span>Ann</span> <span>Oakley</span></div></body>");
+  PageStats page(doc);
+  page.compute_stats();
+  const std::vector<NodeId> divs = doc.find_all(HtmlTag::div);
+  ASSERT_EQ(divs.size(), 2U);
+  EXPECT_EQ(page.small_text(divs[0]), "Ann Oakley Apr 3, 2026");
+  EXPECT_EQ(page.small_text(divs[1]), "Ann Oakley");
+}
+
 TEST(PageStats, EveryNodesSumsMatchAWalkOfItsSubtree) {
   const Document doc = Document::parse(mixed_page());
   PageStats page(doc);

@@ -261,10 +261,21 @@ std::string PageStats::small_text(NodeId id) const {
   } else {
     small_text_.clear();
     small_text_visits_ = 0;
+    // Text of different elements set side by side (<span>Jo Doe</span><span>May 3</span>) is read
+    // as a page shows it, where styles part them: as separate words.
+    NodeId last_parent = kNoNode;
     doc_.walk(id, [&](NodeId d) {
       if (++small_text_visits_ > kSmallTextBudget) return WalkStep::stop;
       if (dropped_[d]) return WalkStep::skip;
-      small_text_ += doc_.text(d);
+      const std::string_view text = doc_.text(d);
+      if (text.empty()) return WalkStep::descend;
+      const NodeId parent = doc_.node(d).parent;
+      if (parent != last_parent && last_parent != kNoNode && !small_text_.empty() &&
+          !is_ascii_space(small_text_.back()) && !is_ascii_space(text.front())) {
+        small_text_ += ' ';
+      }
+      last_parent = parent;
+      small_text_ += text;
       return WalkStep::descend;
     });
     if (small_text_visits_ > kSmallTextBudget) small_text_.clear();
