@@ -193,6 +193,14 @@ TEST(BoilerplateByline, LongTextIsNotAByline) {
 
 // ---- looks_like_breadcrumb ------------------------------------------------------------------
 
+TEST(BoilerplateByline, APagesLastChangeIsADateLine) {
+  EXPECT_TRUE(looks_like_byline("Last modified: 3 February 2026 | Report a problem with this page"));
+  EXPECT_TRUE(looks_like_byline("Page last reviewed: 12 March 2026. Next review due: 12 March 2029"));
+  EXPECT_TRUE(looks_like_byline("Zuletzt aktualisiert am 3. Februar 2026, Hinweise bitte an die Redaktion"));
+  EXPECT_TRUE(looks_like_byline("Dernière mise à jour le 3 février 2026 par le service de presse"));
+  EXPECT_FALSE(looks_like_byline("Lastly, modified engines need a new permit from the office of roads"));
+}
+
 TEST(BoilerplateByline, AReadingTimeIsAByline) {
   EXPECT_TRUE(looks_like_byline("6 min read"));
   EXPECT_TRUE(looks_like_byline("Jane Doe \xC2\xB7 Head of Research \xC2\xB7 12 minute read"));
