@@ -108,7 +108,9 @@ const Token& Tokenizer::next() {
 void Tokenizer::replace_nul_in_token(bool in_markup) {
   rewritten_.clear();
   switch (token_.kind) {
-    case TokenKind::characters: token_.text = without_nul(token_.text, in_markup); break;
+    case TokenKind::characters:
+      if (!in_markup || !nul_kept_in_text_) token_.text = without_nul(token_.text, in_markup);
+      break;
     case TokenKind::comment: token_.text = without_nul(token_.text, false); break;
     case TokenKind::doctype: token_.name = without_nul(token_.name, false); break;
     case TokenKind::start_tag:

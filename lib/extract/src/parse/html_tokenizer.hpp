@@ -71,6 +71,10 @@ class Tokenizer {
   // Whether "<![CDATA[" starts a CDATA section (the current node is foreign) rather than a bogus comment.
   void allow_cdata(bool allowed) { cdata_allowed_ = allowed; }
 
+  // Whether NUL in text is left in for the tree builder, which reads text in foreign content as
+  // U+FFFD where HTML's own drops it.
+  void keep_nul_in_text(bool kept) { nul_kept_in_text_ = kept; }
+
   // Reads what follows the start tag just returned in `mode`, up to "</name" for rcdata and rawtext.
   void switch_to(TextMode mode, std::string_view element_name);
 
@@ -109,6 +113,7 @@ class Tokenizer {
   bool comments_ = false;
   bool has_nul_ = false;
   bool cdata_allowed_ = false;
+  bool nul_kept_in_text_ = false;
   Token token_;
   TextMode mode_ = TextMode::data;
   std::string end_tag_name_;  // what ends rcdata or rawtext

@@ -112,15 +112,6 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
         return false;
       }
       return in_body_start(token);
-    case Mode::in_select_in_table:
-      if (tag == HtmlTag::caption || tag == HtmlTag::table || tag == HtmlTag::td || tag == HtmlTag::th ||
-          tag == HtmlTag::tr || is_table_section(tag)) {
-        pop_until(HtmlTag::select);
-        reset_insertion_mode();
-        return false;
-      }
-      return in_select_start(token);
-    case Mode::in_select: return in_select_start(token);
     case Mode::in_template: return in_template_start(token);
     case Mode::in_frameset:
     case Mode::after_frameset:
@@ -307,37 +298,6 @@ bool TreeBuilder::is_hidden_input(const Token& token) {
   });
 }
 
-bool TreeBuilder::in_select_start(const Token& token) {
-  switch (token.tag) {
-    case HtmlTag::html: return in_body_start(token);
-    case HtmlTag::option:
-      if (current_is(HtmlTag::option)) open_.pop_back();
-      insert_element(token);
-      return true;
-    case HtmlTag::optgroup:
-      if (current_is(HtmlTag::option)) open_.pop_back();
-      if (current_is(HtmlTag::optgroup)) open_.pop_back();
-      insert_element(token);
-      return true;
-    case HtmlTag::select:
-      if (in_scope(HtmlTag::select, Scope::select)) {
-        pop_until(HtmlTag::select);
-        reset_insertion_mode();
-      }
-      return true;
-    case HtmlTag::input:
-    case HtmlTag::keygen:
-    case HtmlTag::textarea:
-      if (!in_scope(HtmlTag::select, Scope::select)) return true;
-      pop_until(HtmlTag::select);
-      reset_insertion_mode();
-      return false;
-    case HtmlTag::script:
-    case HtmlTag::template_: return in_head_start(token);
-    default: return true;
-  }
-}
-
 bool TreeBuilder::end_tag_in_mode(const Token& token) {
   const HtmlTag tag = token.tag;
   switch (mode_) {
@@ -465,16 +425,6 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
         return false;
       }
       return in_body_end(token);
-    case Mode::in_select_in_table:
-      if (tag == HtmlTag::caption || tag == HtmlTag::table || tag == HtmlTag::td || tag == HtmlTag::th ||
-          tag == HtmlTag::tr || is_table_section(tag)) {
-        if (!in_scope(tag, Scope::table)) return true;
-        pop_until(HtmlTag::select);
-        reset_insertion_mode();
-        return false;
-      }
-      return in_select_end(token);
-    case Mode::in_select: return in_select_end(token);
     case Mode::after_body:
       if (tag == HtmlTag::html) {
         mode_ = Mode::after_after_body;
@@ -507,27 +457,6 @@ bool TreeBuilder::in_table_end(const Token& token) {
   in_body_end(token);
   foster_parenting_ = false;
   return true;
-}
-
-bool TreeBuilder::in_select_end(const Token& token) {
-  switch (token.tag) {
-    case HtmlTag::optgroup:
-      if (current_is(HtmlTag::option) && open_.size() >= 2 && tag_of(open_[open_.size() - 2]) == HtmlTag::optgroup) {
-        open_.pop_back();
-      }
-      if (current_is(HtmlTag::optgroup)) open_.pop_back();
-      return true;
-    case HtmlTag::option:
-      if (current_is(HtmlTag::option)) open_.pop_back();
-      return true;
-    case HtmlTag::select:
-      if (!in_scope(HtmlTag::select, Scope::select)) return true;
-      pop_until(HtmlTag::select);
-      reset_insertion_mode();
-      return true;
-    case HtmlTag::template_: close_template(); return true;
-    default: return true;
-  }
 }
 
 }  // namespace pagemd::extract::html

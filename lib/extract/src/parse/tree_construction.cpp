@@ -22,7 +22,9 @@ std::size_t leading_space(std::string_view text) {
 
 void TreeBuilder::run() {
   while (true) {
-    tokenizer_.allow_cdata(!open_.empty() && is_foreign(current()));
+    const bool foreign = !open_.empty() && is_foreign(current());
+    tokenizer_.allow_cdata(foreign);
+    tokenizer_.keep_nul_in_text(foreign && reads_foreign_text(current()));
     const Token& token = tokenizer_.next();
     switch (token.kind) {
       case TokenKind::characters: characters(token.text); break;
@@ -246,15 +248,6 @@ void TreeBuilder::reset_insertion_mode() {
   for (std::size_t i = open_.size(); i-- > 0;) {
     const bool last = i == 0;
     switch (tag_of(open_[i])) {
-      case HtmlTag::select:
-        for (std::size_t j = i; j-- > 0;) {
-          if (tag_of(open_[j]) == HtmlTag::table) {
-            mode_ = Mode::in_select_in_table;
-            return;
-          }
-        }
-        mode_ = Mode::in_select;
-        return;
       case HtmlTag::td:
       case HtmlTag::th:
         if (last) break;
@@ -312,10 +305,8 @@ void TreeBuilder::characters(std::string_view text) {
     skip_newline_ = false;
     if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
   }
-  if (!text.empty() && !open_.empty() && is_foreign(current()) && !is_mathml_text_integration_point(current()) &&
-      !is_html_integration_point(current())) {
-    if (leading_space(text) != text.size()) frameset_ok_ = false;
-    insert_text(text);
+  if (!text.empty() && !open_.empty() && is_foreign(current()) && reads_foreign_text(current())) {
+    foreign_characters(text);
     return;
   }
   while (!text.empty()) {
@@ -379,8 +370,6 @@ void TreeBuilder::characters(std::string_view text) {
         }
         insert_text(text);
         return;
-      case Mode::in_select:
-      case Mode::in_select_in_table: insert_text(text); return;
       case Mode::in_table:
       case Mode::in_table_body:
       case Mode::in_row:

@@ -34,8 +34,6 @@ enum class Mode : std::uint8_t {
   in_table_body,
   in_row,
   in_cell,
-  in_select,
-  in_select_in_table,
   in_template,
   in_frameset,
   after_frameset,
@@ -163,7 +161,7 @@ class TreeBuilder {
 
   template <typename Matches>
   [[nodiscard]] bool in_scope_if(Matches matches, Scope scope) const {
-    const bool foreign_ends = scope != Scope::table && scope != Scope::select;
+    const bool foreign_ends = scope != Scope::table;
     for (std::size_t i = open_.size(); i-- > 0;) {
       if (matches(open_[i])) return true;
       if (ends_scope(tag_of(open_[i]), scope) || (foreign_ends && is_foreign_boundary(open_[i]))) return false;
@@ -176,6 +174,11 @@ class TreeBuilder {
   [[nodiscard]] bool is_foreign(NodeId id) const { return doc_.element_namespace(id) != Namespace::html; }
   [[nodiscard]] bool is_mathml_text_integration_point(NodeId id) const;
   [[nodiscard]] bool is_html_integration_point(NodeId id) const;
+  // Whether text in the foreign element `id` is read by the rules for foreign content.
+  [[nodiscard]] bool reads_foreign_text(NodeId id) const {
+    return !is_mathml_text_integration_point(id) && !is_html_integration_point(id);
+  }
+  void foreign_characters(std::string_view text);
   // The MathML and SVG elements that are "special" and end scopes, as HTML's own do.
   [[nodiscard]] bool is_foreign_boundary(NodeId id) const;
   [[nodiscard]] bool is_special_node(NodeId id) const { return is_special(tag_of(id)) || is_foreign_boundary(id); }
@@ -185,6 +188,8 @@ class TreeBuilder {
   void insert_foreign(const Token& token, Namespace space);
   // False when the tag breaks out of foreign content: the insertion mode takes it then.
   bool foreign_start(const Token& token);
+  // Pops the foreign elements down to HTML or an integration point, for a tag that breaks out.
+  void leave_foreign_content();
   void foreign_end(const Token& token);
   [[nodiscard]] bool in_scope(HtmlTag tag, Scope scope = Scope::plain) const {
     return in_scope_if([&](NodeId id) { return tag_of(id) == tag; }, scope);
@@ -308,8 +313,6 @@ class TreeBuilder {
 
   static bool is_hidden_input(const Token& token);
 
-  bool in_select_start(const Token& token);
-
   bool in_template_start(const Token& token);
 
   // <frameset> in body: it replaces the body unless something a frameset page cannot hold came first.
@@ -344,8 +347,6 @@ class TreeBuilder {
   bool in_body_end(const Token& token);
 
   bool in_table_end(const Token& token);
-
-  bool in_select_end(const Token& token);
 
   void finish();
 
