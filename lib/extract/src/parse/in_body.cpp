@@ -341,4 +341,16 @@ bool TreeBuilder::in_body_end(const Token& token) {
   }
 }
 
+void TreeBuilder::close_any_other(const Token& token) {
+  for (std::size_t i = open_.size(); i-- > 0;) {
+    const NodeId node = open_[i];
+    if (name_of(node) == token.name) {
+      generate_implied_end_tags(token.name);
+      open_.resize(i);
+      return;
+    }
+    if (is_special_node(node)) return;
+  }
+}
+
 }  // namespace pagemd::extract::html

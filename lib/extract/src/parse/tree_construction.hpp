@@ -1,9 +1,10 @@
 #pragma once
 
 // Stage 2, parse: the state of the tree construction (tree_builder.hpp) and its rules. Private to
-// parse/: the machinery (the stack of open elements, the list of active formatting elements, the
-// adoption agency) is in tree_construction.cpp, the insertion modes in insertion_modes.cpp and the
-// largest of them, "in body", in in_body.cpp.
+// parse/: the stack of open elements, inserting and the text of every mode are in
+// tree_construction.cpp, the list of active formatting elements and the adoption agency in
+// formatting_elements.cpp; the insertion modes in insertion_modes.cpp, but for the largest, "in
+// body" (in_body.cpp), the table modes (table_modes.cpp) and foreign content (foreign_content.cpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -14,7 +15,7 @@
 
 #include "parse/dom.hpp"
 #include "markup/html_elements.hpp"
-#include "parse/html_tokenizer.hpp"
+#include "parse/tokenizer/html_tokenizer.hpp"
 
 namespace pagemd::extract::html {
 
@@ -310,6 +311,8 @@ class TreeBuilder {
   bool in_body_start(const Token& token);
 
   bool in_table_start(const Token& token);
+  // The modes of a table's parts: caption, column group, row group, row, cell.
+  bool table_part_start(const Token& token);
 
   static bool is_hidden_input(const Token& token);
 
@@ -347,6 +350,7 @@ class TreeBuilder {
   bool in_body_end(const Token& token);
 
   bool in_table_end(const Token& token);
+  bool table_part_end(const Token& token);
 
   void finish();
 

@@ -2,7 +2,7 @@
 
 // Stage 2, parse: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over UTF-8
 // HTML with line breaks normalised to LF by the caller (Document::build, which for a page removes
-// NUL as well). The tree builder (tree_builder.hpp) pulls tokens
+// NUL as well). The tree builder (parse/tree_builder.hpp) pulls tokens
 // and says when an element's content is raw text.
 //
 // Tokens are views: into the input where it can be taken as written, otherwise into buffers of
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "parse/dom.hpp"
+#include "text/text_util.hpp"
 
 namespace pagemd::extract::html {
 
@@ -67,6 +68,9 @@ class Tokenizer {
 
   // The next token; its views last until the next call. After the end, always end_of_file.
   const Token& next();
+
+  // Whether a byte ends a tag's or an attribute's name, and so a raw-text element's end tag.
+  static constexpr bool ends_name(char c) { return is_ascii_space(c) || c == '/' || c == '>'; }
 
   // Whether "<![CDATA[" starts a CDATA section (the current node is foreign) rather than a bogus comment.
   void allow_cdata(bool allowed) { cdata_allowed_ = allowed; }
