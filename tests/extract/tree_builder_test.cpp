@@ -186,6 +186,25 @@ TEST(TreeBuilder, SelectHoldsMarkupAndRepairsOnlyItsOptions) {
             "body{select{option{\"a\"}} table{tbody{tr{td{\"b\"}}}}}");
 }
 
+TEST(TreeBuilder, SelectedContentShowsTheChosenOptionButNotInAPage) {
+  // The first option is chosen until one says `selected`; each chosen option as it closes is
+  // copied, markup and all, into the select's <selectedcontent>.
+  const std::string html = "<select><button><selectedcontent></button><option>A<option selected>B<i>c</i></select>";
+  EXPECT_EQ(body_shape_of(html),
+            "body{select{button{selectedcontent{\"B\" i{\"c\"}}} option{\"A\"} option[selected=;]{\"B\" i{\"c\"}}}}");
+  // Several lines shown, or a disabled option: nothing is chosen by default.
+  EXPECT_EQ(body_shape_of("<select size=3><button><selectedcontent></button><option>A</select>"),
+            "body{select[size=3;]{button{selectedcontent{}} option{\"A\"}}}");
+  EXPECT_EQ(body_shape_of("<select><button><selectedcontent></button><option disabled>A<option>B</select>"),
+            "body{select{button{selectedcontent{\"B\"}} option[disabled=;]{\"A\"} option{\"B\"}}}");
+  // An option still open at the end of the input closes there.
+  EXPECT_EQ(body_shape_of("<select><button><selectedcontent></button><option>A"),
+            "body{select{button{selectedcontent{\"A\"}} option{\"A\"}}}");
+  // A page's tree quotes each option once.
+  EXPECT_EQ(body_shape(Document::build_page(html)),
+            "body{select{button{selectedcontent{}} option{\"A\"} option[selected=;]{\"B\" i{\"c\"}}}}");
+}
+
 TEST(TreeBuilder, AnEndTagOfAnUnknownElementClosesOnlyThatName) {
   EXPECT_EQ(body_shape_of("<x-outer><x-inner>a</x-outer>b"), "body{x-outer{x-inner{\"a\"}} \"b\"}");
   // A self-closing slash on an element that is not void is ignored.

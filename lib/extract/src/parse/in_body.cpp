@@ -228,7 +228,11 @@ bool TreeBuilder::in_body_start(const Token& token) {
         open_.pop_back();
       }
       reconstruct_active();
-      insert_element(token);
+      if (tag == HtmlTag::option) {
+        note_option(insert_element(token));
+      } else {
+        insert_element(token);
+      }
       return true;
     case HtmlTag::rb:
     case HtmlTag::rtc:
@@ -254,7 +258,8 @@ bool TreeBuilder::in_body_start(const Token& token) {
     default: break;
   }
   reconstruct_active();
-  insert_element(token);
+  const NodeId element = insert_element(token);
+  if (tag == HtmlTag::unknown && token.name == "selectedcontent") note_selectedcontent(element);
   return true;
 }
 

@@ -34,6 +34,7 @@ void TreeBuilder::run() {
       case TokenKind::comment: comment(token); break;
       case TokenKind::end_of_file: finish(); return;
     }
+    if (open_.has_popped_options()) show_popped_options();
   }
 }
 
@@ -310,6 +311,11 @@ void TreeBuilder::finish() {
   if (mode_ == Mode::in_head_noscript) leave_head_noscript();
   if (mode_ == Mode::in_head) leave_head();
   if (mode_ == Mode::after_head) insert_element(HtmlTag::body);
+  // Parsing stops by popping every element: the options still open leave the stack too.
+  if (!choices_.empty()) {
+    open_.resize(0);
+    show_popped_options();
+  }
 }
 
 void build_tree(Document& doc, std::size_t max_open_elements, PageRecords* records) {

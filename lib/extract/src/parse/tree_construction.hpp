@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "parse/dom.hpp"
@@ -108,11 +109,17 @@ class OpenElements {
     count(id, 1);
     ids_[at] = id;
   }
+  // From now on the options that leave the stack are kept for take_popped_options(): a select's
+  // <selectedcontent> shows its chosen option as it leaves.
+  void report_popped_options() noexcept { reports_options_ = true; }
+  [[nodiscard]] bool has_popped_options() const noexcept { return !popped_options_.empty(); }
+  [[nodiscard]] std::vector<NodeId> take_popped_options() { return std::exchange(popped_options_, {}); }
 
  private:
   void count(NodeId id, int change) {
     const HtmlTag tag = doc_.node(id).tag;
     if (tag == HtmlTag::p) paragraphs_ += static_cast<std::size_t>(change);
+    if (tag == HtmlTag::option && change < 0 && reports_options_) popped_options_.push_back(id);
     if (tag == HtmlTag::template_ || tag == HtmlTag::object || doc_.element_namespace(id) == Namespace::svg) {
       left_out_ += static_cast<std::size_t>(change);
     }
@@ -135,6 +142,8 @@ class OpenElements {
   // that has some.
   std::vector<std::uint32_t> hidden_at_;
   std::size_t hidden_ = 0;
+  bool reports_options_ = false;
+  std::vector<NodeId> popped_options_;
 };
 
 class TreeBuilder {
@@ -354,6 +363,25 @@ class TreeBuilder {
 
   void finish();
 
+  // ---- A select's chosen option shown in its <selectedcontent> (selected_content.cpp) ----------
+
+  struct SelectChoice {
+    NodeId select;
+    NodeId chosen = kNoNode;    // the option its selectedness falls on so far
+    NodeId shown_in = kNoNode;  // its first <selectedcontent>
+  };
+  // "The option element's nearest ancestor select": none when the option is inside a <datalist>,
+  // an <hr>, another option, or two groups.
+  [[nodiscard]] NodeId select_of_option(NodeId option) const;
+  SelectChoice* choice_of(NodeId select);
+  // An option or a <selectedcontent> was inserted.
+  void note_option(NodeId option);
+  void note_selectedcontent(NodeId element);
+  // The chosen options that left the stack show in their select's <selectedcontent>.
+  void show_popped_options();
+  // Replaces the children of `into` with a copy of those of `from`.
+  void copy_children(NodeId from, NodeId into);
+
   // ---- Hostile-input bounds and a page's tree (page_parts.cpp) --------------------------------
 
   // Whether a start tag is ignored (its text stays) because it would open an element deeper than
@@ -386,6 +414,7 @@ class TreeBuilder {
   std::vector<NodeId> active_;
   // The stack of template insertion modes, one for each <template> open.
   std::vector<Mode> template_modes_;
+  std::vector<SelectChoice> choices_;
   NodeId head_ = kNoNode;
   NodeId form_ = kNoNode;
   bool quirks_ = true;  // until a doctype says otherwise
