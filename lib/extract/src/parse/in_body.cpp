@@ -164,7 +164,7 @@ bool TreeBuilder::in_body_start(const Token& token) {
       return true;
     case HtmlTag::input:
       // A text field is no part of a select's drop-down: it closes the select.
-      if (in_scope(HtmlTag::select)) pop_until(HtmlTag::select);
+      if (select_in_scope()) pop_until(HtmlTag::select);
       reconstruct_active();
       insert_void(token);
       return true;
@@ -191,7 +191,7 @@ bool TreeBuilder::in_body_start(const Token& token) {
     case HtmlTag::hr:
       close_p_in_button_scope();
       // A separator between a select's options closes the option or group before it.
-      if (in_scope(HtmlTag::select)) generate_implied_end_tags();
+      if (select_in_scope()) generate_implied_end_tags();
       insert_void(token);
       return true;
     case HtmlTag::textarea:
@@ -212,7 +212,7 @@ bool TreeBuilder::in_body_start(const Token& token) {
     // A select holds markup like any element ("customizable select"); only what would nest one
     // select's options in another's is repaired.
     case HtmlTag::select:
-      if (in_scope(HtmlTag::select)) {
+      if (select_in_scope()) {
         pop_until(HtmlTag::select);
         return true;
       }
@@ -221,7 +221,7 @@ bool TreeBuilder::in_body_start(const Token& token) {
       return true;
     case HtmlTag::optgroup:
     case HtmlTag::option:
-      if (in_scope(HtmlTag::select)) {
+      if (select_in_scope()) {
         // An option ends the option before it, a group ends the group too.
         generate_implied_end_tags(tag == HtmlTag::option ? "optgroup" : std::string_view{});
       } else if (current_is(HtmlTag::option)) {
@@ -295,7 +295,7 @@ bool TreeBuilder::in_body_end(const Token& token) {
       return false;
     case HtmlTag::template_: close_template(); return true;
     case HtmlTag::select:
-      if (in_scope(HtmlTag::select)) pop_until(HtmlTag::select);
+      if (select_in_scope()) pop_until(HtmlTag::select);
       return true;
     case HtmlTag::form: {
       if (template_open()) {

@@ -48,7 +48,8 @@ inline constexpr NodeId kMarker = kNoNode;  // in the list of active formatting 
 
 // The stack of open elements, counting the <p> elements on it. Every block's start tag asks
 // whether a <p> is open in button scope, and a nest of blocks with none would otherwise be scanned
-// once per tag: deep nests would parse in quadratic time. It counts as well the open elements
+// once per tag: deep nests would parse in quadratic time. So for <select>, which every <option>,
+// <hr> and <input> asks after. It counts as well the open elements
 // whose subtree a page's tree leaves out (<template>, <object>, SVG), so that text inside them
 // need not be kept at all, and how deep the current node is in the tree, which is more than the
 // stack holds once a </form> took its form off the stack but not out of the tree.
@@ -66,6 +67,7 @@ class OpenElements {
   [[nodiscard]] const_iterator begin() const noexcept { return ids_.begin(); }
   [[nodiscard]] const_iterator end() const noexcept { return ids_.end(); }
   [[nodiscard]] bool holds_paragraph() const noexcept { return paragraphs_ > 0; }
+  [[nodiscard]] bool holds_select() const noexcept { return selects_ > 0; }
   [[nodiscard]] bool holds_left_out() const noexcept { return left_out_ > 0; }
   // How many elements deep the current node is in the tree.
   [[nodiscard]] std::size_t depth() const noexcept { return ids_.size() + hidden_; }
@@ -119,6 +121,7 @@ class OpenElements {
   void count(NodeId id, int change) {
     const HtmlTag tag = doc_.node(id).tag;
     if (tag == HtmlTag::p) paragraphs_ += static_cast<std::size_t>(change);
+    if (tag == HtmlTag::select) selects_ += static_cast<std::size_t>(change);
     if (tag == HtmlTag::option && change < 0 && reports_options_) popped_options_.push_back(id);
     if (tag == HtmlTag::template_ || tag == HtmlTag::object || doc_.element_namespace(id) == Namespace::svg) {
       left_out_ += static_cast<std::size_t>(change);
@@ -136,6 +139,7 @@ class OpenElements {
   const Document& doc_;
   std::vector<NodeId> ids_;
   std::size_t paragraphs_ = 0;
+  std::size_t selects_ = 0;
   std::size_t left_out_ = 0;
   // For the entries from the bottom up, how many elements that left the stack are their ancestors
   // in the tree (and not those of the entries below); a vector only as long as the last entry
@@ -223,6 +227,7 @@ class TreeBuilder {
   void close_p_in_button_scope() {
     if (p_in_button_scope()) close_p();
   }
+  [[nodiscard]] bool select_in_scope() const { return open_.holds_select() && in_scope(HtmlTag::select); }
 
   // ---- Inserting ------------------------------------------------------------------------------
 
