@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes lib/extract/src/parse/html_entities.inc, the HTML named character references, from the
+"""Writes lib/extract/src/parse/tokenizer/html_entities.inc, the HTML named character references, from the
 table Python's standard library carries (html.entities.html5, the WHATWG list).
 
-    python3 scripts/gen-html-entities.py > lib/extract/src/parse/html_entities.inc
+    python3 scripts/gen-html-entities.py > lib/extract/src/parse/tokenizer/html_entities.inc
 """
 
 import html.entities

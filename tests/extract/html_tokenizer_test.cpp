@@ -1,4 +1,4 @@
-#include "parse/html_tokenizer.hpp"
+#include "parse/tokenizer/html_tokenizer.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "parse/dom.hpp"
-#include "parse/html_tokenizer.hpp"
+#include "parse/tokenizer/html_tokenizer.hpp"
 #include "reference_parse.hpp"
 #include "tree_shape.hpp"
 

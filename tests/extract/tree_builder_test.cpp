@@ -13,6 +13,12 @@ namespace {
 
 std::string body_shape_of(std::string html) { return body_shape(Document::build(std::move(html))); }
 
+// A literal's text with the NUL characters in it.
+template <std::size_t N>
+std::string with_nul(const char (&literal)[N]) {
+  return {literal, N - 1};
+}
+
 TEST(TreeBuilder, ImpliesHtmlHeadAndBodyAndPutsHeadElementsInTheHead) {
   const Document doc = Document::build("<title>T</title><meta charset=utf-8>Hello");
   EXPECT_EQ(shape(doc, doc.node(doc.root()).first_child()),
@@ -50,6 +56,27 @@ TEST(TreeBuilder, ForeignContentEndsWhereTheStandardEndsIt) {
   EXPECT_EQ(doc.element_namespace(math), Namespace::mathml);
   EXPECT_EQ(doc.node(math).tag, HtmlTag::unknown);  // no HTML rule takes it for an HTML element
   EXPECT_EQ(doc.element_namespace(doc.find_first(HtmlTag::p)), Namespace::html);
+}
+
+TEST(TreeBuilder, ParagraphAndLineBreakEndTagsLeaveForeignContent) {
+  EXPECT_EQ(body_shape_of("<svg></p><foo>"), "body{svg{} p{} foo{}}");
+  EXPECT_EQ(body_shape_of("<math><mrow></br>x"), "body{math{mrow{}} br{} \"x\"}");
+}
+
+TEST(TreeBuilder, NulInForeignContentIsAReplacementCharacter) {
+  // HTML's text drops NUL; foreign content keeps it as U+FFFD, which unlike other text leaves a
+  // frameset page possible.
+  EXPECT_EQ(body_shape_of(with_nul("<p>a\0b<svg>c\0</svg>")), "body{p{\"ab\" svg{\"c\xEF\xBF\xBD\"}}}");
+  const Document frames = Document::build(with_nul("<svg>\0</svg><frameset>"));
+  EXPECT_NE(frames.find_first(HtmlTag::frameset), kNoNode);
+  const Document text = Document::build(with_nul("<svg>\0a</svg><frameset>"));
+  EXPECT_EQ(text.find_first(HtmlTag::frameset), kNoNode);
+}
+
+TEST(TreeBuilder, ABodyTagInTheBodyRulesOutAFrameset) {
+  const Document doc = Document::build("<!doctype html><div><body><frameset>");
+  EXPECT_EQ(doc.find_first(HtmlTag::frameset), kNoNode);
+  EXPECT_NE(doc.find_first(HtmlTag::div), kNoNode);
 }
 
 TEST(TreeBuilder, TemplateContentIsItsChildren) {
@@ -141,9 +168,41 @@ TEST(TreeBuilder, QuirksModeDecidesWhetherATableClosesAParagraph) {
   EXPECT_EQ(body_shape_of("<p>a<table><tr><td>b</table>"), "body{p{\"a\" table{tbody{tr{td{\"b\"}}}}}}");
 }
 
-TEST(TreeBuilder, SelectKeepsOnlyItsOptions) {
+TEST(TreeBuilder, SelectHoldsMarkupAndRepairsOnlyItsOptions) {
+  // A select holds markup as any element does ("customizable select"); an option ends the one
+  // before it, even with a block between them.
   EXPECT_EQ(body_shape_of("<select><option>a<option>b<div>c</div></select>d"),
-            "body{select{option{\"a\"} option{\"bc\"}} \"d\"}");
+            "body{select{option{\"a\"} option{\"b\" div{\"c\"}}} \"d\"}");
+  EXPECT_EQ(body_shape_of("<select><optgroup><option>a<hr><button>b</button></select>"),
+            "body{select{optgroup{option{\"a\"}} hr{} button{\"b\"}}}");
+  // A second select and a text field each end the select open; </select> ends it through a block.
+  EXPECT_EQ(body_shape_of("<select><div><select>a"), "body{select{div{}} \"a\"}");
+  EXPECT_EQ(body_shape_of("<select><option><input>a"), "body{select{option{}} input{} \"a\"}");
+  EXPECT_EQ(body_shape_of("<select><div>a</select>b"), "body{select{div{\"a\"}} \"b\"}");
+  // A select ends the scope of what is open outside it: a misnested </font> cannot carry it away.
+  EXPECT_EQ(body_shape_of("<font><select><option>a</option></font></select>"), "body{font{select{option{\"a\"}}}}");
+  // In a table a select is moved before it, and the table's own tags end it.
+  EXPECT_EQ(body_shape_of("<table><select><option>a<tr><td>b"),
+            "body{select{option{\"a\"}} table{tbody{tr{td{\"b\"}}}}}");
+}
+
+TEST(TreeBuilder, SelectedContentShowsTheChosenOptionButNotInAPage) {
+  // The first option is chosen until one says `selected`; each chosen option as it closes is
+  // copied, markup and all, into the select's <selectedcontent>.
+  const std::string html = "<select><button><selectedcontent></button><option>A<option selected>B<i>c</i></select>";
+  EXPECT_EQ(body_shape_of(html),
+            "body{select{button{selectedcontent{\"B\" i{\"c\"}}} option{\"A\"} option[selected=;]{\"B\" i{\"c\"}}}}");
+  // Several lines shown, or a disabled option: nothing is chosen by default.
+  EXPECT_EQ(body_shape_of("<select size=3><button><selectedcontent></button><option>A</select>"),
+            "body{select[size=3;]{button{selectedcontent{}} option{\"A\"}}}");
+  EXPECT_EQ(body_shape_of("<select><button><selectedcontent></button><option disabled>A<option>B</select>"),
+            "body{select{button{selectedcontent{\"B\"}} option[disabled=;]{\"A\"} option{\"B\"}}}");
+  // An option still open at the end of the input closes there.
+  EXPECT_EQ(body_shape_of("<select><button><selectedcontent></button><option>A"),
+            "body{select{button{selectedcontent{\"A\"}} option{\"A\"}}}");
+  // A page's tree quotes each option once.
+  EXPECT_EQ(body_shape(Document::build_page(html)),
+            "body{select{button{selectedcontent{}} option{\"A\"} option[selected=;]{\"B\" i{\"c\"}}}}");
 }
 
 TEST(TreeBuilder, AnEndTagOfAnUnknownElementClosesOnlyThatName) {

@@ -191,7 +191,6 @@ bool is_head_element(HtmlTag tag) {
 bool ends_scope(HtmlTag tag, Scope scope) {
   switch (scope) {
     case Scope::table: return tag == HtmlTag::html || tag == HtmlTag::table || tag == HtmlTag::template_;
-    case Scope::select: return tag != HtmlTag::optgroup && tag != HtmlTag::option;
     case Scope::list_item:
       if (tag == HtmlTag::ol || tag == HtmlTag::ul) return true;
       break;
@@ -209,6 +208,7 @@ bool ends_scope(HtmlTag tag, Scope scope) {
     case HtmlTag::th:
     case HtmlTag::marquee:
     case HtmlTag::object:
+    case HtmlTag::select:
     case HtmlTag::template_: return true;
     default: return false;
   }

@@ -31,7 +31,7 @@ bool is_table_section(HtmlTag tag);
 // Head elements that keep their in-head meaning anywhere in the body.
 bool is_head_element(HtmlTag tag);
 
-enum class Scope : std::uint8_t { plain, list_item, button, table, select };
+enum class Scope : std::uint8_t { plain, list_item, button, table };
 
 bool ends_scope(HtmlTag tag, Scope scope);
 

@@ -4,7 +4,7 @@
 // WHATWG tokenizer (13.2.5.4 to 13.2.5.27). Old pages wrap scripts in "<!--" and write scripts from
 // them, `<!-- document.write('<script src=x></script>'); //--></script>`: the first "</script>"
 // there is inside a double-escaped run and does not end the element. The tokenizer
-// (html_tokenizer.cpp) reads script content by it.
+// (parse/tokenizer/html_tokenizer.cpp) reads script content by it.
 
 #include <cstddef>
 #include <string_view>

@@ -7,7 +7,7 @@
 
 #include "math/tex_environments.hpp"
 #include "math/tex_symbols.hpp"
-#include "parse/html_tokenizer.hpp"
+#include "parse/tokenizer/html_tokenizer.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {

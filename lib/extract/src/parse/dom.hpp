@@ -4,7 +4,7 @@
 //   in:  the UTF-8 HTML of decode/
 //   out: a Document (this file) and, for a page, the records of what its tree leaves out
 //        (PageRecords); what its elements are is for tree/
-// The HTML is parsed by html_tokenizer.hpp and tree_builder.hpp, tags named by html_tags.hpp.
+// The HTML is parsed by tokenizer/html_tokenizer.hpp and tree_builder.hpp, tags named by html_tags.hpp.
 // Uses text/.
 //
 // A compact, index-linked tree, walked iteratively: nodes live in one vector, in document order,

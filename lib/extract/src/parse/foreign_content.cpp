@@ -200,6 +200,27 @@ bool TreeBuilder::is_foreign_boundary(NodeId id) const {
          (doc_.element_namespace(id) == Namespace::svg && is_html_integration_point(id));
 }
 
+void TreeBuilder::foreign_characters(std::string_view text) {
+  // NUL, which the tokenizer left in, stands as U+FFFD, and unlike other text does not rule out a
+  // frameset page.
+  if (std::any_of(text.begin(), text.end(), [](char c) { return c != '\0' && !is_ascii_space(c); })) {
+    frameset_ok_ = false;
+  }
+  if (text.find('\0') == std::string_view::npos) {
+    insert_text(text);
+    return;
+  }
+  std::string replaced;
+  for (const char c : text) {
+    if (c == '\0') {
+      replaced.append("\xEF\xBF\xBD");
+    } else {
+      replaced.push_back(c);
+    }
+  }
+  insert_text(replaced);
+}
+
 bool TreeBuilder::uses_foreign_rules(const Token& token) const {
   if (open_.empty() || !is_foreign(current())) return false;
   const NodeId node = current();
@@ -226,12 +247,16 @@ void TreeBuilder::insert_foreign(const Token& token, Namespace space) {
   if (token.self_closing) open_.pop_back();
 }
 
+void TreeBuilder::leave_foreign_content() {
+  while (!open_.empty() && is_foreign(current()) && !is_mathml_text_integration_point(current()) &&
+         !is_html_integration_point(current())) {
+    open_.pop_back();
+  }
+}
+
 bool TreeBuilder::foreign_start(const Token& token) {
   if (breaks_out(token)) {
-    while (!open_.empty() && is_foreign(current()) && !is_mathml_text_integration_point(current()) &&
-           !is_html_integration_point(current())) {
-      open_.pop_back();
-    }
+    leave_foreign_content();
     return false;
   }
   insert_foreign(token, doc_.element_namespace(current()));
@@ -239,6 +264,13 @@ bool TreeBuilder::foreign_start(const Token& token) {
 }
 
 void TreeBuilder::foreign_end(const Token& token) {
+  // </p> and </br> are HTML's even inside an <svg> or <math>: they end it, as their start tags would.
+  if (token.tag == HtmlTag::p || token.tag == HtmlTag::br) {
+    leave_foreign_content();
+    while (!end_tag_in_mode(token)) {
+    }
+    return;
+  }
   for (std::size_t i = open_.size(); i-- > 1;) {
     const NodeId node = open_[i];
     if (!is_foreign(node)) {

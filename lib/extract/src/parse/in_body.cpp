@@ -66,6 +66,7 @@ bool TreeBuilder::in_body_start(const Token& token) {
       return true;
     case HtmlTag::body:
       if (open_.size() < 2 || tag_of(open_[1]) != HtmlTag::body || template_open()) return true;
+      frameset_ok_ = false;
       doc_.add_missing_attributes(open_[1], token.attributes);
       return true;
     case HtmlTag::pre:
@@ -161,13 +162,18 @@ bool TreeBuilder::in_body_start(const Token& token) {
       insert_element(token);
       mode_ = Mode::in_table;
       return true;
+    case HtmlTag::input:
+      // A text field is no part of a select's drop-down: it closes the select.
+      if (select_in_scope()) pop_until(HtmlTag::select);
+      reconstruct_active();
+      insert_void(token);
+      return true;
     case HtmlTag::area:
     case HtmlTag::br:
     case HtmlTag::embed:
     case HtmlTag::img:
     case HtmlTag::keygen:
     case HtmlTag::wbr:
-    case HtmlTag::input:
       reconstruct_active();
       insert_void(token);
       return true;
@@ -184,6 +190,8 @@ bool TreeBuilder::in_body_start(const Token& token) {
     case HtmlTag::track: insert_void(token); return true;
     case HtmlTag::hr:
       close_p_in_button_scope();
+      // A separator between a select's options closes the option or group before it.
+      if (select_in_scope()) generate_implied_end_tags();
       insert_void(token);
       return true;
     case HtmlTag::textarea:
@@ -201,19 +209,30 @@ bool TreeBuilder::in_body_start(const Token& token) {
       if (reads_noscript_as_markup()) break;
       insert_text_element(token, TextMode::rawtext);
       return true;
+    // A select holds markup like any element ("customizable select"); only what would nest one
+    // select's options in another's is repaired.
     case HtmlTag::select:
+      if (select_in_scope()) {
+        pop_until(HtmlTag::select);
+        return true;
+      }
       reconstruct_active();
       insert_element(token);
-      mode_ = mode_ == Mode::in_table || mode_ == Mode::in_caption || mode_ == Mode::in_table_body ||
-                      mode_ == Mode::in_row || mode_ == Mode::in_cell
-                  ? Mode::in_select_in_table
-                  : Mode::in_select;
       return true;
     case HtmlTag::optgroup:
     case HtmlTag::option:
-      if (current_is(HtmlTag::option)) open_.pop_back();
+      if (select_in_scope()) {
+        // An option ends the option before it, a group ends the group too.
+        generate_implied_end_tags(tag == HtmlTag::option ? "optgroup" : std::string_view{});
+      } else if (current_is(HtmlTag::option)) {
+        open_.pop_back();
+      }
       reconstruct_active();
-      insert_element(token);
+      if (tag == HtmlTag::option) {
+        note_option(insert_element(token));
+      } else {
+        insert_element(token);
+      }
       return true;
     case HtmlTag::rb:
     case HtmlTag::rtc:
@@ -239,7 +258,8 @@ bool TreeBuilder::in_body_start(const Token& token) {
     default: break;
   }
   reconstruct_active();
-  insert_element(token);
+  const NodeId element = insert_element(token);
+  if (tag == HtmlTag::unknown && token.name == "selectedcontent") note_selectedcontent(element);
   return true;
 }
 
@@ -274,6 +294,9 @@ bool TreeBuilder::in_body_end(const Token& token) {
       mode_ = Mode::after_body;
       return false;
     case HtmlTag::template_: close_template(); return true;
+    case HtmlTag::select:
+      if (select_in_scope()) pop_until(HtmlTag::select);
+      return true;
     case HtmlTag::form: {
       if (template_open()) {
         if (!in_scope(HtmlTag::form)) return true;
@@ -320,6 +343,18 @@ bool TreeBuilder::in_body_end(const Token& token) {
       return true;
     }
     default: close_any_other(token); return true;
+  }
+}
+
+void TreeBuilder::close_any_other(const Token& token) {
+  for (std::size_t i = open_.size(); i-- > 0;) {
+    const NodeId node = open_[i];
+    if (name_of(node) == token.name) {
+      generate_implied_end_tags(token.name);
+      open_.resize(i);
+      return;
+    }
+    if (is_special_node(node)) return;
   }
 }
 

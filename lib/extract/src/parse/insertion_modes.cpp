@@ -1,9 +1,7 @@
-#include <algorithm>
-
 #include "parse/tree_construction.hpp"
-#include "text/text_util.hpp"
 
-// The insertion modes other than "in body" (in_body.cpp), as the standard lists them.
+// The insertion modes, as the standard lists them, but for "in body" (in_body.cpp) and the table
+// modes (table_modes.cpp): the head, templates, framesets, and what comes after the body.
 
 namespace pagemd::extract::html {
 
@@ -58,69 +56,10 @@ bool TreeBuilder::start_tag_in_mode(const Token& token) {
     case Mode::in_table:
     case Mode::in_table_text: return in_table_start(token);
     case Mode::in_caption:
-      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::td ||
-          tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
-        return !close_caption();
-      }
-      return in_body_start(token);
     case Mode::in_column_group:
-      if (tag == HtmlTag::html) return in_body_start(token);
-      if (tag == HtmlTag::template_) return in_head_start(token);
-      if (tag == HtmlTag::col) {
-        insert_void(token);
-        return true;
-      }
-      if (!current_is(HtmlTag::colgroup)) return true;
-      open_.pop_back();
-      mode_ = Mode::in_table;
-      return false;
     case Mode::in_table_body:
-      if (tag == HtmlTag::tr) {
-        clear_to_table_body_context();
-        insert_element(token);
-        mode_ = Mode::in_row;
-        return true;
-      }
-      if (tag == HtmlTag::td || tag == HtmlTag::th) {
-        clear_to_table_body_context();
-        insert_element(HtmlTag::tr);
-        mode_ = Mode::in_row;
-        return false;
-      }
-      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || is_table_section(tag)) {
-        return !close_table_section();
-      }
-      return in_table_start(token);
     case Mode::in_row:
-      if (tag == HtmlTag::td || tag == HtmlTag::th) {
-        clear_to_row_context();
-        insert_element(token);
-        mode_ = Mode::in_cell;
-        active_.push_back(kMarker);
-        return true;
-      }
-      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::tr ||
-          is_table_section(tag)) {
-        return !close_row();
-      }
-      return in_table_start(token);
-    case Mode::in_cell:
-      if (tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::td ||
-          tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
-        if (!in_scope(HtmlTag::td, Scope::table) && !in_scope(HtmlTag::th, Scope::table)) return true;
-        close_cell();
-        return false;
-      }
-      return in_body_start(token);
-    case Mode::in_select_in_table:
-      if (tag == HtmlTag::caption || tag == HtmlTag::table || tag == HtmlTag::td || tag == HtmlTag::th ||
-          tag == HtmlTag::tr || is_table_section(tag)) {
-        pop_until(HtmlTag::select);
-        reset_insertion_mode();
-        return false;
-      }
-      return in_select_start(token);
-    case Mode::in_select: return in_select_start(token);
+    case Mode::in_cell: return table_part_start(token);
     case Mode::in_template: return in_template_start(token);
     case Mode::in_frameset:
     case Mode::after_frameset:
@@ -241,103 +180,6 @@ bool TreeBuilder::in_head_noscript_start(const Token& token) {
   }
 }
 
-bool TreeBuilder::in_table_start(const Token& token) {
-  const HtmlTag tag = token.tag;
-  switch (tag) {
-    case HtmlTag::caption:
-      clear_to_table_context();
-      active_.push_back(kMarker);
-      insert_element(token);
-      mode_ = Mode::in_caption;
-      return true;
-    case HtmlTag::colgroup:
-      clear_to_table_context();
-      insert_element(token);
-      mode_ = Mode::in_column_group;
-      return true;
-    case HtmlTag::col:
-      clear_to_table_context();
-      insert_element(HtmlTag::colgroup);
-      mode_ = Mode::in_column_group;
-      return false;
-    case HtmlTag::tbody:
-    case HtmlTag::tfoot:
-    case HtmlTag::thead:
-      clear_to_table_context();
-      insert_element(token);
-      mode_ = Mode::in_table_body;
-      return true;
-    case HtmlTag::td:
-    case HtmlTag::th:
-    case HtmlTag::tr:
-      clear_to_table_context();
-      insert_element(HtmlTag::tbody);
-      mode_ = Mode::in_table_body;
-      return false;
-    case HtmlTag::table:
-      if (!in_scope(HtmlTag::table, Scope::table)) return true;
-      pop_until(HtmlTag::table);
-      reset_insertion_mode();
-      return false;
-    case HtmlTag::style:
-    case HtmlTag::script:
-    case HtmlTag::template_: return in_head_start(token);
-    case HtmlTag::input:
-      if (is_hidden_input(token)) {
-        insert_void(token);
-        return true;
-      }
-      break;
-    case HtmlTag::form:
-      if (form_ != kNoNode || template_open()) return true;
-      form_ = insert_element(token);
-      open_.pop_back();
-      return true;
-    default: break;
-  }
-  foster_parenting_ = true;
-  in_body_start(token);
-  foster_parenting_ = false;
-  return true;
-}
-
-bool TreeBuilder::is_hidden_input(const Token& token) {
-  return std::any_of(token.attributes.begin(), token.attributes.end(), [](const Attribute& attribute) {
-    return attribute.name == "type" && core::equals_ignore_case(attribute.value, "hidden");
-  });
-}
-
-bool TreeBuilder::in_select_start(const Token& token) {
-  switch (token.tag) {
-    case HtmlTag::html: return in_body_start(token);
-    case HtmlTag::option:
-      if (current_is(HtmlTag::option)) open_.pop_back();
-      insert_element(token);
-      return true;
-    case HtmlTag::optgroup:
-      if (current_is(HtmlTag::option)) open_.pop_back();
-      if (current_is(HtmlTag::optgroup)) open_.pop_back();
-      insert_element(token);
-      return true;
-    case HtmlTag::select:
-      if (in_scope(HtmlTag::select, Scope::select)) {
-        pop_until(HtmlTag::select);
-        reset_insertion_mode();
-      }
-      return true;
-    case HtmlTag::input:
-    case HtmlTag::keygen:
-    case HtmlTag::textarea:
-      if (!in_scope(HtmlTag::select, Scope::select)) return true;
-      pop_until(HtmlTag::select);
-      reset_insertion_mode();
-      return false;
-    case HtmlTag::script:
-    case HtmlTag::template_: return in_head_start(token);
-    default: return true;
-  }
-}
-
 bool TreeBuilder::end_tag_in_mode(const Token& token) {
   const HtmlTag tag = token.tag;
   switch (mode_) {
@@ -384,97 +226,16 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
     case Mode::in_table:
     case Mode::in_table_text: return in_table_end(token);
     case Mode::in_caption:
-      if (tag == HtmlTag::caption) {
-        close_caption();
-        return true;
-      }
-      if (tag == HtmlTag::table) return !close_caption();
-      if (tag == HtmlTag::body || tag == HtmlTag::col || tag == HtmlTag::colgroup || tag == HtmlTag::html ||
-          tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
-        return true;
-      }
-      return in_body_end(token);
+    case Mode::in_column_group:
+    case Mode::in_table_body:
+    case Mode::in_row:
+    case Mode::in_cell: return table_part_end(token);
     case Mode::in_template:
       if (tag == HtmlTag::template_) close_template();
       return true;
     case Mode::in_frameset:
     case Mode::after_frameset:
     case Mode::after_after_frameset: return in_frameset_end(token);
-    case Mode::in_column_group:
-      if (tag == HtmlTag::template_) {
-        close_template();
-        return true;
-      }
-      if (tag == HtmlTag::colgroup) {
-        if (current_is(HtmlTag::colgroup)) {
-          open_.pop_back();
-          mode_ = Mode::in_table;
-        }
-        return true;
-      }
-      if (tag == HtmlTag::col || !current_is(HtmlTag::colgroup)) return true;
-      open_.pop_back();
-      mode_ = Mode::in_table;
-      return false;
-    case Mode::in_table_body:
-      if (is_table_section(tag)) {
-        if (in_scope(tag, Scope::table)) {
-          clear_to_table_body_context();
-          open_.pop_back();
-          mode_ = Mode::in_table;
-        }
-        return true;
-      }
-      if (tag == HtmlTag::table) return !close_table_section();
-      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
-          tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr) {
-        return true;
-      }
-      return in_table_end(token);
-    case Mode::in_row:
-      if (tag == HtmlTag::tr) {
-        close_row();
-        return true;
-      }
-      if (tag == HtmlTag::table) return !close_row();
-      if (is_table_section(tag)) {
-        if (!in_scope(tag, Scope::table)) return true;
-        return !close_row();
-      }
-      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
-          tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th) {
-        return true;
-      }
-      return in_table_end(token);
-    case Mode::in_cell:
-      if (tag == HtmlTag::td || tag == HtmlTag::th) {
-        if (!in_scope(tag, Scope::table)) return true;
-        generate_implied_end_tags();
-        pop_until(tag);
-        clear_active_to_marker();
-        mode_ = Mode::in_row;
-        return true;
-      }
-      if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
-          tag == HtmlTag::html) {
-        return true;
-      }
-      if (tag == HtmlTag::table || tag == HtmlTag::tr || is_table_section(tag)) {
-        if (!in_scope(tag, Scope::table)) return true;
-        close_cell();
-        return false;
-      }
-      return in_body_end(token);
-    case Mode::in_select_in_table:
-      if (tag == HtmlTag::caption || tag == HtmlTag::table || tag == HtmlTag::td || tag == HtmlTag::th ||
-          tag == HtmlTag::tr || is_table_section(tag)) {
-        if (!in_scope(tag, Scope::table)) return true;
-        pop_until(HtmlTag::select);
-        reset_insertion_mode();
-        return false;
-      }
-      return in_select_end(token);
-    case Mode::in_select: return in_select_end(token);
     case Mode::after_body:
       if (tag == HtmlTag::html) {
         mode_ = Mode::after_after_body;
@@ -485,49 +246,6 @@ bool TreeBuilder::end_tag_in_mode(const Token& token) {
     case Mode::after_after_body: mode_ = Mode::in_body; return false;
   }
   return true;
-}
-
-bool TreeBuilder::in_table_end(const Token& token) {
-  const HtmlTag tag = token.tag;
-  if (tag == HtmlTag::template_) {
-    close_template();
-    return true;
-  }
-  if (tag == HtmlTag::table) {
-    if (!in_scope(HtmlTag::table, Scope::table)) return true;
-    pop_until(HtmlTag::table);
-    reset_insertion_mode();
-    return true;
-  }
-  if (tag == HtmlTag::body || tag == HtmlTag::caption || tag == HtmlTag::col || tag == HtmlTag::colgroup ||
-      tag == HtmlTag::html || tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::tr || is_table_section(tag)) {
-    return true;
-  }
-  foster_parenting_ = true;
-  in_body_end(token);
-  foster_parenting_ = false;
-  return true;
-}
-
-bool TreeBuilder::in_select_end(const Token& token) {
-  switch (token.tag) {
-    case HtmlTag::optgroup:
-      if (current_is(HtmlTag::option) && open_.size() >= 2 && tag_of(open_[open_.size() - 2]) == HtmlTag::optgroup) {
-        open_.pop_back();
-      }
-      if (current_is(HtmlTag::optgroup)) open_.pop_back();
-      return true;
-    case HtmlTag::option:
-      if (current_is(HtmlTag::option)) open_.pop_back();
-      return true;
-    case HtmlTag::select:
-      if (!in_scope(HtmlTag::select, Scope::select)) return true;
-      pop_until(HtmlTag::select);
-      reset_insertion_mode();
-      return true;
-    case HtmlTag::template_: close_template(); return true;
-    default: return true;
-  }
 }
 
 }  // namespace pagemd::extract::html

@@ -1,7 +1,7 @@
 #pragma once
 
 // Stage 2, parse: the tree construction of the WHATWG standard ("13.2.6"), building a Document
-// from the tokens of html_tokenizer.hpp.
+// from the tokens of tokenizer/html_tokenizer.hpp.
 //
 // It follows the standard for a browser that runs no scripts: the repair of misnested markup (the
 // adoption agency, reopened formatting elements, text and elements moved out of tables), foreign

@@ -22,7 +22,9 @@ std::size_t leading_space(std::string_view text) {
 
 void TreeBuilder::run() {
   while (true) {
-    tokenizer_.allow_cdata(!open_.empty() && is_foreign(current()));
+    const bool foreign = !open_.empty() && is_foreign(current());
+    tokenizer_.allow_cdata(foreign);
+    tokenizer_.keep_nul_in_text(foreign && reads_foreign_text(current()));
     const Token& token = tokenizer_.next();
     switch (token.kind) {
       case TokenKind::characters: characters(token.text); break;
@@ -32,6 +34,7 @@ void TreeBuilder::run() {
       case TokenKind::comment: comment(token); break;
       case TokenKind::end_of_file: finish(); return;
     }
+    if (open_.has_popped_options()) show_popped_options();
   }
 }
 
@@ -91,170 +94,10 @@ void TreeBuilder::insert_text_element(const Token& token, TextMode text_mode) {
   mode_ = Mode::text;
 }
 
-std::size_t TreeBuilder::active_index(NodeId id) const {
-  for (std::size_t i = active_.size(); i-- > 0;) {
-    if (active_[i] == id) return i;
-  }
-  return npos;
-}
-
-bool TreeBuilder::same_element(NodeId a, NodeId b) const {
-  if (name_of(a) != name_of(b)) return false;
-  const auto left = doc_.attributes(a);
-  const auto right = doc_.attributes(b);
-  if (left.size() != right.size()) return false;
-  return std::all_of(left.begin(), left.end(), [&](const Attribute& attribute) {
-    return std::any_of(right.begin(), right.end(), [&](const Attribute& other) {
-      return other.name == attribute.name && other.value == attribute.value;
-    });
-  });
-}
-
-void TreeBuilder::push_active(NodeId id) {
-  std::size_t alike = 0;
-  std::size_t earliest = npos;
-  for (std::size_t i = active_.size(); i-- > 0 && active_[i] != kMarker;) {
-    if (same_element(active_[i], id)) {
-      ++alike;
-      earliest = i;
-    }
-  }
-  if (alike >= 3) active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(earliest));
-  active_.push_back(id);
-}
-
-void TreeBuilder::clear_active_to_marker() {
-  while (!active_.empty()) {
-    const NodeId last = active_.back();
-    active_.pop_back();
-    if (last == kMarker) return;
-  }
-}
-
-void TreeBuilder::reconstruct_active() {
-  if (active_.empty() || active_.back() == kMarker || stack_index(active_.back()) != npos) return;
-  std::size_t i = active_.size() - 1;
-  while (i > 0 && active_[i - 1] != kMarker && stack_index(active_[i - 1]) == npos) --i;
-  // Past the depth bound the rest stay in the list unopened, as if their start tags had been ignored.
-  for (; i < active_.size() && open_.depth() < max_depth_; ++i) {
-    const NodeId clone = doc_.clone_element(active_[i]);
-    const Place at = place(current());
-    doc_.insert(clone, at.parent, at.before);
-    open_.push_back(clone);
-    active_[i] = clone;
-  }
-}
-
-bool TreeBuilder::adoption_agency(const Token& token) {
-  if (name_of(current()) == token.name && active_index(current()) == npos) {
-    open_.pop_back();
-    return true;
-  }
-  for (int outer = 0; outer < 8; ++outer) {
-    std::size_t formatting_at = npos;
-    for (std::size_t i = active_.size(); i-- > 0 && active_[i] != kMarker;) {
-      if (name_of(active_[i]) == token.name) {
-        formatting_at = i;
-        break;
-      }
-    }
-    if (formatting_at == npos) return false;
-    const NodeId formatting = active_[formatting_at];
-    const std::size_t formatting_in_stack = stack_index(formatting);
-    if (formatting_in_stack == npos) {
-      active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(formatting_at));
-      return true;
-    }
-    if (!in_scope_if([&](NodeId id) { return id == formatting; }, Scope::plain)) return true;
-    std::size_t furthest_at = npos;
-    for (std::size_t i = formatting_in_stack + 1; i < open_.size(); ++i) {
-      if (is_special_node(open_[i])) {
-        furthest_at = i;
-        break;
-      }
-    }
-    if (furthest_at == npos) {
-      open_.resize(formatting_in_stack);
-      active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(formatting_at));
-      return true;
-    }
-    const NodeId furthest = open_[furthest_at];
-    const NodeId common_ancestor = open_[formatting_in_stack - 1];
-    NodeId bookmark_after = kNoNode;  // the new formatting element goes after this entry, or in place
-    NodeId last = furthest;
-    std::size_t node_at = furthest_at;
-    for (int inner = 1;; ++inner) {
-      --node_at;
-      NodeId node = open_[node_at];
-      if (node == formatting) break;
-      std::size_t node_active = active_index(node);
-      if (inner > 3 && node_active != npos) {
-        active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(node_active));
-        node_active = npos;
-      }
-      if (node_active == npos) {
-        open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(node_at));
-        continue;
-      }
-      const NodeId clone = doc_.clone_element(node);
-      active_[node_active] = clone;
-      open_.replace(node_at, clone);
-      node = clone;
-      if (last == furthest) bookmark_after = clone;
-      doc_.detach(last);
-      doc_.insert(last, node);
-      last = node;
-    }
-    doc_.detach(last);
-    const Place at = place(common_ancestor);
-    doc_.insert(last, at.parent, at.before);
-
-    const NodeId clone = doc_.clone_element(formatting);
-    while (doc_.node(furthest).first_child() != kNoNode) {
-      const NodeId child = doc_.node(furthest).first_child();
-      doc_.detach(child);
-      doc_.insert(child, clone);
-    }
-    doc_.insert(clone, furthest);
-
-    const std::size_t old_entry = active_index(formatting);
-    if (bookmark_after == kNoNode) {
-      active_[old_entry] = clone;
-    } else {
-      active_.erase(active_.begin() + static_cast<std::ptrdiff_t>(old_entry));
-      active_.insert(active_.begin() + static_cast<std::ptrdiff_t>(active_index(bookmark_after) + 1), clone);
-    }
-    open_.erase(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(formatting)));
-    open_.insert(open_.begin() + static_cast<std::ptrdiff_t>(stack_index(furthest) + 1), clone);
-  }
-  return true;
-}
-
-void TreeBuilder::close_any_other(const Token& token) {
-  for (std::size_t i = open_.size(); i-- > 0;) {
-    const NodeId node = open_[i];
-    if (name_of(node) == token.name) {
-      generate_implied_end_tags(token.name);
-      open_.resize(i);
-      return;
-    }
-    if (is_special_node(node)) return;
-  }
-}
-
 void TreeBuilder::reset_insertion_mode() {
   for (std::size_t i = open_.size(); i-- > 0;) {
     const bool last = i == 0;
     switch (tag_of(open_[i])) {
-      case HtmlTag::select:
-        for (std::size_t j = i; j-- > 0;) {
-          if (tag_of(open_[j]) == HtmlTag::table) {
-            mode_ = Mode::in_select_in_table;
-            return;
-          }
-        }
-        mode_ = Mode::in_select;
-        return;
       case HtmlTag::td:
       case HtmlTag::th:
         if (last) break;
@@ -312,10 +155,8 @@ void TreeBuilder::characters(std::string_view text) {
     skip_newline_ = false;
     if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
   }
-  if (!text.empty() && !open_.empty() && is_foreign(current()) && !is_mathml_text_integration_point(current()) &&
-      !is_html_integration_point(current())) {
-    if (leading_space(text) != text.size()) frameset_ok_ = false;
-    insert_text(text);
+  if (!text.empty() && !open_.empty() && is_foreign(current()) && reads_foreign_text(current())) {
+    foreign_characters(text);
     return;
   }
   while (!text.empty()) {
@@ -379,8 +220,6 @@ void TreeBuilder::characters(std::string_view text) {
         }
         insert_text(text);
         return;
-      case Mode::in_select:
-      case Mode::in_select_in_table: insert_text(text); return;
       case Mode::in_table:
       case Mode::in_table_body:
       case Mode::in_row:
@@ -456,60 +295,6 @@ void TreeBuilder::end_tag(const Token& token) {
   }
 }
 
-void TreeBuilder::clear_to_table_context() {
-  while (!current_is(HtmlTag::table) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
-    open_.pop_back();
-  }
-}
-
-void TreeBuilder::clear_to_table_body_context() {
-  while (!is_table_section(tag_of(current())) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
-    open_.pop_back();
-  }
-}
-
-void TreeBuilder::clear_to_row_context() {
-  while (!current_is(HtmlTag::tr) && !current_is(HtmlTag::html) && !current_is(HtmlTag::template_)) {
-    open_.pop_back();
-  }
-}
-
-bool TreeBuilder::close_caption() {
-  if (!in_scope(HtmlTag::caption, Scope::table)) return false;
-  generate_implied_end_tags();
-  pop_until(HtmlTag::caption);
-  clear_active_to_marker();
-  mode_ = Mode::in_table;
-  return true;
-}
-
-bool TreeBuilder::close_table_section() {
-  if (!in_scope_if([&](NodeId id) { return is_table_section(tag_of(id)); }, Scope::table)) return false;
-  clear_to_table_body_context();
-  open_.pop_back();
-  mode_ = Mode::in_table;
-  return true;
-}
-
-bool TreeBuilder::close_row() {
-  if (!in_scope(HtmlTag::tr, Scope::table)) return false;
-  clear_to_row_context();
-  open_.pop_back();
-  mode_ = Mode::in_table_body;
-  return true;
-}
-
-void TreeBuilder::close_cell() {
-  generate_implied_end_tags();
-  while (!open_.empty()) {
-    const HtmlTag popped = tag_of(current());
-    open_.pop_back();
-    if (popped == HtmlTag::td || popped == HtmlTag::th) break;
-  }
-  clear_active_to_marker();
-  mode_ = Mode::in_row;
-}
-
 void TreeBuilder::finish() {
   flush_table_text();
   // The input ended inside a raw-text element: it closes, and the mode it was opened in ends.
@@ -526,6 +311,11 @@ void TreeBuilder::finish() {
   if (mode_ == Mode::in_head_noscript) leave_head_noscript();
   if (mode_ == Mode::in_head) leave_head();
   if (mode_ == Mode::after_head) insert_element(HtmlTag::body);
+  // Parsing stops by popping every element: the options still open leave the stack too.
+  if (!choices_.empty()) {
+    open_.resize(0);
+    show_popped_options();
+  }
 }
 
 void build_tree(Document& doc, std::size_t max_open_elements, PageRecords* records) {

@@ -1,20 +1,22 @@
 #pragma once
 
 // Stage 2, parse: the state of the tree construction (tree_builder.hpp) and its rules. Private to
-// parse/: the machinery (the stack of open elements, the list of active formatting elements, the
-// adoption agency) is in tree_construction.cpp, the insertion modes in insertion_modes.cpp and the
-// largest of them, "in body", in in_body.cpp.
+// parse/: the stack of open elements, inserting and the text of every mode are in
+// tree_construction.cpp, the list of active formatting elements and the adoption agency in
+// formatting_elements.cpp; the insertion modes in insertion_modes.cpp, but for the largest, "in
+// body" (in_body.cpp), the table modes (table_modes.cpp) and foreign content (foreign_content.cpp).
 
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "parse/dom.hpp"
 #include "markup/html_elements.hpp"
-#include "parse/html_tokenizer.hpp"
+#include "parse/tokenizer/html_tokenizer.hpp"
 
 namespace pagemd::extract::html {
 
@@ -34,8 +36,6 @@ enum class Mode : std::uint8_t {
   in_table_body,
   in_row,
   in_cell,
-  in_select,
-  in_select_in_table,
   in_template,
   in_frameset,
   after_frameset,
@@ -48,7 +48,8 @@ inline constexpr NodeId kMarker = kNoNode;  // in the list of active formatting 
 
 // The stack of open elements, counting the <p> elements on it. Every block's start tag asks
 // whether a <p> is open in button scope, and a nest of blocks with none would otherwise be scanned
-// once per tag: deep nests would parse in quadratic time. It counts as well the open elements
+// once per tag: deep nests would parse in quadratic time. So for <select>, which every <option>,
+// <hr> and <input> asks after. It counts as well the open elements
 // whose subtree a page's tree leaves out (<template>, <object>, SVG), so that text inside them
 // need not be kept at all, and how deep the current node is in the tree, which is more than the
 // stack holds once a </form> took its form off the stack but not out of the tree.
@@ -66,6 +67,7 @@ class OpenElements {
   [[nodiscard]] const_iterator begin() const noexcept { return ids_.begin(); }
   [[nodiscard]] const_iterator end() const noexcept { return ids_.end(); }
   [[nodiscard]] bool holds_paragraph() const noexcept { return paragraphs_ > 0; }
+  [[nodiscard]] bool holds_select() const noexcept { return selects_ > 0; }
   [[nodiscard]] bool holds_left_out() const noexcept { return left_out_ > 0; }
   // How many elements deep the current node is in the tree.
   [[nodiscard]] std::size_t depth() const noexcept { return ids_.size() + hidden_; }
@@ -109,11 +111,18 @@ class OpenElements {
     count(id, 1);
     ids_[at] = id;
   }
+  // From now on the options that leave the stack are kept for take_popped_options(): a select's
+  // <selectedcontent> shows its chosen option as it leaves.
+  void report_popped_options() noexcept { reports_options_ = true; }
+  [[nodiscard]] bool has_popped_options() const noexcept { return !popped_options_.empty(); }
+  [[nodiscard]] std::vector<NodeId> take_popped_options() { return std::exchange(popped_options_, {}); }
 
  private:
   void count(NodeId id, int change) {
     const HtmlTag tag = doc_.node(id).tag;
     if (tag == HtmlTag::p) paragraphs_ += static_cast<std::size_t>(change);
+    if (tag == HtmlTag::select) selects_ += static_cast<std::size_t>(change);
+    if (tag == HtmlTag::option && change < 0 && reports_options_) popped_options_.push_back(id);
     if (tag == HtmlTag::template_ || tag == HtmlTag::object || doc_.element_namespace(id) == Namespace::svg) {
       left_out_ += static_cast<std::size_t>(change);
     }
@@ -130,12 +139,15 @@ class OpenElements {
   const Document& doc_;
   std::vector<NodeId> ids_;
   std::size_t paragraphs_ = 0;
+  std::size_t selects_ = 0;
   std::size_t left_out_ = 0;
   // For the entries from the bottom up, how many elements that left the stack are their ancestors
   // in the tree (and not those of the entries below); a vector only as long as the last entry
   // that has some.
   std::vector<std::uint32_t> hidden_at_;
   std::size_t hidden_ = 0;
+  bool reports_options_ = false;
+  std::vector<NodeId> popped_options_;
 };
 
 class TreeBuilder {
@@ -163,7 +175,7 @@ class TreeBuilder {
 
   template <typename Matches>
   [[nodiscard]] bool in_scope_if(Matches matches, Scope scope) const {
-    const bool foreign_ends = scope != Scope::table && scope != Scope::select;
+    const bool foreign_ends = scope != Scope::table;
     for (std::size_t i = open_.size(); i-- > 0;) {
       if (matches(open_[i])) return true;
       if (ends_scope(tag_of(open_[i]), scope) || (foreign_ends && is_foreign_boundary(open_[i]))) return false;
@@ -176,6 +188,11 @@ class TreeBuilder {
   [[nodiscard]] bool is_foreign(NodeId id) const { return doc_.element_namespace(id) != Namespace::html; }
   [[nodiscard]] bool is_mathml_text_integration_point(NodeId id) const;
   [[nodiscard]] bool is_html_integration_point(NodeId id) const;
+  // Whether text in the foreign element `id` is read by the rules for foreign content.
+  [[nodiscard]] bool reads_foreign_text(NodeId id) const {
+    return !is_mathml_text_integration_point(id) && !is_html_integration_point(id);
+  }
+  void foreign_characters(std::string_view text);
   // The MathML and SVG elements that are "special" and end scopes, as HTML's own do.
   [[nodiscard]] bool is_foreign_boundary(NodeId id) const;
   [[nodiscard]] bool is_special_node(NodeId id) const { return is_special(tag_of(id)) || is_foreign_boundary(id); }
@@ -185,6 +202,8 @@ class TreeBuilder {
   void insert_foreign(const Token& token, Namespace space);
   // False when the tag breaks out of foreign content: the insertion mode takes it then.
   bool foreign_start(const Token& token);
+  // Pops the foreign elements down to HTML or an integration point, for a tag that breaks out.
+  void leave_foreign_content();
   void foreign_end(const Token& token);
   [[nodiscard]] bool in_scope(HtmlTag tag, Scope scope = Scope::plain) const {
     return in_scope_if([&](NodeId id) { return tag_of(id) == tag; }, scope);
@@ -208,6 +227,7 @@ class TreeBuilder {
   void close_p_in_button_scope() {
     if (p_in_button_scope()) close_p();
   }
+  [[nodiscard]] bool select_in_scope() const { return open_.holds_select() && in_scope(HtmlTag::select); }
 
   // ---- Inserting ------------------------------------------------------------------------------
 
@@ -305,10 +325,10 @@ class TreeBuilder {
   bool in_body_start(const Token& token);
 
   bool in_table_start(const Token& token);
+  // The modes of a table's parts: caption, column group, row group, row, cell.
+  bool table_part_start(const Token& token);
 
   static bool is_hidden_input(const Token& token);
-
-  bool in_select_start(const Token& token);
 
   bool in_template_start(const Token& token);
 
@@ -344,10 +364,28 @@ class TreeBuilder {
   bool in_body_end(const Token& token);
 
   bool in_table_end(const Token& token);
-
-  bool in_select_end(const Token& token);
+  bool table_part_end(const Token& token);
 
   void finish();
+
+  // ---- A select's chosen option shown in its <selectedcontent> (selected_content.cpp) ----------
+
+  struct SelectChoice {
+    NodeId select;
+    NodeId chosen = kNoNode;    // the option its selectedness falls on so far
+    NodeId shown_in = kNoNode;  // its first <selectedcontent>
+  };
+  // "The option element's nearest ancestor select": none when the option is inside a <datalist>,
+  // an <hr>, another option, or two groups.
+  [[nodiscard]] NodeId select_of_option(NodeId option) const;
+  SelectChoice* choice_of(NodeId select);
+  // An option or a <selectedcontent> was inserted.
+  void note_option(NodeId option);
+  void note_selectedcontent(NodeId element);
+  // The chosen options that left the stack show in their select's <selectedcontent>.
+  void show_popped_options();
+  // Replaces the children of `into` with a copy of those of `from`.
+  void copy_children(NodeId from, NodeId into);
 
   // ---- Hostile-input bounds and a page's tree (page_parts.cpp) --------------------------------
 
@@ -381,6 +419,7 @@ class TreeBuilder {
   std::vector<NodeId> active_;
   // The stack of template insertion modes, one for each <template> open.
   std::vector<Mode> template_modes_;
+  std::vector<SelectChoice> choices_;
   NodeId head_ = kNoNode;
   NodeId form_ = kNoNode;
   bool quirks_ = true;  // until a doctype says otherwise

@@ -1,7 +1,7 @@
 // Character references (&amp;, &#8212;, &notit;) as the standard's tokenizer reads them: the named
 // ones from the standard's table, the numeric ones with its repairs.
 
-#include "parse/html_tokenizer.hpp"
+#include "parse/tokenizer/html_tokenizer.hpp"
 
 #include <algorithm>
 #include <array>
@@ -20,7 +20,7 @@ struct NamedReference {
 };
 
 constexpr NamedReference kNamedReferences[] = {
-#include "parse/html_entities.inc"
+#include "parse/tokenizer/html_entities.inc"
 };
 static_assert(std::is_sorted(std::begin(kNamedReferences), std::end(kNamedReferences),
                              [](const NamedReference& a, const NamedReference& b) { return a.name < b.name; }));

@@ -2,7 +2,7 @@
 
 // Stage 2, parse: the HTML tokenizer of the WHATWG standard ("13.2.5 Tokenization"), over UTF-8
 // HTML with line breaks normalised to LF by the caller (Document::build, which for a page removes
-// NUL as well). The tree builder (tree_builder.hpp) pulls tokens
+// NUL as well). The tree builder (parse/tree_builder.hpp) pulls tokens
 // and says when an element's content is raw text.
 //
 // Tokens are views: into the input where it can be taken as written, otherwise into buffers of
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "parse/dom.hpp"
+#include "text/text_util.hpp"
 
 namespace pagemd::extract::html {
 
@@ -68,8 +69,15 @@ class Tokenizer {
   // The next token; its views last until the next call. After the end, always end_of_file.
   const Token& next();
 
+  // Whether a byte ends a tag's or an attribute's name, and so a raw-text element's end tag.
+  static constexpr bool ends_name(char c) { return is_ascii_space(c) || c == '/' || c == '>'; }
+
   // Whether "<![CDATA[" starts a CDATA section (the current node is foreign) rather than a bogus comment.
   void allow_cdata(bool allowed) { cdata_allowed_ = allowed; }
+
+  // Whether NUL in text is left in for the tree builder, which reads text in foreign content as
+  // U+FFFD where HTML's own drops it.
+  void keep_nul_in_text(bool kept) { nul_kept_in_text_ = kept; }
 
   // Reads what follows the start tag just returned in `mode`, up to "</name" for rcdata and rawtext.
   void switch_to(TextMode mode, std::string_view element_name);
@@ -109,6 +117,7 @@ class Tokenizer {
   bool comments_ = false;
   bool has_nul_ = false;
   bool cdata_allowed_ = false;
+  bool nul_kept_in_text_ = false;
   Token token_;
   TextMode mode_ = TextMode::data;
   std::string end_tag_name_;  // what ends rcdata or rawtext
