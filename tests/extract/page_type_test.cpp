@@ -254,6 +254,29 @@ TEST(PageType, PlansThatLookLikeAGridAreAServicePage) {
   EXPECT_EQ(classify("<h1>Plans</h1>" + cards(12, true), "https://saas.example/"), PageType::service);
 }
 
+// A site's front page says "service" by its address; when most of its headings link to other
+// pages it lists those pages (a news site's front page). Headings that link within the page, a
+// minority of linked headings, or linked titles of priced goods leave it a service page.
+TEST(PageType, AFrontPageWhoseHeadingsLinkElsewhereIsAListing) {
+  const auto front_page = [](int linked, int plain, std::string_view href, bool priced) {
+    std::string html = "<h1>Today</h1>";
+    for (int i = 0; i < linked; ++i) {
+      html += "<div><h3><a href=\"" + std::string(href) + std::to_string(i) + "\">Story " + std::to_string(i) +
+              "</a></h3><p>A line of teaser.</p>";
+      if (priced) html += "<span>$" + std::to_string(20 + i) + "</span>";
+      html += "</div>";
+    }
+    for (int i = 0; i < plain; ++i) html += "<h2>What we do " + std::to_string(i) + "</h2><p>A line of prose.</p>";
+    return html;
+  };
+  const std::string_view home = "https://site.example/";
+  EXPECT_EQ(classify(front_page(8, 2, "/2024/story-", false), home), PageType::listing);
+  EXPECT_EQ(classify(front_page(8, 2, "#part-", false), home), PageType::service);
+  EXPECT_EQ(classify(front_page(8, 8, "/2024/story-", false), home), PageType::service);
+  EXPECT_EQ(classify(front_page(4, 0, "/2024/story-", false), home), PageType::service);
+  EXPECT_EQ(classify(front_page(8, 2, "/shop/item-", true), home), PageType::service);
+}
+
 TEST(PageType, WhatABusinessOffersIsAServicePage) {
   const std::string page = "<h1>Data analytics</h1>" + paragraphs(4);
   // Under /services/, or a slug that names services, though a long slug would otherwise say "post".

@@ -448,7 +448,11 @@ class ContentFinder {
     constexpr std::uint8_t kUnknown = 0xFF;
     if (doc_.attributes(id).empty()) return Unlikely::no;
     if (unlikely_cache_.empty()) unlikely_cache_.assign(doc_.size(), kUnknown);
-    if (unlikely_cache_[id] == kUnknown) unlikely_cache_[id] = static_cast<std::uint8_t>(unlikely_kind(doc_, id));
+    if (unlikely_cache_[id] == kUnknown) {
+      Unlikely kind = unlikely_kind(doc_, id);
+      if (kind == Unlikely::always && holds_its_tab_panels(doc_, id)) kind = Unlikely::no;
+      unlikely_cache_[id] = static_cast<std::uint8_t>(kind);
+    }
     return static_cast<Unlikely>(unlikely_cache_[id]);
   }
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "text/text_util.hpp"
 #include "tree/element_kinds.hpp"
@@ -52,6 +53,30 @@ bool is_hidden_by_style(const Document& doc, NodeId id) {
 // A tab panel is hidden until its tab is chosen: the other languages of a code sample, a product's
 // specifications beside its description. The reader can switch to each, so each is content.
 bool is_tab_panel(const Document& doc, NodeId id) { return has_role(doc, id, {"tabpanel"}); }
+
+bool holds_its_tab_panels(const Document& doc, NodeId tablist) {
+  // Such panels sit a level or a few below the list; a glance at its first elements finds them, so
+  // nested lists cost no more than the glance each.
+  constexpr int kPanelLevels = 3;
+  constexpr int kMostVisits = 256;
+  if (!has_role(doc, tablist, {"tablist"})) return false;
+  int visits = 0;
+  std::vector<NodeId> level{tablist};
+  std::vector<NodeId> next;
+  for (int depth = 0; depth < kPanelLevels && !level.empty(); ++depth) {
+    next.clear();
+    for (NodeId parent : level) {
+      for (NodeId child = doc.node(parent).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
+        if (doc.node(child).kind != NodeKind::element) continue;
+        if (is_tab_panel(doc, child)) return true;
+        if (++visits > kMostVisits) return false;
+        next.push_back(child);
+      }
+    }
+    level.swap(next);
+  }
+  return false;
+}
 
 Hiding hiding_of(const Document& doc, NodeId id) {
   if (is_tab_panel(doc, id)) return Hiding::shown;

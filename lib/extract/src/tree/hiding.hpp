@@ -16,5 +16,9 @@ enum class Hiding { shown, by_attribute, by_style, by_class };
 [[nodiscard]] bool is_visually_hidden(const Document& doc, NodeId id);
 // A tab panel (role=tabpanel): hidden or not, the reader can switch to it, so it is content.
 [[nodiscard]] bool is_tab_panel(const Document& doc, NodeId id);
+// A tablist (role=tablist) is a strip of tabs, chrome; one that holds the panels themselves, a few
+// levels down at most, is an accordion (the markup ARIA's practices once gave accordions), and its
+// panels are the page's sections.
+[[nodiscard]] bool holds_its_tab_panels(const Document& doc, NodeId tablist);
 
 }  // namespace pagemd::extract
