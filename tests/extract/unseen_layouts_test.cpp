@@ -1,10 +1,12 @@
-// The unseen-layout sets (tests/data/unseen-layouts and unseen-layouts-2, written by
-// bench/make_unseen_layouts.py and make_unseen_layouts_2.py): random articles with an exact Markdown
-// truth inside layouts that leak chrome the most (hashed class names, a table portal, an article
-// split by advertising, a wiki page, short pages under heavy chrome; Tailwind classes, a docs site,
-// ARIA-only divs, custom elements, a shop's journal). Every page of the first set, and every full
-// page of the second, must give back its article's words and little else; the second set's thin
-// pages are measured, not held (bench/quality_roundtrip.py --set-dir, which also scores structure).
+// The unseen-layout sets (tests/data/unseen-layouts, -2 and -3, written by
+// bench/make_unseen_layouts.py, _2.py and _3.py): random articles with an exact Markdown truth
+// inside layouts that leak chrome the most (hashed class names, a table portal, an article split by
+// advertising, a wiki page, short pages under heavy chrome; Tailwind classes, a docs site, ARIA-only
+// divs, custom elements, a shop's journal; a Bootstrap blog, a feature, a post under a long
+// discussion, a government page of layout tables, a hydrated app page, infinite scroll, a mega
+// menu). Every page of the first set, and every full page of the second and third, must give back
+// its article's words and little else; their thin pages are measured, not held
+// (bench/quality_roundtrip.py --set-dir, which also scores structure).
 
 #include <gtest/gtest.h>
 
@@ -124,6 +126,8 @@ INSTANTIATE_TEST_SUITE_P(Set, UnseenLayout, ::testing::ValuesIn(set_pages("unsee
 // The second set's author cards in Tailwind-class layouts (a photo, a name, two sentences) still
 // leak into a page or two: its full pages are held to a precision of 0.94.
 INSTANTIATE_TEST_SUITE_P(SecondSet, UnseenLayout, ::testing::ValuesIn(set_pages("unseen-layouts-2", 0.94, true)),
+                         [](const ::testing::TestParamInfo<SetPage>& param_info) { return param_info.param.id; });
+INSTANTIATE_TEST_SUITE_P(ThirdSet, UnseenLayout, ::testing::ValuesIn(set_pages("unseen-layouts-3", 0.97, true)),
                          [](const ::testing::TestParamInfo<SetPage>& param_info) { return param_info.param.id; });
 
 }  // namespace
