@@ -3,6 +3,7 @@
 // What an element is, judged from its tag, its attributes and its class/id names alone (no text
 // statistics): never content, page furniture, a block, or hinted as content or boilerplate.
 // Whether it is hidden is tree/hiding.hpp's; whether it holds a formula, tree/formula_elements.hpp's.
+// The readings of class and id names are in class_names.cpp, the rest in element_kinds.cpp.
 
 #include <cstdint>
 #include <initializer_list>
