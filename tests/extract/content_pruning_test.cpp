@@ -120,6 +120,22 @@ TEST(ContentPruning, AReadingTimeIsABylineAndArrowedLinksBetweenPostsAPager) {
   EXPECT_NE(e.markdown.find("drawers were refitted"), std::string::npos) << e.markdown;
 }
 
+// A widget whose body the pruning took (a list of links) leaves its title over nothing: the title
+// goes too. A section's head that lost only a "Print" beside its heading stays.
+TEST(ContentPruning, AWidgetsTitleGoesWithItsBody) {
+  std::string archive = "<div><h3>Archives</h3><ul>";
+  for (int month = 1; month <= 8; ++month) {
+    archive += "<li><a href=/2026/0" + std::to_string(month) + ">2026-0" + std::to_string(month) + "</a></li>";
+  }
+  archive += "</ul></div>";
+  std::string article = kArticle;
+  article.insert(article.find("<p>Stripping took"), "<div><h2>Stripping</h2><span>Print</span></div>");
+  const Extraction e = run("<html><body><article>" + article + archive + "</article></body></html>");
+  EXPECT_NE(e.markdown.find("glass knobs"), std::string::npos) << e.markdown;
+  EXPECT_NE(e.markdown.find("## Stripping"), std::string::npos) << e.markdown;
+  EXPECT_EQ(e.markdown.find("Archives"), std::string::npos) << e.markdown;
+}
+
 // A pull quote sets a line of the text again, in large type beside it: read once. A quotation of
 // words the text does not hold is the text's own.
 TEST(ContentPruning, APullQuoteIsReadOnceAndAQuotationStays) {

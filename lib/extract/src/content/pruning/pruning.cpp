@@ -88,6 +88,20 @@ class Pruner {
     return furniture && !in_headed_table(page_, id);
   }
 
+  // A widget's title left over its body, which the pruning took (a sidebar's "Archives" over its
+  // list of links): a block that holds only a heading now and held three times its text before. A
+  // section's head that lost a "Print" or "Share" beside its heading held little more; the page's
+  // headline stays whatever went around it.
+  bool is_widget_title_left(NodeId id, const TextStats& now) const {
+    if (now.heading_chars == 0 || now.heading_chars != now.chars || headline_after(page_, id) != kNoNode) return false;
+    std::size_t before = 0;
+    doc_.walk(id, [&](NodeId d) {
+      before += non_space_bytes(doc_.text(d));
+      return WalkStep::descend;
+    });
+    return before >= 3 * std::size_t{now.chars};
+  }
+
   // The links of a short block (a pager's one or two, a breadcrumb's few); counting stops past a few.
   std::size_t links_in(NodeId id) const {
     constexpr std::size_t kEnough = 4;
@@ -165,6 +179,7 @@ class Pruner {
     if (c.images > 1 && static_cast<double>(paragraphs) / c.images < 0.5 && !in_figure && chars < 1000) return true;
     if (!is_list && static_cast<long>(c.list_items) - 100 > paragraphs) return true;
     if (static_cast<long>(c.inputs) > paragraphs / 3) return true;
+    if (is_widget_title_left(id, c)) return true;
     const double heading_density = chars == 0 ? 0.0 : static_cast<double>(c.heading_chars) / chars;
     if (!is_list && heading_density < 0.9 && chars < 25 && (c.images == 0 || c.images > 2) && !in_figure &&
         !inside_heading(id) && !holds_formula(id)) {
