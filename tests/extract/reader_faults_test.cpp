@@ -78,6 +78,22 @@ TEST(ReaderHeadings, AKickerAboveTheHeadlineGoesWithIt) {
   EXPECT_NE(page("<p>Rain fell all night.</p>").find("Rain fell"), std::string::npos);
 }
 
+// A breadcrumb written straight into the block of the headline, right before it, goes with the
+// headline; links before a headline with words between them are a line of the page.
+TEST(ReaderHeadings, ABreadcrumbWrittenBeforeTheHeadlineGoesWithIt) {
+  const auto page = [](const std::string& above) {
+    return run("<html><head><title>Floods close the valley road</title></head><body><article><div>" + above +
+               "<h1>Floods close the valley road</h1></div><p>The river rose by a metre overnight, and the road "
+               "along it closed at noon, the first time since the winter of 2019.</p></article></body></html>")
+        .markdown;
+  };
+  EXPECT_EQ(page("<a href=/news>News</a> / <a href=/news/local>Local</a>").find("Local"), std::string::npos);
+  EXPECT_EQ(page("<a href=/>Home</a> \xE2\x80\xBA <a href=/news>News</a> \xE2\x80\xBA").find("Home"),
+            std::string::npos);
+  EXPECT_NE(page("Read <a href=/news>News</a> and <a href=/news/local>Local</a> first.").find("Local"),
+            std::string::npos);
+}
+
 TEST(ReaderInvisibleCharacters, SoftHyphensAndZeroWidthSpacesGo) {
   const std::string e_md =
       body_of("<p>Donau\u00AD dampf\u00ADschiff\u00ADfahrt und Zero\u200Bwidth\u2060joined\uFEFF.</p>");

@@ -1,6 +1,7 @@
 #include "pagemd/extract/extractor.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <utility>
@@ -64,6 +65,32 @@ void drop_kicker(const Document& doc, ContentSelection& selection, NodeId headli
   selection.dropped[before] = 1;
 }
 
+// A breadcrumb written straight into the block that holds the headline, right before it: links
+// with only separators between them ("Blog / Insights", "Home › News"), nothing else before them.
+void drop_inline_crumbs(const Document& doc, ContentSelection& selection, NodeId headline) {
+  static constexpr auto kSeparators = std::to_array<std::string_view>(
+      {"/", "|", ">", "\xC2\xBB", "\xE2\x80\xBA", "\xC2\xB7", "\xE2\x86\x92", "\xE2\x80\xA2"});
+  std::vector<NodeId> crumbs;
+  int links = 0;
+  bool parted = false;
+  for (NodeId at = doc.prev_sibling(headline); at != kNoNode; at = doc.prev_sibling(at)) {
+    const Node& n = doc.node(at);
+    if (n.kind == NodeKind::text) {
+      const std::string_view text = trim(doc.text(at));
+      const bool separator = std::find(kSeparators.begin(), kSeparators.end(), text) != kSeparators.end();
+      if (!text.empty() && !separator) return;
+      parted = parted || separator;
+    } else if (doc.is_element(at, HtmlTag::a)) {
+      ++links;
+    } else if (n.kind == NodeKind::element) {
+      return;  // a block before the headline: the crumbs, if any, are its own
+    }
+    crumbs.push_back(at);
+  }
+  if (links < 2 || !parted) return;
+  for (NodeId crumb : crumbs) selection.dropped[crumb] = 1;
+}
+
 // The page's headline heading inside the content is written once, at the top, from the title:
 // drop the first heading that repeats it.
 void drop_headline(const Document& doc, ContentSelection& selection, std::string_view title) {
@@ -85,6 +112,7 @@ void drop_headline(const Document& doc, ContentSelection& selection, std::string
     if (found != kNoNode) {
       selection.dropped[found] = 1;
       drop_kicker(doc, selection, found);
+      drop_inline_crumbs(doc, selection, found);
       return;
     }
   }
