@@ -94,6 +94,18 @@ TEST(ReaderHeadings, ABreadcrumbWrittenBeforeTheHeadlineGoesWithIt) {
             std::string::npos);
 }
 
+// AMP pages write their pictures as <amp-img>: each is an image, as an <img> would be.
+TEST(ReaderImages, AnAmpImageIsAnImage) {
+  const std::string markdown =
+      run("<html><head><title>Floods</title></head><body><article><h1>Floods</h1><p>The river rose by a metre "
+          "overnight, and the road along it closed at noon, the first time since the winter of 2019.</p>"
+          "<p><amp-img src=/photos/river.jpg alt='The river at noon' width=800 height=533 layout=responsive>"
+          "</amp-img></p><p>Farmers, who had waited since spring for rain, were glad of it, though the road "
+          "flooded and the school bus took the hill road.</p></article></body></html>")
+          .markdown;
+  EXPECT_NE(markdown.find("![The river at noon](https://example.com/photos/river.jpg)"), std::string::npos) << markdown;
+}
+
 TEST(ReaderInvisibleCharacters, SoftHyphensAndZeroWidthSpacesGo) {
   const std::string e_md =
       body_of("<p>Donau\u00AD dampf\u00ADschiff\u00ADfahrt und Zero\u200Bwidth\u2060joined\uFEFF.</p>");

@@ -253,7 +253,13 @@ class Renderer {
           return Frame::transparent;
         }
         break;
-      default: break;
+      default:
+        if (is_image(doc_, id)) {  // <amp-img>
+          image(id);
+          descend = false;
+          return Frame::transparent;
+        }
+        break;
     }
     if (is_block_tag(n.tag)) {
       writer_.block_break();

@@ -167,6 +167,12 @@ bool is_custom_element(const Document& doc, NodeId id) {
   return n.kind == NodeKind::element && n.tag == HtmlTag::unknown && doc.name(id).find('-') != std::string_view::npos;
 }
 
+bool is_image(const Document& doc, NodeId id) {
+  const Node& n = doc.node(id);
+  return n.kind == NodeKind::element &&
+         (n.tag == HtmlTag::img || (n.tag == HtmlTag::unknown && equals_ignore_case(doc.name(id), "amp-img")));
+}
+
 int heading_level(HtmlTag tag) {
   switch (tag) {
     case HtmlTag::h1: return 1;

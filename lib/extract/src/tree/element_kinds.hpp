@@ -66,6 +66,8 @@ enum class Unlikely : std::uint8_t {
 // A custom element (<story-text>, <promo-card>): a name the standard does not know, with a hyphen,
 // as web components are named.
 [[nodiscard]] bool is_custom_element(const Document& doc, NodeId id);
+// A picture: an <img>, or the <amp-img> AMP pages write instead (with the same src, srcset and alt).
+[[nodiscard]] bool is_image(const Document& doc, NodeId id);
 // 1 to 6 for <h1> to <h6>, else 0.
 [[nodiscard]] int heading_level(HtmlTag tag);
 // The level of a heading that is one by its tag or by its ARIA role (`<div role="heading"

@@ -125,7 +125,7 @@ class Pruner {
       bool keep = false;
       doc_.walk(id, [&](NodeId d) {
         if (page_.dropped(d)) return WalkStep::skip;
-        if (doc_.is_element(d, HtmlTag::img) || doc_.is_element(d, HtmlTag::hr) || doc_.is_element(d, HtmlTag::br) ||
+        if (is_image(doc_, d) || doc_.is_element(d, HtmlTag::hr) || doc_.is_element(d, HtmlTag::br) ||
             doc_.node(d).tag == HtmlTag::picture || holds_formula_source(doc_, d) ||
             (is_inline && !doc_.text(d).empty())) {
           keep = true;
