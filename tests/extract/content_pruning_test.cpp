@@ -150,6 +150,22 @@ TEST(ContentPruning, APullQuoteIsReadOnceAndAQuotationStays) {
   EXPECT_NE(e.markdown.find("> Old oak forgives"), std::string::npos) << e.markdown;
 }
 
+// The search for a pull quote's line reads the content's text once, as a copy: past a megabyte of
+// text, a page's quotes are not searched for, and the quote stays.
+TEST(ContentPruning, APullQuoteIsNotSearchedForInAMegabyteOfText) {
+  std::string article = kArticle;
+  article.insert(article.find("<p>Stripping took"),
+                 "<blockquote><p>Under five coats of paint the oak was sound</p></blockquote>");
+  std::string more;
+  while (more.size() < std::size_t{1100} * 1024) {
+    more +=
+        "<p>The drawers ran true again after the runners were waxed, and the top, glued and clamped for a "
+        "week, held flat through the damp of the following spring.</p>";
+  }
+  const Extraction e = run("<html><body><article>" + article + more + "</article></body></html>");
+  EXPECT_NE(e.markdown.find("> Under five coats"), std::string::npos);
+}
+
 // A question the reader answers with buttons (a docs page's feedback, a poll) is a widget; a question
 // that leads on by a link, or a question of the text, stays.
 TEST(ContentPruning, AQuestionAnsweredByButtonsIsAWidget) {

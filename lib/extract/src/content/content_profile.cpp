@@ -282,6 +282,12 @@ class RepeatFinder {
     // Case aside: a pull quote capitalises the words it lifts from inside a sentence.
     const std::string line = ascii_lower_copy(trim(collapse_whitespace(doc_.text_content(quote))));
     if (line.size() < kShortestQuote || line.size() > kLongestQuote) return false;
+    // A feature's text is some tens of kilobytes; a copy of a 10 MB page's would cost as much
+    // memory again for a line or two.
+    constexpr std::uint32_t kMostTextSearched = 1024 * 1024;
+    std::uint32_t chars = 0;
+    for (NodeId root : roots) chars += page_.chars(root);
+    if (chars > kMostTextSearched) return false;
     if (roots_text_.empty()) {
       for (NodeId root : roots) roots_text_ += ascii_lower_copy(collapse_whitespace(doc_.text_content(root))) + " ";
     }

@@ -223,6 +223,7 @@ class CandidateScoring {
       return v;
     }();
     std::vector<NodeId> roots;
+    const bool top_is_story = is_story(top);
     for (NodeId s = doc_.node(parent).first_child(); s != kNoNode; s = doc_.node(s).next_sibling) {
       if (page_.dropped(s)) continue;
       if (s == top) {
@@ -245,7 +246,7 @@ class CandidateScoring {
       }
       // Beside a story (an <article>) with its headline, an <article> with a headline of its own is
       // another story (the next one, loaded below as the reader scrolls), however alike the two are.
-      if (keep && is_story(top) && is_story(s)) keep = false;
+      if (keep && top_is_story && is_story(s)) keep = false;
       if (keep) roots.push_back(s);
     }
     return roots;
