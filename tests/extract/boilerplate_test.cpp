@@ -212,6 +212,17 @@ TEST(BoilerplateByline, AReadingTimeIsAByline) {
   EXPECT_FALSE(looks_like_byline("The 6 minutes after the whistle"));
 }
 
+TEST(BoilerplateEndMatter, ReferencesAndTheirKin) {
+  EXPECT_TRUE(names_end_matter("References"));
+  EXPECT_TRUE(names_end_matter("Other References"));
+  EXPECT_TRUE(names_end_matter("Further reading"));
+  EXPECT_TRUE(names_end_matter("Einzelnachweise"));
+  EXPECT_TRUE(names_end_matter("Références"));
+  EXPECT_FALSE(names_end_matter("Release notes for the spring update"));
+  EXPECT_FALSE(names_end_matter("References to the river in old maps"));
+  EXPECT_FALSE(names_end_matter("Sourcing"));
+}
+
 TEST(BoilerplatePager, ArrowsBackOrForwardBetweenPosts) {
   EXPECT_TRUE(looks_like_pager("\xE2\x86\x90 Older post", 1));
   EXPECT_TRUE(looks_like_pager("\xC2\xAB Previous", 1));

@@ -986,5 +986,35 @@ TEST(ExtractArticle, AShortPostIsNotWidenedToTheMenusAroundIt) {
   EXPECT_EQ(e.markdown.find("Our planner"), std::string::npos) << e.markdown;
   EXPECT_EQ(e.markdown.find("webinar"), std::string::npos) << e.markdown;
 }
+// A health page writes each section in wrappers of its own, and its references, a list of
+// citations dense with commas, outscore any one section. The references close the document; they
+// are not the document.
+TEST(ExtractArticle, TheReferencesAreNotTheDocument) {
+  std::string sections;
+  constexpr std::string_view kParagraph =
+      "<p>Meditation has a long history and many techniques began in old traditions. The term refers to "
+      "practices that focus on mind and body. Studies of its effects on stress and sleep are small and their "
+      "results mixed.</p>";
+  for (int i = 0; i < 10; ++i) {
+    sections += "<div><div><h2>Part " + std::to_string(i) + "</h2></div><div><div>" + std::string(kParagraph) +
+                std::string(kParagraph) + std::string(kParagraph) + "</div></div></div>";
+  }
+  std::string references;
+  for (int i = 0; i < 14; ++i) {
+    references +=
+        "<li>Goyal M, Singh S, Sibinga EMS, Gould NF, Rowland-Seymour A, Sharma R, et al. Meditation "
+        "programs for stress, a review. JAMA Intern Med. 2014;174(3):357-368.</li>";
+  }
+  ExtractOptions options;
+  options.page_url = "https://health.example/health/meditation-effectiveness-and-safety";
+  const Extraction e =
+      run("<html><head><title>Meditation: Effectiveness and Safety</title></head><body><div><h1>Meditation: "
+          "Effectiveness and Safety</h1>" +
+              sections + "<div><h3>References</h3></div><div><ul>" + references + "</ul></div></div></body></html>",
+          options);
+  EXPECT_NE(e.markdown.find("## Part 3"), std::string::npos) << e.markdown;
+  EXPECT_NE(e.markdown.find("Goyal M"), std::string::npos) << e.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

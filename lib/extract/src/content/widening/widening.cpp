@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "text/phrases/boilerplate.hpp"
 #include "tree/element_kinds.hpp"
 
 namespace pagemd::extract::content_detail {
@@ -121,6 +122,23 @@ bool widen_to_headed_parts(const PageStats& page, std::vector<NodeId>& roots) {
   return false;
 }
 
+// Whether `id` is a section under a heading that names end matter ("References"): the nearest block
+// with text before it, or before a wrapper it opens (up to three levels), is such a heading.
+bool is_end_matter(const PageStats& page, NodeId id) {
+  const Document& doc = page.doc();
+  constexpr int kLevels = 3;
+  constexpr std::uint32_t kMostLabelChars = 40;
+  NodeId at = id;
+  for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
+    NodeId before = doc.prev_sibling(at);
+    while (before != kNoNode && page.chars(before) == 0) before = doc.prev_sibling(before);
+    if (before == kNoNode) continue;  // it opens its parent: the label, if any, comes before that
+    return doc.node(before).kind == NodeKind::element && page.chars(before) <= kMostLabelChars &&
+           names_end_matter(doc.text_content(before));
+  }
+  return false;
+}
+
 // Under-extraction, the other way round: a pick that holds little prose of its own and under
 // kSmallPickShare of the page's prose outside links (an index's introduction above its items)
 // widens to its nearest ancestor holding most of the page's text. Prose, not text, is compared: a short story
@@ -136,7 +154,10 @@ void widen_small_pick(const PageStats& page, NodeId body, std::vector<NodeId>& r
   };
   std::uint32_t chosen = 0;
   for (NodeId r : roots) chosen += prose(r);
-  if (chosen >= kSmallPickChars || static_cast<double>(chosen) >= kSmallPickShare * prose(body)) return;
+  // A document's end matter (its references, comma-dense citations) can outscore its sections,
+  // each in a wrapper of its own; it is never the document, however long.
+  const bool small = chosen < kSmallPickChars || (roots.size() == 1 && is_end_matter(page, roots.front()));
+  if (!small || static_cast<double>(chosen) >= kSmallPickShare * prose(body)) return;
   // The nearest ancestor of the pick that holds that much: the introduction stays with its items.
   const double wanted = kWidenedShare * page.chars(body);
   NodeId at = roots.front();

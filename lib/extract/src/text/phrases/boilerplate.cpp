@@ -395,4 +395,21 @@ bool looks_like_pager(std::string_view text, std::size_t links) {
          std::any_of(kForward.begin(), kForward.end(), [&](std::string_view arrow) { return text.ends_with(arrow); });
 }
 
+bool names_end_matter(std::string_view label) {
+  static constexpr auto kEndMatter = std::to_array<std::string_view>(
+      {"references",      "sources",       "bibliography", "citations", "footnotes",       "notes",
+       "further reading", "works cited",   "literatur",    "quellen",   "einzelnachweise", "anmerkungen",
+       "références",      "bibliographie", "referencias",  "fuentes",   "bibliografía",    "riferimenti",
+       "bibliografia",    "referências",   "fontes",       "bronnen",   "literatuur",      "voetnoten"});
+  constexpr std::size_t kMostWords = 4;
+  std::size_t count = 0;
+  const std::string words = leading_words(label, kMostWords + 1, count);
+  if (count == 0 || count > kMostWords) return false;
+  // The whole label, or its last words after a qualifier ("Other references", "Selected sources").
+  return std::any_of(kEndMatter.begin(), kEndMatter.end(), [&](std::string_view phrase) {
+    return words == phrase ||
+           (words.size() > phrase.size() && words.ends_with(phrase) && words[words.size() - phrase.size() - 1] == ' ');
+  });
+}
+
 }  // namespace pagemd::extract

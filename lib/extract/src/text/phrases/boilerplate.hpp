@@ -43,6 +43,10 @@ namespace pagemd::extract {
 // Whether a short line is a breadcrumb trail ("You are here: Home > News > Story").
 [[nodiscard]] bool looks_like_breadcrumb(std::string_view text);
 
+// Whether a heading names a document's end matter ("References", "Other references", "Sources",
+// "Further reading", "Einzelnachweise", "Bibliographie"): what follows it closes the text it cites.
+[[nodiscard]] bool names_end_matter(std::string_view label);
+
 // Whether a short run of `links` links is a pager between posts or pages: it opens on an arrow back
 // ("← Older post", "« Previous"), or ends on one forward after two links or more ("← A  B →"). One
 // link pointing forward alone may be a call to action ("Read the report →").
