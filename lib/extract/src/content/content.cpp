@@ -5,6 +5,7 @@
 #include <span>
 #include <string_view>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -195,14 +196,9 @@ class ContentFinder {
   // on “Title”"): the nearest block with text before it, or before the wrapper it opens, says so.
   bool comes_under_responses_count(NodeId id, NodeId body) const {
     constexpr std::uint32_t kMostLabelChars = 160;
-    for (NodeId at = id; at != body && at != kNoNode; at = doc_.node(at).parent) {
-      NodeId before = doc_.prev_sibling(at);
-      while (before != kNoNode && page_.chars(before) == 0) before = doc_.prev_sibling(before);
-      if (before == kNoNode) continue;  // it opens its parent, whose label is its label
-      return doc_.node(before).kind == NodeKind::element && page_.chars(before) <= kMostLabelChars &&
-             counts_responses(doc_.text_content(before));
-    }
-    return false;
+    const NodeId label =
+        content_detail::label_before(page_, id, body, std::numeric_limits<int>::max(), kMostLabelChars);
+    return label != kNoNode && counts_responses(doc_.text_content(label));
   }
 
   // Under-extraction of a whole-page profile: what it kept is a sliver of the page's visible text.

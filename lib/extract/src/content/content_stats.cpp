@@ -295,4 +295,16 @@ NodeId headline_after(const PageStats& page, NodeId id, NodeId after) {
   return found;
 }
 
+NodeId label_before(const PageStats& page, NodeId id, NodeId stop, int levels, std::uint32_t most_chars) {
+  const Document& doc = page.doc();
+  NodeId at = id;
+  for (int level = 0; level < levels && at != stop && at != kNoNode; ++level, at = doc.node(at).parent) {
+    NodeId before = doc.prev_sibling(at);
+    while (before != kNoNode && page.chars(before) == 0) before = doc.prev_sibling(before);
+    if (before == kNoNode) continue;  // it opens its parent: the label, if any, comes before that
+    return doc.node(before).kind == NodeKind::element && page.chars(before) <= most_chars ? before : kNoNode;
+  }
+  return kNoNode;
+}
+
 }  // namespace pagemd::extract::content_detail

@@ -260,4 +260,9 @@ class PageStats {
 // headline, and whether a block holds a second story's.
 [[nodiscard]] NodeId headline_after(const PageStats& page, NodeId id, NodeId after = kNoNode);
 
+// The label a section comes under: the nearest block with text before `id`, or before the wrapper
+// `id` opens (climbing at most `levels` wrappers, and never to `stop`), when that block is an element
+// of at most `most_chars` characters (a heading, a widget's title). Else kNoNode.
+[[nodiscard]] NodeId label_before(const PageStats& page, NodeId id, NodeId stop, int levels, std::uint32_t most_chars);
+
 }  // namespace pagemd::extract::content_detail

@@ -125,18 +125,10 @@ bool widen_to_headed_parts(const PageStats& page, std::vector<NodeId>& roots) {
 // Whether `id` is a section under a heading that names end matter ("References"): the nearest block
 // with text before it, or before a wrapper it opens (up to three levels), is such a heading.
 bool is_end_matter(const PageStats& page, NodeId id) {
-  const Document& doc = page.doc();
   constexpr int kLevels = 3;
   constexpr std::uint32_t kMostLabelChars = 40;
-  NodeId at = id;
-  for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
-    NodeId before = doc.prev_sibling(at);
-    while (before != kNoNode && page.chars(before) == 0) before = doc.prev_sibling(before);
-    if (before == kNoNode) continue;  // it opens its parent: the label, if any, comes before that
-    return doc.node(before).kind == NodeKind::element && page.chars(before) <= kMostLabelChars &&
-           names_end_matter(doc.text_content(before));
-  }
-  return false;
+  const NodeId label = label_before(page, id, kNoNode, kLevels, kMostLabelChars);
+  return label != kNoNode && names_end_matter(page.doc().text_content(label));
 }
 
 // Under-extraction, the other way round: a pick that holds little prose of its own and under
