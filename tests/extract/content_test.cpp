@@ -439,6 +439,29 @@ TEST(ContentSelect, AnOptionHeadingNamedAfterItselfHeadsItsSentence) {
   EXPECT_EQ(class_hint(doc, doc.find_first(HtmlTag::div)), Hint::negative);
 }
 
+// A list of the page's contents links to its sections, and some sites name each section after the
+// list ("toc_how-it-works"): the section a contents list points to is the document's, whatever its
+// id says. Without the list the same id is a table of contents' name.
+TEST(ContentSelect, ASectionTheContentsListLinksToIsTheDocuments) {
+  const auto page = [](bool listed) {
+    const std::string contents =
+        listed ? "<nav><ul><li><a href='#toc_why'>Why</a></li><li><a href='#toc_how-it-works'>How</a></li>"
+                 "<li><a href='#toc_faq'>FAQ</a></li></ul></nav>"
+               : "";
+    return "<body>" + contents + "<main><h1>Index funds</h1><p>" + kProse1 + "</p><p>" + kProse2 + "</p><p>" + kProse3 +
+           "</p><div id='toc_how-it-works'><h2>How index funds work</h2><p>A fund of this kind buys every "
+           "company of its index in the index's own proportions, so it returns what the index "
+           "returns.</p></div></main></body>";
+  };
+  // The contents' targets are recorded as the page's tree is built.
+  const auto select_page = [](const std::string& html) {
+    const Document doc = Document::build_page(html);
+    return selected_text(doc, select_content(doc, ContentRules{ContentScope::main_content}));
+  };
+  EXPECT_NE(select_page(page(true)).find("every company of its index"), std::string::npos);
+  EXPECT_EQ(select_page(page(false)).find("every company of its index"), std::string::npos);
+}
+
 // A row of a few links drawn as buttons ("Get the report", "Donate") is a call to action on any
 // page. A row of plain links, a dozen feature cards that call themselves buttons, and buttons in a
 // list's items stay.

@@ -222,6 +222,26 @@ TEST(PageTree, MathScriptsLeaveTheirFormula) {
   EXPECT_EQ(page_body("a<script type=\"text/x-template\">x</script>b"), "body{\"ab\"}");
 }
 
+// The ids a list of contents links to: three or more links into the page in one list or nav. A
+// lone link to "#comments" and a list of two are no contents.
+TEST(PageTree, TheContentsListsTargetsAreRecorded) {
+  const auto targets = [](std::string_view html) {
+    return Document::build_page(std::string(html)).records().contents_targets;
+  };
+  const std::vector<std::string> sections{"faq", "how", "why"};
+  EXPECT_EQ(targets("<nav><ol><li><a href='#why'>1</a><li><a href='#how'>2</a><li><p><a href='#faq'>3</a></ol></nav>"),
+            sections);
+  EXPECT_EQ(targets("<ul><li><a href='#why'>1</a><li><a href='#how'>2</a><li><a href='#why'>again</a></ul>"),
+            (std::vector<std::string>{"how", "why"}));
+  EXPECT_TRUE(targets("<h1>Post</h1><a href='#comments'>12 comments</a>").empty());
+  EXPECT_TRUE(targets("<ul><li><a href='#why'>1</a><li><a href='#how'>2</a><li><a href='/faq'>3</a></ul>").empty());
+  EXPECT_TRUE(targets("<ul><li><a href='#'>top</a><li><a href='#'>top</a><li><a href='#'>top</a></ul>").empty());
+  const Document doc =
+      Document::build_page("<ul><li><a href='#a'>1</a><li><a href='#b'>2</a><li><a href='#c'>3</a></ul>");
+  EXPECT_TRUE(doc.records().is_contents_target("b"));
+  EXPECT_FALSE(doc.records().is_contents_target("d"));
+}
+
 TEST(PageTree, ReactNamesItsStreamedPartsByALetterAndHexadecimalDigits) {
   EXPECT_TRUE(is_react_stream_id("S:1a", "S"));
   EXPECT_TRUE(is_react_stream_id("B:0", "BP"));

@@ -74,11 +74,16 @@ struct PageRecords {
   // each, up to kMaxScriptSigns and kMaxTemplateSigns bytes.
   std::string script_signs;
   std::string template_signs;
+  // The ids a list of the page's contents links to ("#how-it-works"), sorted: the sections of the
+  // document, whatever their ids are made of ("toc_how-it-works" names the list, not the section).
+  std::vector<std::string> contents_targets;
+  [[nodiscard]] bool is_contents_target(std::string_view id) const;
 };
 
 inline constexpr std::size_t kMaxScriptSigns = std::size_t{32} << 10;
 inline constexpr std::size_t kScriptSignBodyBytes = 1536;
 inline constexpr std::size_t kMaxTemplateSigns = std::size_t{4} << 10;
+inline constexpr std::size_t kMaxInPageLinks = 4096;  // links into the page read for contents_targets
 
 // The attributes of the empty <span> a page's tree holds where a formula stood: the markup of a
 // <math> element as the tree builder built it (math/ reads it), or the TeX of a MathJax

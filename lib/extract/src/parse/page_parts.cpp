@@ -193,6 +193,43 @@ bool holds_no_elements(HtmlTag tag) {
 
 }  // namespace
 
+bool PageRecords::is_contents_target(std::string_view id) const {
+  return std::binary_search(contents_targets.begin(), contents_targets.end(), id);
+}
+
+namespace {
+
+std::vector<std::string> contents_targets(const Document& doc, const std::vector<NodeId>& in_page_links) {
+  // A list of contents is a list (or nav) of three or more links into the page; a lone link to
+  // "#comments" under a post's title is not one.
+  constexpr std::size_t kContentsLinks = 3;
+  constexpr int kListLevels = 3;  // <ul><li><a>, or <nav><ol><li><p><a>
+  const auto list_of = [&](NodeId link) {
+    NodeId at = doc.node(link).parent;
+    for (int level = 0; level < kListLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
+      const HtmlTag tag = doc.node(at).tag;
+      if (tag == HtmlTag::ul || tag == HtmlTag::ol || tag == HtmlTag::nav) return at;
+    }
+    return kNoNode;
+  };
+  std::unordered_map<NodeId, std::size_t> links_in_list;
+  std::vector<NodeId> listed(in_page_links.size(), kNoNode);
+  for (std::size_t k = 0; k < in_page_links.size(); ++k) {
+    listed[k] = list_of(in_page_links[k]);
+    if (listed[k] != kNoNode) ++links_in_list[listed[k]];
+  }
+  std::vector<std::string> targets;
+  for (std::size_t k = 0; k < in_page_links.size(); ++k) {
+    if (listed[k] == kNoNode || links_in_list[listed[k]] < kContentsLinks) continue;
+    targets.emplace_back(doc.attribute(in_page_links[k], "href")->substr(1));
+  }
+  std::sort(targets.begin(), targets.end());
+  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+  return targets;
+}
+
+}  // namespace
+
 bool is_react_stream_id(std::string_view id, std::string_view letters) {
   return id.size() > 2 && letters.find(id[0]) != std::string_view::npos && id[1] == ':' &&
          std::all_of(id.begin() + 2, id.end(), [](char c) { return hex_digit_value(c) >= 0; });
@@ -323,6 +360,7 @@ void Document::leave_out_page_parts() {
   std::vector<NodeId> noscripts;
   std::unordered_map<std::string_view, NodeId> react_slots;
   std::vector<NodeId> streamed;
+  std::vector<NodeId> in_page_links;
   walk(root(), [&](NodeId id) {
     const Node& n = nodes_[id];
     if (n.kind != NodeKind::element) return WalkStep::descend;
@@ -348,12 +386,19 @@ void Document::leave_out_page_parts() {
       return WalkStep::skip;
     }
     if (n.tag == HtmlTag::noscript) noscripts.push_back(id);
+    if (n.tag == HtmlTag::a && in_page_links.size() < kMaxInPageLinks) {
+      if (const std::string_view* href = attribute(id, "href");
+          href != nullptr && href->size() > 1 && href->front() == '#') {
+        in_page_links.push_back(id);
+      }
+    }
     if (const std::string_view* name = attribute(id, "id");
         name != nullptr && is_react_stream_id(*name, "S") && attribute(id, "hidden") != nullptr) {
       streamed.push_back(id);
     }
     return WalkStep::descend;
   });
+  records_.contents_targets = contents_targets(*this, in_page_links);
   if (!react_slots.empty()) place_streamed_segments(react_slots, streamed);
   for (const NodeId math : formulas) {
     const std::string markup = formula_markup(*this, math);

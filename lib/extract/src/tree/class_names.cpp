@@ -160,6 +160,8 @@ constexpr std::size_t kLongestListedName = [] {
 
 // Visits the lower-cased class and id name tokens of an element that are short enough to be in a
 // list (kLongestListedName), in order: a longer one says nothing to unlikely_kind or class_hint.
+// An id that names the element's heading, or that the page's list of contents links to, says
+// which section the element is, not what kind of block.
 // Each is lowered into one small buffer: elements are many, and a list of strings per element cost
 // more than the judging of its names.
 template <typename Visit>
@@ -168,7 +170,9 @@ void for_each_name_token(const Document& doc, NodeId id, Visit&& visit) {
   for (std::string_view attr : {"class"sv, "id"sv}) {
     const std::string_view* value = doc.attribute(id, attr);
     if (!value) continue;
-    if (attr == "id"sv && names_its_heading(doc, id, trim(*value))) continue;
+    if (attr == "id"sv && (names_its_heading(doc, id, trim(*value)) || doc.records().is_contents_target(*value))) {
+      continue;
+    }
     any_token(*value, [&](std::string_view name) {
       if (is_layout_utility(name)) return false;
       std::size_t start = 0;
