@@ -237,6 +237,17 @@ TEST(BoilerplatePager, ArrowsBackOrForwardBetweenPosts) {
   EXPECT_FALSE(looks_like_pager("\xE2\x86\x90 " + std::string(300, 'x'), 2));
 }
 
+TEST(BoilerplateTrail, TheMarksBetweenATrailsLinks) {
+  for (const std::string_view mark :
+       {"/", "|", ">", "\xC2\xBB", "\xE2\x80\xBA", "\xC2\xB7", "\xE2\x86\x92", "\xE2\x80\xA2"}) {
+    EXPECT_TRUE(is_trail_separator(mark)) << mark;
+  }
+  EXPECT_FALSE(is_trail_separator(""));
+  EXPECT_FALSE(is_trail_separator("and"));
+  EXPECT_FALSE(is_trail_separator("/ /"));
+  EXPECT_FALSE(is_trail_separator("-"));  // a dash joins words as often as it parts links
+}
+
 TEST(BoilerplateBreadcrumb, Positives) {
   EXPECT_TRUE(looks_like_breadcrumb("You are here: Home > News"));
   EXPECT_TRUE(looks_like_breadcrumb("you are here"));

@@ -379,6 +379,12 @@ bool looks_like_breadcrumb(std::string_view text) {
   return separators >= 2 && text.size() < 200;
 }
 
+bool is_trail_separator(std::string_view text) {
+  static constexpr auto kSeparators = std::to_array<std::string_view>(
+      {"/", "|", ">", "\xC2\xBB", "\xE2\x80\xBA", "\xC2\xB7", "\xE2\x86\x92", "\xE2\x80\xA2"});
+  return std::find(kSeparators.begin(), kSeparators.end(), text) != kSeparators.end();
+}
+
 bool looks_like_pager(std::string_view text, std::size_t links) {
   // ASCII arrows stand apart ("< Back", "Next >>"): "<3" is a heart.
   static constexpr auto kBack =

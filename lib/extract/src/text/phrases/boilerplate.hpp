@@ -43,6 +43,10 @@ namespace pagemd::extract {
 // Whether a short line is a breadcrumb trail ("You are here: Home > News > Story").
 [[nodiscard]] bool looks_like_breadcrumb(std::string_view text);
 
+// Whether `text` (trimmed) is one of the marks a trail of links sets between its items: "/", "|",
+// ">", "»", "›", "·", "→", "•".
+[[nodiscard]] bool is_trail_separator(std::string_view text);
+
 // Whether a heading names a document's end matter ("References", "Other references", "Sources",
 // "Further reading", "Einzelnachweise", "Bibliographie"): what follows it closes the text it cites.
 [[nodiscard]] bool names_end_matter(std::string_view label);
