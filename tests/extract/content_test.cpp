@@ -439,6 +439,22 @@ TEST(ContentSelect, AnOptionHeadingNamedAfterItselfHeadsItsSentence) {
   EXPECT_EQ(class_hint(doc, doc.find_first(HtmlTag::div)), Hint::negative);
 }
 
+// An <aside> beside the story's headline is its sidebar even when it holds more text than a thin
+// story: a rail of live updates is not a wrapper around the page. An <aside> that holds the
+// headline, on a site that wraps its page in one, is.
+TEST(ContentSelect, AnAsideBesideTheHeadlineIsASidebarHoweverThinTheStory) {
+  std::string updates;
+  for (int i = 0; i < 4; ++i) updates += "<li><time>10:3" + std::to_string(i) + "</time><p>" + kProse2 + "</p></li>";
+  const std::string rail = "<aside><section><h2>Live updates</h2><ol>" + updates + "</ol></section></aside>";
+  const std::string story = "<h1>Garden prices rise</h1><p>" + kProse1 + "</p>";
+  const std::string beside = select("<body><main><div><div>" + story + "</div>" + rail + "</div></main></body>");
+  EXPECT_NE(beside.find("The river rose"), std::string::npos);
+  EXPECT_EQ(beside.find("Volunteers brought"), std::string::npos) << beside;
+  const std::string wrapping = select("<body><aside><div>" + story + "</div><ol>" + updates + "</ol></aside></body>");
+  EXPECT_NE(wrapping.find("The river rose"), std::string::npos);
+  EXPECT_NE(wrapping.find("Volunteers brought"), std::string::npos) << wrapping;
+}
+
 // A list of the page's contents links to its sections, and some sites name each section after the
 // list ("toc_how-it-works"): the section a contents list points to is the document's, whatever its
 // id says. Without the list the same id is a table of contents' name.

@@ -278,7 +278,11 @@ class ContentFinder {
       // Some sites wrap the whole page in a <form> or a "header-container": an element holding
       // most of the page's text is a wrapper, not furniture. Not one beside the page's <main>,
       // though: a footer of long legal notes is still the footer of the content the page declared.
-      if (drop && visible_chars(id) * 5 > page_chars * 2 && !beside_main(id)) drop = false;
+      // Nor an <aside> beside the page's main heading: a thin story's rail of live updates
+      // outweighs the story and is still its sidebar.
+      if (drop && visible_chars(id) * 5 > page_chars * 2 && !beside_main(id) && !aside_beside_headline(id)) {
+        drop = false;
+      }
       if (drop) {
         page_.mark_dropped(id);
         return false;
@@ -367,6 +371,16 @@ class ContentFinder {
     return main_ != kNoNode && !doc_.contains(id, main_) && !doc_.contains(main_, id);
   }
 
+  // Whether `id` is an <aside> that does not hold the page's first <h1>, on a page that has one.
+  bool aside_beside_headline(NodeId id) {
+    if (doc_.node(id).tag != HtmlTag::aside) return false;
+    if (!headline_found_) {
+      headline_found_ = true;
+      headline_ = doc_.find_first(HtmlTag::h1);
+    }
+    return headline_ != kNoNode && !doc_.contains(id, headline_);
+  }
+
   // Whether the page's main heading, <main> or an <article> lies under `id`: a page wrapped in a
   // "cookie-consent-visible" block is not a banner.
   bool holds_landmark(NodeId id) const {
@@ -387,6 +401,8 @@ class ContentFinder {
   std::vector<std::uint8_t> unlikely_cache_;          // per node: its Unlikely kind, 0xFF until asked
   NodeId main_ = kNoNode;                             // the page's first <main>, once looked for
   bool main_found_ = false;
+  NodeId headline_ = kNoNode;  // the page's first <h1>, once looked for
+  bool headline_found_ = false;
   bool page_shows_text_ = true;     // until the attempts find the body without visible text
   bool saw_unlikely_hint_ = false;  // the furniture's walk met a block whose name hints at boilerplate
   std::uint32_t best_chars_ = 0;
