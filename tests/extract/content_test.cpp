@@ -756,6 +756,25 @@ TEST(ContentSelect, NewsletterPitchAfterTheArticleIsDropped) {
   EXPECT_EQ(select("<body><div class=a1b2>" + article_paragraphs() + pitch + "</div></body>"), kArticleText);
 }
 
+// A story's last part and a newsletter box named as one share a wrapper: the box went by its name,
+// and the words of its button ("Sign up!") are not the wrapper's, whose own text (the story's list)
+// asks for nothing. A wrapper whose own words pitch goes whole, as before.
+TEST(ContentSelect, AStorysLastPartBesideANewsletterBoxStays) {
+  const std::string box =
+      "<div class=newsletter-signup><h4>Daily headlines</h4><form><input type=email><button>Sign up!</button>"
+      "</form></div>";
+  const std::string list =
+      "<ul><li>The bridge reopens on Monday, after three weeks of repairs to its deck.</li><li>Buses run every "
+      "ten minutes again.</li><li>The ferry keeps its summer timetable.</li></ul>";
+  const std::string kept =
+      select("<body><article>" + article_paragraphs() + "<div>" + list + box + "</div></article></body>");
+  EXPECT_NE(kept.find("The bridge reopens"), std::string::npos) << kept;
+  EXPECT_EQ(kept.find("Daily headlines"), std::string::npos) << kept;
+  const std::string pitch = "<h4>Get the day's news when you sign up for our emails</h4>";
+  EXPECT_EQ(select("<body><article>" + article_paragraphs() + "<div>" + pitch + box + "</div></article></body>"),
+            kArticleText);
+}
+
 // Wrapped in `levels` <div>s, each the only child of the one around it (no whitespace between).
 std::string nested_in_divs(const std::string& html, int levels) {
   std::string nested;

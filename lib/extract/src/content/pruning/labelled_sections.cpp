@@ -264,10 +264,24 @@ class LabelledSections {
                        [&](std::string_view word) { return words.find(word) != std::string::npos; });
   }
 
+  static bool is_form_part(HtmlTag tag) {
+    switch (tag) {
+      case HtmlTag::form:
+      case HtmlTag::fieldset:
+      case HtmlTag::label:
+      case HtmlTag::input:
+      case HtmlTag::button:
+      case HtmlTag::select:
+      case HtmlTag::textarea: return true;
+      default: return false;
+    }
+  }
+
   // What a sign-up pitch's walk has seen: an email field, and the words of its buttons and submit
   // values (dropped with the form up front, so the walk looks at dropped nodes too).
   struct PitchWalk {
     bool email = false;
+    NodeId silent_end = 0;  // the nodes below it lie in a block dropped already
     std::string words;
     NodeId resume_at = kNoNode;
   };
@@ -282,11 +296,21 @@ class LabelledSections {
         return WalkStep::stop;
       }
       const Node& n = doc_.node(d);
-      if (n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, HtmlTag::button)) {
+      // A block dropped already (one named "newsletter") took its pitch with it: the words of its
+      // buttons are not the block's around it, whose own text must then pitch (a story's last list
+      // beside it does not). The form's own controls went up front with the page's controls, and
+      // their words count.
+      if (d >= walk.silent_end && d != id && n.kind == NodeKind::element && page_.dropped(d) && !is_form_part(n.tag)) {
+        walk.silent_end = doc_.last_descendant(d) + 1;
+      }
+      const bool heard = d >= walk.silent_end;
+      if (heard && n.kind == NodeKind::text && n.parent != kNoNode && doc_.is_element(n.parent, HtmlTag::button)) {
         walk.words += ' ' + ascii_lower_copy(doc_.text(d));
       }
       if (!doc_.is_element(d, HtmlTag::input)) return WalkStep::descend;
-      if (const std::string_view* value = doc_.attribute(d, "value")) walk.words += ' ' + ascii_lower_copy(*value);
+      if (const std::string_view* value = doc_.attribute(d, "value"); value != nullptr && heard) {
+        walk.words += ' ' + ascii_lower_copy(*value);
+      }
       for (std::string_view attribute : {"type"sv, "name"sv, "placeholder"sv, "id"sv, "autocomplete"sv}) {
         const std::string_view* value = doc_.attribute(d, attribute);
         walk.email = walk.email || (value != nullptr &&
