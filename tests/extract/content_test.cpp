@@ -439,6 +439,30 @@ TEST(ContentSelect, AnOptionHeadingNamedAfterItselfHeadsItsSentence) {
   EXPECT_EQ(class_hint(doc, doc.find_first(HtmlTag::div)), Hint::negative);
 }
 
+// A table of contents is a list of links into the page. Sites that build theirs with a script name
+// the sections it will list after it ("toc-chapters", "toc-para"): blocks of prose, which a "toc"
+// name does not make a contents box. The box itself, a list of links, still goes.
+TEST(ContentSelect, SectionsNamedForAScriptsContentsAreTheDocuments) {
+  const std::string contents =
+      "<div class='toc'><p>On this page</p><ul><li><a href='/llc#name'>Name</a></li><li><a href='/llc#tax'>Tax"
+      "</a></li></ul></div>";
+  const std::string sections = "<div class='toc-chapters'><section class='toc-para'><h2>Choosing a name</h2><p>" +
+                               kProse1 + "</p></section><section class='toc-para'><h2>Paying tax</h2><p>" + kProse2 +
+                               "</p></section></div>";
+  const std::string text =
+      select("<body><main><h1>Forming a company</h1><p>" + kProse3 + "</p>" + contents + sections + "</main></body>");
+  EXPECT_NE(text.find("The river rose"), std::string::npos) << text;
+  EXPECT_NE(text.find("Volunteers brought"), std::string::npos) << text;
+  EXPECT_EQ(text.find("On this page"), std::string::npos) << text;
+  const Document doc =
+      Document::parse("<div class='toc'><p>" + kProse1 + "</p></div><div class='toc'><p>Contents</p></div>");
+  const NodeId prose = doc.find_first(HtmlTag::div);
+  EXPECT_EQ(class_hint(doc, prose), Hint::none);
+  EXPECT_EQ(unlikely_kind(doc, prose), Unlikely::no);
+  EXPECT_EQ(class_hint(doc, doc.node(prose).next_sibling), Hint::negative);
+  EXPECT_EQ(unlikely_kind(doc, doc.node(prose).next_sibling), Unlikely::by_hint);
+}
+
 // An <aside> beside the story's headline is its sidebar even when it holds more text than a thin
 // story: a rail of live updates is not a wrapper around the page. An <aside> that holds the
 // headline, on a site that wraps its page in one, is.

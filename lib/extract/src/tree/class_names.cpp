@@ -196,6 +196,23 @@ bool inside_main_or_article(const Document& doc, NodeId id) {
   return false;
 }
 
+// Whether a block named "toc" holds a paragraph of prose: a table of contents is a list of links
+// into the page, and sites that build theirs with a script name the sections it will point to
+// after it ("toc-chapters", "toc-para").
+bool holds_prose_paragraph(const Document& doc, NodeId id) {
+  constexpr std::size_t kProseBytes = 100;
+  constexpr int kMostVisits = 4096;
+  int visits = 0;
+  bool found = false;
+  doc.walk(id, [&](NodeId d) {
+    if (found || ++visits > kMostVisits) return WalkStep::stop;
+    if (!doc.is_element(d, HtmlTag::p)) return WalkStep::descend;
+    found = doc.text_content(d).size() >= kProseBytes;
+    return WalkStep::skip;
+  });
+  return found;
+}
+
 }  // namespace
 
 bool may_be_consent_banner(const Document& doc, NodeId id) { return has_name_or_part(doc, id, kConsentTokens); }
@@ -205,11 +222,15 @@ Hint class_hint(const Document& doc, NodeId id) {
   if (is_document_contents(doc, id)) return Hint::none;  // named "toc", but no contents box
   bool positive = false;
   bool negative = false;
+  bool toc_only = true;  // the negative names are all "toc"
   for_each_name_token(doc, id, [&](std::string_view token) {
     const std::uint8_t kinds = name_token_kinds(token);
     positive = positive || (kinds & kPositiveName) != 0;
-    negative = negative || (kinds & kNegativeName) != 0;
+    const bool negative_token = (kinds & kNegativeName) != 0;
+    negative = negative || negative_token;
+    toc_only = toc_only && (!negative_token || token == "toc");
   });
+  if (negative && toc_only && holds_prose_paragraph(doc, id)) negative = false;
   if (const std::string_view* itemprop = doc.attribute(id, "itemprop");
       itemprop && itemprop->find("articleBody") != std::string::npos) {
     return Hint::positive;
@@ -279,6 +300,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   bool consent = false;
   bool pager = false;
   bool header_only = true;  // "header" is the one unlikely name
+  bool toc_only = true;     // "toc" is
   bool fact_box = false;
   for_each_name_token(doc, id, [&](std::string_view token) {
     // A wiki's fact box beside the lead is a table; page builders call feature sections
@@ -288,6 +310,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
     const bool unlikely_token = (kinds & kUnlikelyName) != 0;
     unlikely = unlikely || unlikely_token;
     header_only = header_only && (!unlikely_token || token == "header");
+    toc_only = toc_only && (!unlikely_token || token == "toc");
     always = always || (kinds & kAlwaysBoilerplateName) != 0;
     maybe = maybe || (kinds & kMaybeContentName) != 0;
     consent = consent || (kinds & kConsentName) != 0;
@@ -296,7 +319,9 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   if (fact_box) return Unlikely::always;
   if (maybe) return Unlikely::no;
   if (consent) return Unlikely::consent_banner;
-  if (!unlikely || (pager && holds_heading(doc, id))) return Unlikely::no;
+  if (!unlikely || (pager && holds_heading(doc, id)) || (toc_only && holds_prose_paragraph(doc, id))) {
+    return Unlikely::no;
+  }
   if (always) return Unlikely::always;
   // The page's header is outside its <main> and <article>: a "header" in them that holds a
   // heading heads the content.
