@@ -463,6 +463,18 @@ TEST(ContentSelect, SectionsNamedForAScriptsContentsAreTheDocuments) {
   EXPECT_EQ(unlikely_kind(doc, doc.node(prose).next_sibling), Unlikely::by_hint);
 }
 
+// A picture with a few words under it is the story's, whether it is an <img> or an AMP page's
+// <amp-img>: a block of a few words and no picture would be a widget's leftover.
+TEST(ContentSelect, AnAmpPictureIsAPictureAsAnImageIs) {
+  for (const std::string tag : {"img", "amp-img"}) {
+    const std::string picture =
+        "<div><" + tag + " src='/street.jpg' width=600 height=400></" + tag + "><span>The flooded street</span></div>";
+    const std::string text =
+        select("<body><article><h1>Floods</h1>" + article_paragraphs() + picture + "</article></body>");
+    EXPECT_NE(text.find("The flooded street"), std::string::npos) << tag << ": " << text;
+  }
+}
+
 // An <aside> beside the story's headline is its sidebar even when it holds more text than a thin
 // story: a rail of live updates is not a wrapper around the page. An <aside> that holds the
 // headline, on a site that wraps its page in one, is.

@@ -225,6 +225,8 @@ void PageStats::add_own(NodeId id, TextStats& s) const {
     case HtmlTag::h4:
     case HtmlTag::h5:
     case HtmlTag::h6: s.heading_chars = s.chars; break;
+    // An AMP page's <amp-img> is an image as an <img> is.
+    case HtmlTag::unknown: s.images += is_image(doc_, id) && !is_icon(doc_, id) ? 1u : 0u; break;
     default: break;
   }
 }
