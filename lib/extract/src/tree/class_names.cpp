@@ -160,10 +160,10 @@ constexpr std::size_t kLongestListedName = [] {
 
 // Visits the lower-cased class and id name tokens of an element that are short enough to be in a
 // list (kLongestListedName), in order: a longer one says nothing to unlikely_kind or class_hint.
-// An id that names the element's heading, or that the page's list of contents links to, says
-// which section the element is, not what kind of block.
 // Each is lowered into one small buffer: elements are many, and a list of strings per element cost
-// more than the judging of its names.
+// more than the judging of its names. An id that names the element's heading, or that the page's
+// list of contents links to, says which section the element is, not what kind of block: it is
+// not read.
 template <typename Visit>
 void for_each_name_token(const Document& doc, NodeId id, Visit&& visit) {
   std::array<char, kLongestListedName> lowered{};
