@@ -231,5 +231,24 @@ TEST(ContentPruning, ALinkedTitleStaysWithItsItemUnlessItMakesTheItemLinks) {
   EXPECT_EQ(guide.markdown.find("Gluing a split top"), std::string::npos) << guide.markdown;
 }
 
+// A link around a badge of a picture alone (an author's avatar, a site's logo, a button drawn as an
+// image) leads away and shows nothing of the article; a linked photograph, and a picture whose
+// address only holds such a word inside another ("logos-of-the-year.jpg"), stay.
+TEST(ContentPruning, ALinkAroundABadgeAloneGoes) {
+  const std::string badges =
+      "<div><a href=/by/jo><img src=/u/jo.jpg alt='Jo Doe' width=44 height=44></a></div>"
+      "<div><a href=/><img src=/static/site-logo.png alt='Oak Weekly'></a></div>"
+      "<div><a href=/join><img src=/img/join-button.gif alt='Join us'></a></div>";
+  const std::string photos =
+      "<div><a href=/p/dresser.jpg><img src=/p/dresser.jpg alt='The finished dresser' width=800></a></div>"
+      "<div><a href=/p/awards><img src=/p/logos-of-the-year.jpg alt='This year&apos;s winners'></a></div>";
+  const Extraction page = run("<html><body><article>" + badges + kArticle + photos + "</article></body></html>");
+  EXPECT_EQ(page.markdown.find("jo.jpg"), std::string::npos) << page.markdown;
+  EXPECT_EQ(page.markdown.find("site-logo"), std::string::npos) << page.markdown;
+  EXPECT_EQ(page.markdown.find("join-button"), std::string::npos) << page.markdown;
+  EXPECT_NE(page.markdown.find("dresser.jpg"), std::string::npos) << page.markdown;
+  EXPECT_NE(page.markdown.find("logos-of-the-year"), std::string::npos) << page.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

@@ -1,6 +1,7 @@
 #include "content/pruning/pruning.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -121,6 +122,9 @@ class Pruner {
     if (stats.chars == 0) {
       // Keep what renders without text: images, rules, line breaks, formulas and their containers; and the
       // space between two words that an inline element holds (`<em>class</em><span> </span>Name`).
+      // Not a link around a badge of a picture alone (an author's avatar, a logo, a button drawn
+      // as an image): it leads away and shows nothing of the content.
+      if (n.tag == HtmlTag::a && links_only_a_badge(id)) return true;
       const bool is_inline = !is_block_tag(n.tag);
       bool keep = false;
       doc_.walk(id, [&](NodeId d) {
@@ -194,6 +198,41 @@ class Pruner {
     if ((c.embeds == 1 && chars < 75) || c.embeds > 1) return true;
     return false;
   }
+
+  // Whether a link without text holds one picture, and that a badge: 64 px or less on a side as
+  // its attributes say, or a source named an avatar, a logo, an icon or a button.
+  bool links_only_a_badge(NodeId link) const {
+    constexpr std::size_t kBadgePixels = 64;
+    NodeId picture = kNoNode;
+    bool more = false;
+    doc_.walk(link, [&](NodeId d) {
+      if (page_.dropped(d) || !is_image(doc_, d)) return WalkStep::descend;
+      more = picture != kNoNode;
+      picture = d;
+      return more ? WalkStep::stop : WalkStep::skip;
+    });
+    if (picture == kNoNode || more) return false;
+    for (std::string_view side : {"width"sv, "height"sv}) {
+      const std::string_view* value = doc_.attribute(picture, side);
+      const std::size_t pixels = value == nullptr ? 0 : leading_number(*value);
+      if (pixels > 0 && pixels <= kBadgePixels) return true;
+    }
+    const std::string_view* source = doc_.attribute(picture, "src");
+    if (source == nullptr) return false;
+    // A word of its own in the address ("site-logo.png", "/avatar/"), not a part of one
+    // ("logos-of-the-winners.jpg").
+    const std::string lower = ascii_lower_copy(*source);
+    return std::any_of(kBadgeSources.begin(), kBadgeSources.end(), [&](std::string_view word) {
+      for (std::size_t at = lower.find(word); at != std::string::npos; at = lower.find(word, at + 1)) {
+        const std::size_t end = at + word.size();
+        if ((at == 0 || !is_ascii_alnum(lower[at - 1])) && (end == lower.size() || !is_ascii_alnum(lower[end]))) {
+          return true;
+        }
+      }
+      return false;
+    });
+  }
+  static constexpr std::array<std::string_view, 4> kBadgeSources{"avatar", "logo", "icon", "button"};
 
   bool marks_an_author(NodeId id) const {
     for (std::string_view attribute : {"rel"sv, "itemprop"sv}) {
