@@ -201,11 +201,11 @@ bool inside_main_or_article(const Document& doc, NodeId id) {
 // after it ("toc-chapters", "toc-para").
 bool holds_prose_paragraph(const Document& doc, NodeId id) {
   constexpr std::size_t kProseBytes = 100;
-  constexpr int kMostVisits = 4096;
+  constexpr int kMostNodes = 4096;
   int visits = 0;
   bool found = false;
   doc.walk(id, [&](NodeId d) {
-    if (found || ++visits > kMostVisits) return WalkStep::stop;
+    if (found || ++visits > kMostNodes) return WalkStep::stop;
     if (!doc.is_element(d, HtmlTag::p)) return WalkStep::descend;
     found = doc.text_content(d).size() >= kProseBytes;
     return WalkStep::skip;
