@@ -250,5 +250,55 @@ TEST(ContentPruning, ALinkAroundABadgeAloneGoes) {
   EXPECT_NE(page.markdown.find("logos-of-the-year"), std::string::npos) << page.markdown;
 }
 
+// A pitch after a short post's text (unseen-layouts-3 w0035): a box of a heading, a sentence and one
+// short link standing last, with nothing after it, weighs as much as the text and is no part of it,
+// inside the chosen block or taken in beside it. Not where the box's shape is text: text after it, a
+// row of alike cards, a reference's link, a sentence that links on.
+TEST(ContentPruning, APitchAfterTheTextGoesWhereverItStands) {
+  const std::string post =
+      "<p>The dresser came from a farm sale, its top split and its drawers stuck, and under five coats of paint "
+      "the oak was sound.</p><p>Stripping took two weekends, since the old paint held lead.</p>";
+  const std::string pitch =
+      "<h3>Plan your next piece</h3><p>Our workshop answers within one working day, and the first visit to the "
+      "bench costs nothing at all.</p><a href=https://shop.example/trial>Start your free trial</a>";
+  const auto page = [&](const std::string& boxes) {
+    return run("<html><body><article><h1>Oak dresser</h1><div>" + post + "</div>" + boxes + "</article></body></html>");
+  };
+  const Extraction inside = page("<div>" + pitch + "</div>");
+  EXPECT_NE(inside.markdown.find("Stripping took"), std::string::npos) << inside.markdown;
+  EXPECT_EQ(inside.markdown.find("free trial"), std::string::npos) << inside.markdown;
+  EXPECT_EQ(inside.markdown.find("Plan your next piece"), std::string::npos) << inside.markdown;
+
+  // Taken in beside the text as a sibling of its block (the same class), its button on a line of its own.
+  const Extraction beside = run(
+      "<html><body><div><div class=part><h1>Oak dresser</h1></div><div class=part>" + post +
+      "</div><div class=part><h3>Plan your next piece</h3><p>Our workshop answers within one working day, and the "
+      "first visit costs nothing.</p><p><a href=https://shop.example/trial>Start your free trial</a></p></div></div>"
+      "</body></html>");
+  EXPECT_NE(beside.markdown.find("Stripping took"), std::string::npos) << beside.markdown;
+  EXPECT_EQ(beside.markdown.find("Plan your next piece"), std::string::npos) << beside.markdown;
+
+  const auto kept = [&](const std::string& boxes) {
+    return page(boxes).markdown.find("one working day") != std::string::npos;
+  };
+  EXPECT_TRUE(
+      kept("<div>" + pitch + "</div><div><p>The glass knobs were the last touch, found in a box of odds.</p></div>"))
+      << "text after it";
+  EXPECT_TRUE(
+      kept("<div class=card><h3>Plan a chair</h3><p>Our workshop takes chairs on Saturdays, and the first "
+           "visit to the bench costs nothing at all.</p><a href=https://shop.example/chair>Book a session</a>"
+           "</div><div class=card>" +
+           pitch + "</div>"))
+      << "a row of cards";
+  EXPECT_TRUE(
+      kept("<div><p>Our workshop answers within one working day, as G. Petit and J. Moreau wrote in their "
+           "handbook of the trade.</p><a href=https://doi.example/10.1007>DOI: 10.1007/978-3</a></div>"))
+      << "a reference";
+  EXPECT_TRUE(
+      kept("<div><h3>Plan your next piece</h3><p>Our workshop answers within one working day, as "
+           "<a href=https://shop.example/faq>the FAQ</a> says, and the first visit costs nothing.</p>"
+           "<a href=https://shop.example/trial>Start your free trial</a></div>"))
+      << "a sentence that links on";
+}
 }  // namespace
 }  // namespace pagemd::extract

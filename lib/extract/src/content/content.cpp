@@ -105,7 +105,11 @@ class ContentFinder {
       }
       const std::uint32_t picked = chars_of(roots);
       prune(page_, roots, scores_, strictness_);
-      for (NodeId r : roots) content_detail::drop_calls_to_action(page_, r, /*short_links_are_buttons=*/false);
+      for (NodeId r : roots) {
+        content_detail::drop_calls_to_action(page_, r, /*short_links_are_buttons=*/false);
+        content_detail::drop_pitch_boxes(page_, r);
+      }
+      drop_pitch_roots(roots);
       const std::uint32_t chars = chars_of(roots);
       // Under-extraction: when the cleaning took most of the pick's text, it took the content for
       // chrome (an index's items, each mostly a link; a thread's replies), and the next attempt,
@@ -153,6 +157,18 @@ class ContentFinder {
 
  private:
   static constexpr std::uint32_t kEnoughChars = 500;
+
+  // A block taken in beside the best one, as its sibling, goes when it is a pitch (a heading, a
+  // sentence and a button after the text): a short post's pitch scores as much as its text.
+  void drop_pitch_roots(std::vector<NodeId>& roots) {
+    if (roots.size() < 2) return;
+    const NodeId parent = doc_.node(roots.front()).parent;
+    std::erase_if(roots, [&](NodeId r) {
+      if (!content_detail::is_pitch_box(page_, r, parent)) return false;
+      page_.drop(r);
+      return true;
+    });
+  }
 
   // The blocks a profile names as chrome for its kind of page; a wrapper holding most of the page
   // is not one of them.

@@ -15,6 +15,7 @@
 #include "tree/element_kinds.hpp"
 #include "tree/hiding.hpp"
 #include "text/text_util.hpp"
+#include "text/words.hpp"
 
 namespace pagemd::extract::content_detail {
 namespace {
@@ -94,7 +95,94 @@ bool only_button_links(const Document& doc, NodeId block) {
   return all_buttons;
 }
 
+// The last child of a block that is an element with text, or kNoNode when text written straight
+// into the block comes last.
+NodeId last_part(const PageStats& page, NodeId block) {
+  const Document& doc = page.doc();
+  for (NodeId child = doc.last_child(block); child != kNoNode; child = doc.prev_sibling(child)) {
+    if (page.dropped(child) || page.chars(child) == 0) continue;
+    return doc.node(child).kind == NodeKind::element ? child : kNoNode;
+  }
+  return kNoNode;
+}
+
+// The link a block ends with on a line of its own: its last part is a link, or a line holding
+// nothing but one.
+NodeId closing_link(const PageStats& page, NodeId block) {
+  const Document& doc = page.doc();
+  NodeId last = last_part(page, block);
+  if (last != kNoNode && !doc.is_element(last, HtmlTag::a) && is_block_tag(doc.node(last).tag)) {
+    const TextStats line = page.stats(last);
+    if (line.chars == 0 || line.link_chars != line.chars) return kNoNode;
+    last = last_part(page, last);
+  } else if (last != kNoNode && !starts_a_line(page, last)) {
+    return kNoNode;  // the end of a sentence ("Did the knobs come loose? Read part two")
+  }
+  return last != kNoNode && doc.is_element(last, HtmlTag::a) ? last : kNoNode;
+}
+
+// Characters of text under `root` before `id` (`after`: after it): in the siblings of it and of
+// each of its ancestors below `root`.
+std::uint32_t text_beside_within(const PageStats& page, NodeId id, NodeId root, bool after) {
+  const Document& doc = page.doc();
+  std::uint32_t chars = 0;
+  for (NodeId at = id; at != root && at != kNoNode; at = doc.node(at).parent) {
+    for (NodeId other = after ? doc.node(at).next_sibling : doc.prev_sibling(at); other != kNoNode;
+         other = after ? doc.node(other).next_sibling : doc.prev_sibling(other)) {
+      if (!page.dropped(other)) chars += page.chars(other);
+    }
+  }
+  return chars;
+}
+
+// Whether a sibling of the block has its tag and its class (or, as it, none) and ends with a link
+// too: the block is one of a row of cards, each a title, a line and a link, which are the page's items.
+bool has_alike_sibling(const PageStats& page, NodeId id) {
+  const Document& doc = page.doc();
+  const NodeId parent = doc.node(id).parent;
+  if (parent == kNoNode) return false;
+  const std::string_view* own = doc.attribute(id, "class");
+  for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode; sibling = doc.node(sibling).next_sibling) {
+    if (sibling == id || page.dropped(sibling) || !doc.is_element(sibling, doc.node(id).tag)) continue;
+    const std::string_view* other = doc.attribute(sibling, "class");
+    const bool same_class = (own == nullptr) == (other == nullptr) && (own == nullptr || *own == *other);
+    if (same_class && closing_link(page, sibling) != kNoNode) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+bool is_pitch_box(const PageStats& page, NodeId id, NodeId root) {
+  constexpr std::uint32_t kMostPitchChars = 200;  // a sentence or two
+  constexpr std::uint32_t kMostButtonChars = 40;
+  const Document& doc = page.doc();
+  const HtmlTag tag = doc.node(id).tag;
+  if (tag != HtmlTag::div && tag != HtmlTag::section && tag != HtmlTag::aside) return false;
+  const TextStats s = page.stats(id);
+  if (s.chars == 0 || s.chars > kMostPitchChars + kMostButtonChars + s.heading_chars || s.list_items > 0 ||
+      s.images > 1 || s.code_or_tables > 0 || s.embeds > 0) {
+    return false;
+  }
+  const NodeId link = closing_link(page, id);
+  if (link == kNoNode) return false;
+  // The button is the box's one link: a sentence of the text that links on is text, not a pitch.
+  const TextStats button = page.stats(link);
+  if (button.chars > kMostButtonChars || button.chars == s.chars || s.link_chars != button.link_chars) return false;
+  // A button says what it does in a few words ("Contact us"); a reference's link says where (a
+  // DOI, an address, a date).
+  constexpr std::size_t kMostButtonWords = 5;
+  const std::string label = page.small_text(link);
+  if (count_words(label) > kMostButtonWords ||
+      std::any_of(label.begin(), label.end(), [](char c) { return is_ascii_digit(c) || c == ':' || c == '/'; })) {
+    return false;
+  }
+  const std::uint32_t pitch = s.chars - s.link_chars - std::min(s.heading_chars, s.chars - s.link_chars);
+  if (pitch > kMostPitchChars) return false;
+  // After the content's end: text comes before it, none after.
+  return !has_alike_sibling(page, id) && text_beside_within(page, id, root, /*after=*/true) == 0 &&
+         text_beside_within(page, id, root, /*after=*/false) >= s.chars;
+}
 
 void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_buttons) {
   constexpr std::uint32_t kShortChars = 60;
@@ -107,6 +195,10 @@ void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_but
     if (!link_row || in_list_item(doc, id)) return false;
     return (short_links_are_buttons && s.chars <= kShortChars) || only_button_links(doc, id);
   });
+}
+
+void drop_pitch_boxes(PageStats& page, NodeId root) {
+  page.drop_outermost(root, Sums::computed, [&](NodeId id) { return is_pitch_box(page, id, root); });
 }
 
 void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& profile) {

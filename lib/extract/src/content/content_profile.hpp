@@ -119,6 +119,15 @@ void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& pro
 // a story's authors): lists are left to the menus' pass, and a table's cells to the table.
 void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_buttons);
 
+// A pitch after an article's text: a box of a heading at most, a sentence or two and one short
+// link standing last on a line of its own ("Still need help? ... Contact us", "Start your free
+// trial"), with text before it under `root` and none after; not one of a row of such cards. On a
+// short post it weighs as much as the text. (A service page's closing pitch is a part of what the
+// page says: the whole-page profiles keep it.)
+[[nodiscard]] bool is_pitch_box(const PageStats& page, NodeId id, NodeId root);
+// Drops the pitch boxes under `root`.
+void drop_pitch_boxes(PageStats& page, NodeId root);
+
 // The deepest block under `from` whose text outside links (all its text, with `with_links`) is at
 // least `share` of from's.
 [[nodiscard]] NodeId block_holding(const PageStats& page, NodeId from, double share, bool with_links);
