@@ -249,6 +249,25 @@ TEST(PageType, CallsToActionMakeAServicePage) {
   EXPECT_EQ(classify(intro + "<a class=\"btn\" href=\"/signup\">Get started</a>", ""), PageType::article);
 }
 
+// A page Open Graph types as one work (a podcast's episode as music.song, a film, a show's episode)
+// presents it with its player, its notes and calls to listen: what it says of the work is read as a
+// story (unseen-layouts-4 x0026-x0030), not as a service page kept whole. A home page stays one.
+TEST(PageType, OneWorksPageIsReadAsAStory) {
+  const std::string episode = "<h1>Episode 50: Chains</h1><audio src=/ep50.mp3></audio>" + paragraphs(2) +
+                              "<button>Get started</button><button>Contact us</button>";
+  for (const std::string_view type : {"music.song", "video.episode", "video.movie", "video.other"}) {
+    EXPECT_EQ(classify("<html><head><meta property=\"og:type\" content=\"" + std::string(type) + "\"></head><body>" +
+                           episode + "</body></html>",
+                       ""),
+              PageType::article)
+        << type;
+  }
+  EXPECT_EQ(
+      classify("<html><head><meta property=\"og:type\" content=\"website\"></head><body>" + episode + "</body></html>",
+               ""),
+      PageType::service);
+}
+
 // A home page showing its plans: a grid of priced items too, and on even evidence a service page.
 TEST(PageType, PlansThatLookLikeAGridAreAServicePage) {
   EXPECT_EQ(classify("<h1>Plans</h1>" + cards(12, true), "https://saas.example/"), PageType::service);

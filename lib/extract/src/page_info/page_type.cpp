@@ -176,6 +176,11 @@ void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
     }
   }
   if (info.og_type == "article") evidence.add(PageType::article, 2);
+  // Open Graph's types of one work (a song or a podcast's episode, a film, a show's episode): the
+  // page presents it, and what it says of it (the notes, the synopsis) is read as a story is.
+  if (is_one_of(info.og_type, {"music.song", "video.episode", "video.movie", "video.other"})) {
+    evidence.add(PageType::article, 2);
+  }
   if (info.og_type == "product.group") {  // a range of products: a category page
     evidence.add(PageType::collection, 5);
   } else if (info.og_type == "product" || info.og_type == "og:product" || info.og_type.starts_with("product.")) {
