@@ -26,7 +26,9 @@ class NeverContent {
         hiding != Hiding::shown && !is_collapsed_panel(id) && !is_formula_image(doc_, id)) {
       return !(shown_by_scripts_ && hiding == Hiding::by_style);
     }
-    if (is_visually_hidden(doc_, id) && !names_its_parent(id)) return true;
+    // A heading for screen readers alone labels a landmark ("Search", "Main menu") even where it is
+    // the only text of its block: it names no icon.
+    if (is_visually_hidden(doc_, id) && (heading_level(doc_, id) > 0 || !names_its_parent(id))) return true;
     if (!excluded_.empty() && excluded_[id] != 0) return true;
     return false;
   }

@@ -90,8 +90,9 @@ Hiding hiding_of(const Document& doc, NodeId id) {
 }
 
 bool is_visually_hidden(const Document& doc, NodeId id) {
-  static constexpr std::array<std::string_view, 5> kNames{"sr-only", "visually-hidden", "visuallyhidden",
-                                                          "screen-reader-text", "screenreader-only"};
+  // Zendesk's help-centre themes write visibility-hidden.
+  static constexpr std::array<std::string_view, 6> kNames{
+      "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "screenreader-only", "visibility-hidden"};
   const std::string_view* names = doc.attribute(id, "class");
   // Asked of every element: most classes hold neither word.
   if (names == nullptr ||
