@@ -506,6 +506,25 @@ TEST(ContentSelect, AnAsideBesideTheHeadlineIsASidebarHoweverThinTheStory) {
   EXPECT_NE(wrapping.find("Volunteers brought"), std::string::npos) << wrapping;
 }
 
+// So is a site's <header> without a heading of its own, whose menu describes the products in
+// sentences and outweighs a short post (unseen-layouts-3 w0035, class-blind). A <header> with
+// headings of its own that holds most of the page is a section some sites write as one.
+TEST(ContentSelect, AHeaderBesideTheHeadlineIsThePagesHoweverThinTheStory) {
+  std::string panels;
+  for (int i = 0; i < 4; ++i) {
+    panels += "<li><a href=/p" + std::to_string(i) + ">Product</a><div><p>" + kProse2 + "</p></div></li>";
+  }
+  const std::string story = "<div><h1>Garden prices rise</h1><p>" + kProse1 + "</p></div>";
+  const std::string beside =
+      select("<body><header><a href=/>Brand</a><ul>" + panels + "</ul></header>" + story + "</body>");
+  EXPECT_NE(beside.find("The river rose"), std::string::npos) << beside;
+  EXPECT_EQ(beside.find("Volunteers brought"), std::string::npos) << beside;
+  const std::string sectioned =
+      select("<body><div><h1>Garden prices rise</h1></div><header><h2>How prices rose</h2><p>" + kProse1 + "</p><p>" +
+             kProse2 + "</p><p>" + kProse3 + "</p></header></body>");
+  EXPECT_NE(sectioned.find("Volunteers brought"), std::string::npos) << sectioned;
+}
+
 // A list of the page's contents links to its sections, and some sites name each section after the
 // list ("toc_how-it-works"): the section a contents list points to is the document's, whatever its
 // id says. Without the list the same id is a table of contents' name.

@@ -295,8 +295,9 @@ class ContentFinder {
       // most of the page's text is a wrapper, not furniture. Not one beside the page's <main>,
       // though: a footer of long legal notes is still the footer of the content the page declared.
       // Nor an <aside> beside the page's main heading: a thin story's rail of live updates
-      // outweighs the story and is still its sidebar.
-      if (drop && visible_chars(id) * 5 > page_chars * 2 && !beside_main(id) && !aside_beside_headline(id)) {
+      // outweighs the story and is still its sidebar; nor the site's <header> beside it, whose menu
+      // describes the products in sentences.
+      if (drop && visible_chars(id) * 5 > page_chars * 2 && !beside_main(id) && !sidebar_beside_headline(id)) {
         drop = false;
       }
       if (drop) {
@@ -387,9 +388,12 @@ class ContentFinder {
     return main_ != kNoNode && !doc_.contains(id, main_) && !doc_.contains(main_, id);
   }
 
-  // Whether `id` is an <aside> that does not hold the page's first <h1>, on a page that has one.
-  bool aside_beside_headline(NodeId id) {
-    if (doc_.node(id).tag != HtmlTag::aside) return false;
+  // Whether `id` is an <aside>, or a <header> without a heading of its own, that does not hold the
+  // page's first <h1>, on a page that has one. A <header> with headings is a section some sites
+  // write as one.
+  bool sidebar_beside_headline(NodeId id) {
+    const HtmlTag tag = doc_.node(id).tag;
+    if (tag != HtmlTag::aside && (tag != HtmlTag::header || holds_heading(doc_, id))) return false;
     if (!headline_found_) {
       headline_found_ = true;
       headline_ = doc_.find_first(HtmlTag::h1);
