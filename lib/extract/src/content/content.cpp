@@ -12,6 +12,7 @@
 #include "text/phrases/boilerplate.hpp"
 #include "content/content_profile.hpp"
 #include "content/pruning/block_shapes.hpp"
+#include "content/pruning/customer_reviews.hpp"
 #include "content/pruning/labelled_sections.hpp"
 #include "content/pruning/pruning.hpp"
 #include "content/widening/widening.hpp"
@@ -65,6 +66,7 @@ class ContentFinder {
       // Once: from here on the sums follow each drop.
       page_.compute_stats();
       content_detail::drop_profile_chrome(page_, body, profile);
+      if (profile.drop_customer_reviews) content_detail::drop_customer_reviews(page_, body, rules_.review_texts);
       const NodeId kept = profile.text_share > 0
                               ? content_detail::block_holding(page_, body, profile.text_share, profile.items_are_links)
                               : body;

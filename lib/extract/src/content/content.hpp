@@ -10,6 +10,8 @@
 // them are boilerplate to leave out. The result is a view over the Document (roots + a drop
 // mask), not a copy, so the Markdown renderer walks the original tree.
 
+#include <span>
+#include <string>
 #include <string_view>
 
 #include "pagemd/extract/types.hpp"
@@ -27,6 +29,8 @@ struct ContentRules {
   // The page's title. Where the page holds several stories side by side (the next one loaded below
   // as the reader scrolls), its own is the one this heads.
   std::string_view title = {};
+  // The customer reviews' texts the page's structured data lists (a shop's product page).
+  std::span<const std::string> review_texts = {};
 };
 
 [[nodiscard]] ContentSelection select_content(const Document& doc, const ContentRules& rules);

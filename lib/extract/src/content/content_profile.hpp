@@ -50,6 +50,8 @@ struct ContentProfile {
   // The readers' replies are the page's content (a thread), not a section its count labels
   // ("42 Comments") for the search to leave out.
   bool responses_are_content = false;
+  // The customer reviews the page's structured data marks (customer_reviews.hpp) are left out.
+  bool drop_customer_reviews = false;
 };
 
 inline constexpr std::array<std::string_view, 1> kPostAuthorPanes{"author"};
@@ -91,7 +93,7 @@ inline constexpr std::array<std::string_view, 8> kGridControls{"filter",     "fi
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
     /* forum */ {true, true, true, 0.85, false, kPostChrome, true, false, kPostAuthorPanes, false, true},
-    /* product */ {true, true, true, 0.85, false, kReviewWidgets, false, false, {}, true},
+    /* product */ {true, true, true, 0.85, false, kReviewWidgets, false, false, {}, true, false, true},
     /* collection */ {true, true, false, 0.0, false, kGridControls},
     /* listing */ {true, false, false, 0.85, true, kGridControls},
     /* documentation */ {false, true, false, 0.0, false, {}, false, true},

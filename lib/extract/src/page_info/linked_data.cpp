@@ -285,6 +285,16 @@ void LinkedData::note_types(const json& object) {
   }
 }
 
+void LinkedData::note_review(const json& object) {
+  // A shop lists a page of reviews at most; more are no widget's but a dump.
+  constexpr std::size_t kMostReviews = 256;
+  if (review_texts_.size() >= kMostReviews) return;
+  const auto body = object.find("reviewBody");
+  if (body == object.end() || !body->is_string()) return;
+  std::string text = json_text(*body);
+  if (!text.empty()) review_texts_.push_back(std::move(text));
+}
+
 void LinkedData::index() {
   struct Item {
     const json* value;
@@ -313,6 +323,8 @@ void LinkedData::index() {
       ids_.emplace(id->get_ref<const std::string&>(), &value);
     }
     note_types(value);
+    note_review(value);
+
     if (website_name_.empty() && has_type(value, "WebSite")) {
       if (const auto name = value.find("name"); name != value.end()) website_name_ = json_text(*name);
     }

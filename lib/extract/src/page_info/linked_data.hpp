@@ -33,6 +33,10 @@ class LinkedData {
   // kept (shops write paragraphs there); "" when there is none.
   [[nodiscard]] std::string product_description() const;
 
+  // The reviewBody of every Review anywhere in the data (a product's customer reviews), in the
+  // order met: the page shows the same texts in its reviews widget.
+  [[nodiscard]] const std::vector<std::string>& review_texts() const { return review_texts_; }
+
   // The bare schema.org types ("Product", "QAPage") of every object in the data, each once, in the
   // order first met.
   [[nodiscard]] const std::vector<std::string>& types() const { return types_; }
@@ -50,6 +54,7 @@ class LinkedData {
   // Runs once every document is in: pointers into documents_ must not move afterwards.
   void index();
   void note_types(const nlohmann::json& object);
+  void note_review(const nlohmann::json& object);
 
   template <typename Extract>
   std::string first_field(const char* key, Extract extract) const;
@@ -67,6 +72,7 @@ class LinkedData {
   std::unordered_map<std::string, const nlohmann::json*> ids_;
   std::string website_name_;
   std::vector<std::string> types_;
+  std::vector<std::string> review_texts_;
 };
 
 }  // namespace pagemd::extract::metadata_detail

@@ -373,6 +373,7 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
   info.og_type = ascii_lower_copy(meta.first({"og:type"}));
   info.schema_types = linked.types();
   info.product_description = linked.product_description();
+  info.review_texts = linked.review_texts();
   for (std::string& type : scan.itemtypes) {
     if (std::find(info.schema_types.begin(), info.schema_types.end(), type) == info.schema_types.end()) {
       info.schema_types.push_back(std::move(type));

@@ -32,6 +32,8 @@ struct PageInfo {
   std::vector<std::string> schema_types;
   // A Product's description in the JSON-LD, line breaks kept; "" when there is none.
   std::string product_description;
+  // The texts of the customer reviews the JSON-LD lists (its Reviews' reviewBody).
+  std::vector<std::string> review_texts;
 };
 
 // Reads the page's own metadata. `json_ld` are the raw ld+json script bodies (malformed ones are
