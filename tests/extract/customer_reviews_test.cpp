@@ -130,6 +130,19 @@ TEST(CustomerReviews, AShortReviewMatchesNothing) {
   EXPECT_NE(product.markdown.find("Dishwasher safe."), std::string::npos) << product.markdown;
 }
 
+// A review's text written straight into the block that holds the next review (a widget nesting
+// replies in their review): the reviews' block is one of them, not a list of them. It goes once,
+// with the review inside it, and the product's text stays.
+TEST(CustomerReviews, AReviewHoldingTheNextGoesOnce) {
+  const Extraction product = run_product(product_ld({kFirstReview, kSecondReview}),
+                                         std::string("<main>") + std::string(kProductBlock) + R"(<div class="n6Tc3">)" +
+                                             std::string(kFirstReview) + "<p>" + std::string(kSecondReview) +
+                                             "</p><p>" + std::string(kCareText) + "</p></div></main>");
+  EXPECT_NE(product.markdown.find("Capacity 350 ml"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("glaze pooled"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("warm for longer"), std::string::npos) << product.markdown;
+}
+
 // The texts come from every Review of the JSON-LD, nested in the product or standing alone.
 TEST(CustomerReviews, TheStructuredDataListsEveryReviewBody) {
   const Document doc = Document::parse("<html><head></head><body></body></html>");

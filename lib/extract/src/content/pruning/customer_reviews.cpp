@@ -63,6 +63,35 @@ bool alike(const Document& doc, NodeId a, NodeId b) {
   return (a_class == nullptr) == (b_class == nullptr) && (a_class == nullptr || *a_class == *b_class);
 }
 
+// The children of `list` holding the reviews found, when they are reviews each (a review long at
+// most) of a template or a few, drop with every child alike them: true then.
+bool drop_alike_items(PageStats& page, NodeId list, const std::vector<NodeId>& reviews) {
+  // A list's items come from a template or two (a review, a review with photos); more kinds are
+  // no list of reviews.
+  constexpr std::size_t kMostItemKinds = 4;
+  const Document& doc = page.doc();
+  const auto one_review = [&](NodeId item) { return page.chars(item) <= kMostReviewChars; };
+  std::unordered_set<NodeId> items;
+  std::vector<NodeId> kinds;  // an item of each (tag, class) among them
+  for (NodeId review : reviews) {
+    if (review == list) continue;
+    NodeId item = review;
+    while (doc.node(item).parent != list) item = doc.node(item).parent;
+    if (!items.insert(item).second) continue;
+    if (!one_review(item)) return false;
+    if (std::none_of(kinds.begin(), kinds.end(), [&](NodeId kind) { return alike(doc, kind, item); })) {
+      if (kinds.size() == kMostItemKinds) return false;
+      kinds.push_back(item);
+    }
+  }
+  if (items.size() < 2) return false;
+  for (NodeId child = doc.node(list).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
+    if (page.dropped(child) || doc.node(child).kind != NodeKind::element || !one_review(child)) continue;
+    if (std::any_of(kinds.begin(), kinds.end(), [&](NodeId kind) { return alike(doc, kind, child); })) page.drop(child);
+  }
+  return true;
+}
+
 }  // namespace
 
 void drop_customer_reviews(PageStats& page, NodeId body, std::span<const std::string> review_texts) {
@@ -105,25 +134,14 @@ void drop_customer_reviews(PageStats& page, NodeId body, std::span<const std::st
     }
     // A long list of reviews outweighs the product's text: its children that are reviews go, the
     // ones found and those alike them (a page shows more than its structured data lists).
-    std::vector<NodeId> items;
-    for (NodeId review : reviews) {
-      NodeId item = review;
-      while (doc.node(item).parent != list) item = doc.node(item).parent;
-      if (std::find(items.begin(), items.end(), item) == items.end()) items.push_back(item);
-    }
-    const auto one_review = [&](NodeId item) { return page.chars(item) <= kMostReviewChars; };
-    if (items.size() >= 2 && std::all_of(items.begin(), items.end(), one_review)) {
-      for (NodeId child = doc.node(list).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
-        if (page.dropped(child) || doc.node(child).kind != NodeKind::element || !one_review(child)) continue;
-        if (std::any_of(items.begin(), items.end(), [&](NodeId item) { return alike(doc, item, child); })) {
-          page.drop(child);
-        }
-      }
-      return;
-    }
+    if (drop_alike_items(page, list, reviews)) return;
   }
+  // Alone, each once: a review found inside one already dropped is gone with it (its sums too).
+  NodeId last_dropped = kNoNode;
   for (NodeId review : reviews) {
-    if (apart_from_headline(review)) page.drop(review);
+    if (!apart_from_headline(review) || (last_dropped != kNoNode && doc.contains(last_dropped, review))) continue;
+    page.drop(review);
+    last_dropped = review;
   }
 }
 
