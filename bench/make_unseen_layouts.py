@@ -466,6 +466,18 @@ def write_set(out: Path, seed: int, per_layout: int, layouts: dict, id_prefix: s
     return 0
 
 
+
+def main_with_last_page_thin(doc: str, layouts: dict, set_name: str, seed: int, id_prefix: str) -> int:
+    """The command line of a later set's generator: tests/data/<set_name> by default, seeded, each
+    layout's last page its thin one; the benchmark is named pagemd-<set_name>."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=REPO_DIR / "tests" / "data" / set_name)
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--per-layout", type=int, default=5)
+    args = ap.parse_args()
+    return write_set(args.out, args.seed, args.per_layout, layouts, id_prefix, f"pagemd-{set_name}",
+                     lambda index, sections: index == args.per_layout - 1)
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=REPO_DIR / "tests" / "data" / "unseen-layouts")

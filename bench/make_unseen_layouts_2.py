@@ -21,12 +21,10 @@ The set is committed; the seed makes it reproducible. Score it with
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-from pathlib import Path
 
-from make_unseen_layouts import REPO_DIR, Writer, class_namer, esc, nav_links, write_set
+from make_unseen_layouts import Writer, class_namer, esc, main_with_last_page_thin, nav_links
 
 
 def utility_classes(rng: random.Random) -> str:
@@ -267,14 +265,7 @@ LAYOUTS = {
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, default=REPO_DIR / "tests" / "data" / "unseen-layouts-2")
-    ap.add_argument("--seed", type=int, default=45)
-    ap.add_argument("--per-layout", type=int, default=5)
-    args = ap.parse_args()
-    # Each layout's last page is its thin one.
-    return write_set(args.out, args.seed, args.per_layout, LAYOUTS, "v", "pagemd-unseen-layouts-2",
-                     lambda index, sections: index == args.per_layout - 1)
+    return main_with_last_page_thin(__doc__, LAYOUTS, "unseen-layouts-2", 45, "v")
 
 
 if __name__ == "__main__":

@@ -29,14 +29,12 @@ The set is committed; the seed makes it reproducible. Score it with
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import re
 import sys
-from pathlib import Path
 
-from make_unseen_layouts import REPO_DIR, Writer, class_namer, esc, nav_links, render, write_set
+from make_unseen_layouts import Writer, class_namer, esc, main_with_last_page_thin, nav_links, render
 
 
 def link_list(w: Writer, count: int, prefix: str) -> str:
@@ -277,14 +275,7 @@ LAYOUTS = {
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, default=REPO_DIR / "tests" / "data" / "unseen-layouts-3")
-    ap.add_argument("--seed", type=int, default=46)
-    ap.add_argument("--per-layout", type=int, default=5)
-    args = ap.parse_args()
-    # Each layout's last page is its thin one.
-    return write_set(args.out, args.seed, args.per_layout, LAYOUTS, "w", "pagemd-unseen-layouts-3",
-                     lambda index, sections: index == args.per_layout - 1)
+    return main_with_last_page_thin(__doc__, LAYOUTS, "unseen-layouts-3", 46, "w")
 
 
 if __name__ == "__main__":

@@ -39,13 +39,11 @@ The set is committed; the seed makes it reproducible. Score it with
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
 import sys
-from pathlib import Path
 
-from make_unseen_layouts import REPO_DIR, Writer, esc, nav_links, write_set
+from make_unseen_layouts import Writer, esc, main_with_last_page_thin, nav_links
 from make_unseen_layouts_4 import nav_items
 
 
@@ -511,14 +509,7 @@ LAYOUTS = {
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=Path, default=REPO_DIR / "tests" / "data" / "unseen-layouts-5")
-    ap.add_argument("--seed", type=int, default=53)
-    ap.add_argument("--per-layout", type=int, default=5)
-    args = ap.parse_args()
-    # Each layout's last page is its thin one.
-    return write_set(args.out, args.seed, args.per_layout, LAYOUTS, "y", "pagemd-unseen-layouts-5",
-                     lambda index, sections: index == args.per_layout - 1)
+    return main_with_last_page_thin(__doc__, LAYOUTS, "unseen-layouts-5", 53, "y")
 
 
 if __name__ == "__main__":
