@@ -525,6 +525,24 @@ TEST(ContentSelect, AHeaderBesideTheHeadlineIsThePagesHoweverThinTheStory) {
   EXPECT_NE(sectioned.find("Volunteers brought"), std::string::npos) << sectioned;
 }
 
+// The items of one list share their tag and their class attribute, or have none.
+TEST(ElementKinds, ItemsOfOneTemplateShareTagAndClass) {
+  const Document doc = Document::parse(
+      "<ul><li class='a b'>1</li><li class='a b'>2</li><li class='a'>3</li><li>4</li><li>5</li></ul><p class='a "
+      "b'>6</p>");
+  std::vector<NodeId> items;
+  for (NodeId at = 0; at < doc.size(); ++at) {
+    if (doc.is_element(at, HtmlTag::li) || doc.is_element(at, HtmlTag::p)) items.push_back(at);
+  }
+  ASSERT_EQ(items.size(), 6U);
+  EXPECT_TRUE(same_tag_and_class(doc, items[0], items[1]));
+  EXPECT_FALSE(same_tag_and_class(doc, items[1], items[2]));                          // another class
+  EXPECT_FALSE(same_tag_and_class(doc, items[2], items[3]));                          // one without
+  EXPECT_TRUE(same_tag_and_class(doc, items[3], items[4]));                           // neither has one
+  EXPECT_FALSE(same_tag_and_class(doc, items[0], items[5]));                          // another tag
+  EXPECT_FALSE(same_tag_and_class(doc, items[0], doc.node(items[0]).first_child()));  // a text node
+}
+
 // A list of the page's contents links to its sections, and some sites name each section after the
 // list ("toc_how-it-works"): the section a contents list points to is the document's, whatever its
 // id says. Without the list the same id is a table of contents' name.

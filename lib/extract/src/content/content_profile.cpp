@@ -141,12 +141,9 @@ bool has_alike_sibling(const PageStats& page, NodeId id) {
   const Document& doc = page.doc();
   const NodeId parent = doc.node(id).parent;
   if (parent == kNoNode) return false;
-  const std::string_view* own = doc.attribute(id, "class");
   for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode; sibling = doc.node(sibling).next_sibling) {
-    if (sibling == id || page.dropped(sibling) || !doc.is_element(sibling, doc.node(id).tag)) continue;
-    const std::string_view* other = doc.attribute(sibling, "class");
-    const bool same_class = (own == nullptr) == (other == nullptr) && (own == nullptr || *own == *other);
-    if (same_class && closing_link(page, sibling) != kNoNode) return true;
+    if (sibling == id || page.dropped(sibling) || !same_tag_and_class(doc, sibling, id)) continue;
+    if (closing_link(page, sibling) != kNoNode) return true;
   }
   return false;
 }

@@ -167,6 +167,16 @@ bool is_custom_element(const Document& doc, NodeId id) {
   return n.kind == NodeKind::element && n.tag == HtmlTag::unknown && doc.name(id).find('-') != std::string_view::npos;
 }
 
+bool same_tag_and_class(const Document& doc, NodeId a, NodeId b) {
+  if (doc.node(a).kind != NodeKind::element || doc.node(b).kind != NodeKind::element ||
+      doc.node(a).tag != doc.node(b).tag) {
+    return false;
+  }
+  const std::string_view* a_class = doc.attribute(a, "class");
+  const std::string_view* b_class = doc.attribute(b, "class");
+  return (a_class == nullptr) == (b_class == nullptr) && (a_class == nullptr || *a_class == *b_class);
+}
+
 bool is_image(const Document& doc, NodeId id) {
   const Node& n = doc.node(id);
   return n.kind == NodeKind::element &&

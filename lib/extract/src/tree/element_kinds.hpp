@@ -42,6 +42,9 @@ enum class Unlikely : std::uint8_t {
 [[nodiscard]] bool has_role(const Document& doc, NodeId id, std::initializer_list<std::string_view> roles);
 // A link drawn as a button says so in its class ("btn-primary", "wp-block-button__link") or role.
 [[nodiscard]] bool is_button_link(const Document& doc, NodeId link);
+// Whether two elements have the same tag and the same class attribute (or neither has one): the
+// items of one list, as a template writes each.
+[[nodiscard]] bool same_tag_and_class(const Document& doc, NodeId a, NodeId b);
 // Whether a heading lies under the element (itself included).
 [[nodiscard]] bool holds_heading(const Document& doc, NodeId id);
 // The heading a block opens with, or kNoNode. Whitespace and inline elements without text (Sphinx's

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "text/text_util.hpp"
+#include "tree/element_kinds.hpp"
 
 namespace pagemd::extract::content_detail {
 namespace {
@@ -55,14 +56,6 @@ NodeId common_ancestor(const Document& doc, NodeId a, NodeId b) {
   return a == b ? a : kNoNode;
 }
 
-// The same element and class: the items of one list, as a template writes each.
-bool alike(const Document& doc, NodeId a, NodeId b) {
-  if (doc.node(a).tag != doc.node(b).tag) return false;
-  const std::string_view* a_class = doc.attribute(a, "class");
-  const std::string_view* b_class = doc.attribute(b, "class");
-  return (a_class == nullptr) == (b_class == nullptr) && (a_class == nullptr || *a_class == *b_class);
-}
-
 // The children of `list` holding the reviews found, when they are reviews each (a review long at
 // most) of a template or a few, drop with every child alike them: true then.
 bool drop_alike_items(PageStats& page, NodeId list, const std::vector<NodeId>& reviews) {
@@ -79,7 +72,7 @@ bool drop_alike_items(PageStats& page, NodeId list, const std::vector<NodeId>& r
     while (doc.node(item).parent != list) item = doc.node(item).parent;
     if (!items.insert(item).second) continue;
     if (!one_review(item)) return false;
-    if (std::none_of(kinds.begin(), kinds.end(), [&](NodeId kind) { return alike(doc, kind, item); })) {
+    if (std::none_of(kinds.begin(), kinds.end(), [&](NodeId kind) { return same_tag_and_class(doc, kind, item); })) {
       if (kinds.size() == kMostItemKinds) return false;
       kinds.push_back(item);
     }
@@ -87,7 +80,8 @@ bool drop_alike_items(PageStats& page, NodeId list, const std::vector<NodeId>& r
   if (items.size() < 2) return false;
   for (NodeId child = doc.node(list).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
     if (page.dropped(child) || doc.node(child).kind != NodeKind::element || !one_review(child)) continue;
-    if (std::any_of(kinds.begin(), kinds.end(), [&](NodeId kind) { return alike(doc, kind, child); })) page.drop(child);
+    if (std::any_of(kinds.begin(), kinds.end(), [&](NodeId kind) { return same_tag_and_class(doc, kind, child); }))
+      page.drop(child);
   }
   return true;
 }

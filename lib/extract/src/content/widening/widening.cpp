@@ -37,15 +37,11 @@ void widen_to_item_group(const PageStats& page, std::vector<NodeId>& roots) {
   for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
     const NodeId parent = doc.node(at).parent;
     if (parent == kNoNode || doc.node(at).tag == HtmlTag::body) return;
-    const std::string_view* own_class = doc.attribute(at, "class");
     std::size_t items = 0;
     std::uint32_t group_chars = 0;
     for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode;
          sibling = doc.node(sibling).next_sibling) {
-      const Node& s = doc.node(sibling);
-      if (s.kind != NodeKind::element || s.tag != doc.node(at).tag || page.dropped(sibling)) continue;
-      const std::string_view* cls = doc.attribute(sibling, "class");
-      if ((cls == nullptr) != (own_class == nullptr) || (cls != nullptr && *cls != *own_class)) continue;
+      if (page.dropped(sibling) || !same_tag_and_class(doc, sibling, at)) continue;
       // Items of one index are alike in size too: a headline strip beside a story is not its peer.
       if (page.chars(sibling) < 40 || 3 * page.chars(sibling) < page.chars(at)) continue;
       ++items;
