@@ -636,6 +636,69 @@ TEST(ContentSelect, ACollapsedPanelOfAnAccordionIsContent) {
   EXPECT_EQ(text.find("no button opens"), std::string::npos) << text;
 }
 
+// A toggle that does not say whether it is open (no aria-expanded) is still an accordion's when it
+// is the heading of the panel it controls; a control without a heading stays a slider's button.
+TEST(ContentSelect, APanelUnderAHeadedToggleIsContent) {
+  const std::string html =
+      "<body><main><h1>Going solar</h1><p>" + kProse1 + "</p><p>" + kProse2 +
+      "</p><div><a role='button' aria-controls='step-1'><span role='heading' aria-level='3'>1. Read your "
+      "bill</span></a><div id='step-1' style='display:none'><p>Your bill shows the yearly use, which sizes the "
+      "system that you will need, within a tenth.</p></div><a role='button' aria-controls='slide-2'>Next</a><div "
+      "id='slide-2' style='display:none'><p>A slide that no heading opens, however long the text it holds, and "
+      "with commas, too.</p></div></div></main></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("Your bill shows the yearly use"), std::string::npos) << text;
+  EXPECT_EQ(text.find("no heading opens"), std::string::npos) << text;
+}
+
+// A "header" that opens each of several alike items (an accordion's question bar, nested in it) heads
+// that item; the page's own header, one of a kind, still goes.
+TEST(ContentSelect, AHeaderOpeningRepeatedItemsIsTheirs) {
+  std::string items;
+  for (const char* question : {"What is a waiting period?", "Which illnesses are covered?", "How do I claim?"}) {
+    items += std::string(
+                 "<div class='accordion-item'><div class='accordion-item-header'><div "
+                 "class='accordion-item-header-title'>") +
+             question + "<i class='icon'>chevron_right</i></div></div><div class='accordion-item-body'><p>" + kProse3 +
+             "</p></div></div>";
+  }
+  const std::string html =
+      "<body><div class='site-header'><span>Acme Insurance, since 1904</span></div><div>"
+      "<h1>Pet insurance</h1><p>" +
+      kProse1 + "</p><p>" + kProse2 + "</p><div class='faq'>" + items + "</div></div></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("What is a waiting period?"), std::string::npos) << text;
+  EXPECT_NE(text.find("How do I claim?"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Acme Insurance, since 1904"), std::string::npos) << text;
+}
+
+// The questions and answers after an article's body, in a block of their own behind a share bar,
+// join it: their answers sit too deep in the accordion to lend that block a sibling's score. Cards
+// of other stories after the body, with a question in each title, are no such block.
+TEST(ContentSelect, QuestionsAndAnswersAfterTheBodyJoinIt) {
+  std::string answers;
+  for (const char* question : {"What is tuning?", "How can I find slow queries?", "Which settings matter most?"}) {
+    answers += std::string("<div class='item'><div class='item-title'>") + question +
+               "</div><div class='item-body'><div><div class='answer'><p>Tuning adjusts memory, planner and disk "
+               "settings so that the queries the application runs most often finish sooner, and it is "
+               "measured before and after every change.</p></div></div></div></div>";
+  }
+  std::string cards;
+  for (const char* title : {"Is your index bloated?", "Do you need a pooler?", "Why is vacuum slow?"}) {
+    cards +=
+        std::string("<div class='card'><a href='/blog/") + title[0] + "'>" + title + "</a><p>A short teaser.</p></div>";
+  }
+  const std::string html = "<body><div class='post'><div class='post-body'><h1>Query tuning</h1><p>" + kProse1 +
+                           "</p><p>" + kProse2 + "</p><p>" + kProse3 +
+                           "</p></div><div class='share'>Share this</div><div class='more'><div><div><h2>Tuning: "
+                           "FAQs</h2></div><div class='faq'>" +
+                           answers + "</div></div></div><div class='next'>" + cards + "</div></div></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("Tuning: FAQs"), std::string::npos) << text;
+  EXPECT_NE(text.find("Which settings matter most?"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Is your index bloated?"), std::string::npos) << text;
+}
+
 // A menu or a pop-up the reader opens is still no part of the page, even of its whole body.
 TEST(ContentSelect, ACollapsedMenuOrPopUpStaysHidden) {
   const std::string html =

@@ -62,7 +62,7 @@ class NeverContent {
       for (NodeId at = 0; at < doc_.size(); ++at) {
         if (doc_.node(at).kind != NodeKind::element) continue;
         const std::string_view* controls = doc_.attribute(at, "aria-controls");
-        if (controls == nullptr || doc_.attribute(at, "aria-expanded") == nullptr) continue;
+        if (controls == nullptr || (doc_.attribute(at, "aria-expanded") == nullptr && !is_headed_control(at))) continue;
         any_token(*controls, [&](std::string_view controlled) {
           controlled_ids_.insert(controlled);
           return false;
@@ -73,6 +73,17 @@ class NeverContent {
     // hidden, even when the whole body is asked for.
     return controlled_ids_.contains(trim(*element_id)) && !inside_navigation(doc_, id) &&
            !has_role(doc_, id, {"dialog", "alertdialog"});
+  }
+
+  // An accordion's toggle that does not say whether it is open is still one when it is the heading
+  // of what it controls: the heading is in it, or it is in the heading.
+  bool is_headed_control(NodeId control) const {
+    const auto is_heading = [&](NodeId at) {
+      return heading_level(doc_.node(at).tag) > 0 || has_role(doc_, at, {"heading"});
+    };
+    if (doc_.any_element(control, is_heading)) return true;
+    const NodeId parent = doc_.node(control).parent;
+    return parent != kNoNode && is_heading(parent);
   }
 
   // Leaves out what is never content: the head, media, hidden blocks. A page that shows little

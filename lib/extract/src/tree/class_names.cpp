@@ -213,6 +213,40 @@ bool holds_prose_paragraph(const Document& doc, NodeId id) {
   return found;
 }
 
+// Whether `id` opens one of three or more alike items (an accordion's question, a card's title bar),
+// itself or as the first block of the item's first block: a "header" there heads that item, not the
+// page, whose header is one of a kind.
+bool heads_repeated_item(const Document& doc, NodeId id) {
+  constexpr int kLevels = 3;
+  constexpr int kMinItems = 3;
+  constexpr int kNearestPeers = 8;
+  const auto first_element_child = [&](NodeId parent) {
+    NodeId child = doc.node(parent).first_child();
+    while (child != kNoNode && doc.node(child).kind != NodeKind::element) child = doc.node(child).next_sibling;
+    return child;
+  };
+  for (int level = 0; level < kLevels; ++level, id = doc.node(id).parent) {
+    const NodeId item = doc.node(id).parent;
+    if (item == kNoNode || doc.node(item).parent == kNoNode || first_element_child(item) != id) return false;
+    // The item's peers are its neighbours: looking no further keeps a long list of unlike
+    // siblings, each opened by a "header", from costing its length squared.
+    const auto alike_near = [&](auto&& step) {
+      int alike = 0;
+      int looked = 0;
+      for (NodeId sibling = step(item); sibling != kNoNode && looked < kNearestPeers; sibling = step(sibling)) {
+        if (doc.node(sibling).kind != NodeKind::element) continue;
+        ++looked;
+        alike += same_tag_and_class(doc, sibling, item) ? 1 : 0;
+      }
+      return alike;
+    };
+    const int items = 1 + alike_near([&](NodeId at) { return doc.node(at).next_sibling; }) +
+                      alike_near([&](NodeId at) { return doc.prev_sibling(at); });
+    if (items >= kMinItems) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool may_be_consent_banner(const Document& doc, NodeId id) { return has_name_or_part(doc, id, kConsentTokens); }
@@ -326,6 +360,7 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   // The page's header is outside its <main> and <article>: a "header" in them that holds a
   // heading heads the content.
   if (header_only && inside_main_or_article(doc, id) && holds_heading(doc, id)) return Unlikely::no;
+  if (header_only && heads_repeated_item(doc, id)) return Unlikely::no;
   // A heading's "header" or "banner" class says how it looks ("code-header", "section-header");
   // the tag says what it is.
   return heading_level(n.tag) > 0 ? Unlikely::no : Unlikely::by_hint;

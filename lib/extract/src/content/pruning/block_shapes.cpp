@@ -143,4 +143,28 @@ bool heads_an_index_entry(const Document& doc, NodeId header) {
   return article_beside(true) || article_beside(false);
 }
 
+bool is_questions_and_answers(const PageStats& page, NodeId id) {
+  constexpr double kMostLinkDensity = 0.2;
+  constexpr int kFewestQuestions = 3;
+  constexpr std::size_t kShortestQuestion = 12;
+  constexpr std::size_t kLongestQuestion = 200;
+  const Document& doc = page.doc();
+  if (page.link_density(id) >= kMostLinkDensity || page.stats(id).inputs > 0) return false;
+  int questions = 0;
+  std::size_t question_chars = 0;
+  doc.walk(id, [&](NodeId at) {
+    if (page.dropped(at)) return WalkStep::skip;
+    if (doc.node(at).kind != NodeKind::text) return WalkStep::descend;
+    const std::string_view line = trim(doc.text(at));
+    // Most of its element's text: a toggle's icon name may follow the question ("chevron_right").
+    if (line.size() >= kShortestQuestion && line.size() <= kLongestQuestion && line.back() == '?' &&
+        3 * line.size() >= 2 * page.chars(doc.node(at).parent)) {
+      ++questions;
+      question_chars += line.size();
+    }
+    return WalkStep::descend;
+  });
+  return questions >= kFewestQuestions && page.chars(id) >= 3 * question_chars;
+}
+
 }  // namespace pagemd::extract::content_detail

@@ -2,7 +2,8 @@
 
 // The shapes a block or a line has in the page, which the pruning asks about: whether an inline
 // element stands on a line of its own, whether a heading heads prose, whether a block lies in a
-// headed table, whether it says nothing but a widget's word, whether a <header> heads an index's entry.
+// headed table, whether it says nothing but a widget's word, whether a <header> heads an index's entry, whether
+// a block is questions and their answers.
 
 #include "content/content_stats.hpp"
 #include "parse/dom.hpp"
@@ -38,5 +39,10 @@ namespace pagemd::extract::content_detail {
 // header without a heading: a thread's posts are <article>s too, and their headers the poster's
 // name and figures.
 [[nodiscard]] bool heads_an_index_entry(const Document& doc, NodeId header);
+
+// Whether a block is a list of questions and their answers (a FAQ after an article, open or in an
+// accordion): three or more lines that are a question alone, and answers that hold at least twice
+// the questions' text, few of it in links.
+[[nodiscard]] bool is_questions_and_answers(const PageStats& page, NodeId id);
 
 }  // namespace pagemd::extract::content_detail

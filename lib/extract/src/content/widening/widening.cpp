@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "content/pruning/block_shapes.hpp"
 #include "text/phrases/boilerplate.hpp"
 #include "tree/element_kinds.hpp"
 
@@ -160,11 +161,28 @@ void widen_small_pick(const PageStats& page, NodeId body, std::vector<NodeId>& r
   roots = {at};
 }
 
+// The questions and answers after an article (what readers ask that it left open) are its last
+// part. Their paragraphs sit deep in an accordion, too deep to lend their block the score that
+// would make it a sibling worth taking; and taken as a sibling, they would keep an item's pick
+// from widening to its group.
+void add_questions_after(const PageStats& page, std::vector<NodeId>& roots) {
+  const Document& doc = page.doc();
+  if (roots.empty() || doc.node(roots.back()).tag == HtmlTag::body) return;
+  for (NodeId sibling = doc.node(roots.back()).next_sibling; sibling != kNoNode;
+       sibling = doc.node(sibling).next_sibling) {
+    if (doc.node(sibling).kind == NodeKind::element && !page.dropped(sibling) &&
+        is_questions_and_answers(page, sibling)) {
+      roots.push_back(sibling);
+    }
+  }
+}
+
 }  // namespace
 
 void widen_pick(const PageStats& page, NodeId body, std::vector<NodeId>& roots) {
   if (!widen_to_sections(page, roots) && !widen_to_headed_parts(page, roots)) widen_to_item_group(page, roots);
   widen_small_pick(page, body, roots);
+  add_questions_after(page, roots);
 }
 
 }  // namespace pagemd::extract::content_detail
