@@ -672,6 +672,22 @@ TEST(ContentSelect, AHeaderOpeningRepeatedItemsIsTheirs) {
   EXPECT_EQ(text.find("Acme Insurance, since 1904"), std::string::npos) << text;
 }
 
+// A block editor names its heading blocks "header-block": after a block of text, a "header" that
+// holds a heading is a section's title. The page's header, before any text, still goes.
+TEST(ContentSelect, AHeaderBlockAfterTextIsASectionHeading) {
+  const auto text_block = [](const std::string& prose) {
+    return "<div class='ed-block ed-text-block'><div class='ed-text'>" + prose + "</div></div>";
+  };
+  const std::string html =
+      "<body><div class='ed-header'><h2>Workspace of the cycling club</h2></div><div class='ed-page'><h1>Brake "
+      "cables</h1>" +
+      text_block(kProse1) + "<div class='ed-block ed-header-block'><div><h2>Fitting a new cable</h2></div></div>" +
+      text_block(kProse2) + text_block(kProse3) + "</div></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("Fitting a new cable"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Workspace of the cycling club"), std::string::npos) << text;
+}
+
 // The questions and answers after an article's body, in a block of their own behind a share bar,
 // join it: their answers sit too deep in the accordion to lend that block a sibling's score. Cards
 // of other stories after the body, with a question in each title, are no such block.

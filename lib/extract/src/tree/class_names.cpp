@@ -213,6 +213,26 @@ bool holds_prose_paragraph(const Document& doc, NodeId id) {
   return found;
 }
 
+// Whether the element before `id` among its siblings holds some text (a paragraph's worth of
+// bytes, counted on at most a few thousand nodes). The page's header comes before its content; a
+// "header" block after text is a section's heading in a run of blocks (a block editor's
+// "header-block").
+bool follows_text(const Document& doc, NodeId id) {
+  constexpr std::size_t kTextBytes = 80;
+  constexpr int kMostNodes = 4096;
+  NodeId before = doc.prev_sibling(id);
+  while (before != kNoNode && doc.node(before).kind != NodeKind::element) before = doc.prev_sibling(before);
+  if (before == kNoNode) return false;
+  std::size_t bytes = 0;
+  int visits = 0;
+  doc.walk(before, [&](NodeId at) {
+    if (bytes >= kTextBytes || ++visits > kMostNodes) return WalkStep::stop;
+    if (doc.node(at).kind == NodeKind::text) bytes += trim(doc.text(at)).size();
+    return WalkStep::descend;
+  });
+  return bytes >= kTextBytes;
+}
+
 // Whether `id` opens one of three or more alike items (an accordion's question, a card's title bar),
 // itself or as the first block of the item's first block: a "header" there heads that item, not the
 // page, whose header is one of a kind.
@@ -360,7 +380,9 @@ Unlikely unlikely_kind(const Document& doc, NodeId id) {
   // The page's header is outside its <main> and <article>: a "header" in them that holds a
   // heading heads the content.
   if (header_only && inside_main_or_article(doc, id) && holds_heading(doc, id)) return Unlikely::no;
-  if (header_only && heads_repeated_item(doc, id)) return Unlikely::no;
+  if (header_only && (heads_repeated_item(doc, id) || (holds_heading(doc, id) && follows_text(doc, id)))) {
+    return Unlikely::no;
+  }
   // A heading's "header" or "banner" class says how it looks ("code-header", "section-header");
   // the tag says what it is.
   return heading_level(n.tag) > 0 ? Unlikely::no : Unlikely::by_hint;
