@@ -81,14 +81,17 @@ Inspection inspect(pid_t browser) {
   Inspection seen;
   const bool namespaced = detail::in_other_network_namespace(browser);
   for (const pid_t pid : browser_processes(browser)) {
+    // The namespace first, the status after: a helper that ends in between has no status, and is
+    // not taken for one left in the test's namespace (its /proc entry gone, the check says "same").
+    const bool own_namespace = detail::in_other_network_namespace(pid);
     const std::string no_new_privs = status_field(pid, "NoNewPrivs");
-    if (no_new_privs.empty()) continue;  // ended meanwhile
-    ++seen.processes;
     const std::string seccomp = status_field(pid, "Seccomp");
+    if (no_new_privs.empty() || seccomp.empty()) continue;  // ended meanwhile
+    ++seen.processes;
     std::string missing;
     if (no_new_privs != "1") missing += " NoNewPrivs=" + no_new_privs;
     if (seccomp != "2") missing += " Seccomp=" + seccomp;
-    if (namespaced && !detail::in_other_network_namespace(pid)) missing += " in the test's network namespace";
+    if (namespaced && !own_namespace) missing += " in the test's network namespace";
     if (!missing.empty()) seen.unjailed.push_back(std::to_string(pid) + ":" + missing);
   }
   return seen;
