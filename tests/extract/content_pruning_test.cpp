@@ -102,6 +102,32 @@ TEST(ContentPruning, ALineMarkingThePagesAuthorIsABylineButAListingsAuthorsStay)
   EXPECT_NE(listing.markdown.find("Ben Ash"), std::string::npos) << listing.markdown;
 }
 
+// An author's bio after the story opens with a link to where the byline (an <address>, the
+// standard's element for an article's author) links the name: it goes. A sentence of the story that
+// names the author's page further on stays; so do contributors' lines where the page marks several.
+TEST(ContentPruning, ABioOpeningWithTheBylinesLinkGoes) {
+  std::string article = kArticle;
+  article.insert(article.find("</h1>") + 5, "<address>By <a href=/people/ann>Ann Oakley</a></address>");
+  const Extraction story =
+      run("<html><body><article>" + article +
+          "<p>Readers who want the long version can follow <a href=/people/ann>Ann's notes</a> from the first "
+          "coat of paint to the last screw.</p><p><a href=/people/ann>Ann Oakley</a> is a senior restorer at the "
+          "Oak Street workshop and writes about old furniture.</p></article></body></html>");
+  EXPECT_NE(story.markdown.find("glass knobs"), std::string::npos) << story.markdown;
+  EXPECT_NE(story.markdown.find("long version"), std::string::npos) << story.markdown;
+  EXPECT_EQ(story.markdown.find("senior restorer"), std::string::npos) << story.markdown;
+
+  // A page that marks three authors (a round-up's contributors) has no one byline to go by.
+  std::string contributors;
+  for (const char* name : {"ann", "ben", "cy"}) {
+    contributors += std::string("<p><a href=/people/") + name + " rel=author>" + name +
+                    "</a> tried the vinegar trick on the knobs of a pine chest, and the brass screws took a "
+                    "second trip to the hardware shop.</p>";
+  }
+  const Extraction roundup = run("<html><body><article>" + kArticle + contributors + "</article></body></html>");
+  EXPECT_NE(roundup.markdown.find("ben"), std::string::npos) << roundup.markdown;
+}
+
 // An author card that gives a reading time is a byline, however its spans run together; the links
 // to the posts before and after, with their arrows, are a pager; a link of the text that points on
 // stays.

@@ -143,6 +143,7 @@ class Pruner {
       return true;
     }
     if (is_furniture_by_text(id, stats)) return true;
+    if (is_author_bio(id, stats)) return true;
     const bool heading = n.tag >= HtmlTag::h1 && n.tag <= HtmlTag::h6;
     if (heading)
       return class_weight(doc_, id, strictness_) < 0 || (link_density_of(stats) > 0.5 && title_makes_links(id, stats));
@@ -253,6 +254,61 @@ class Pruner {
     return marks.size() <= kBylineAuthors && std::any_of(marks.begin(), marks.end(), [&](NodeId mark) {
              return doc_.contains(id, mark) && !page_.dropped(mark);
            });
+  }
+
+  // An author's bio after the story ("Jane Doe is a staff writer at ..."): a short block that opens
+  // with a link to where the byline links its author's name. Not where the page marks many authors:
+  // a thread's replies open with their posters' names.
+  bool is_author_bio(NodeId id, const TextStats& stats) const {
+    constexpr std::uint32_t kLongestBio = 600;
+    const HtmlTag tag = doc_.node(id).tag;
+    if (stats.chars > kLongestBio || (tag != HtmlTag::p && tag != HtmlTag::div)) return false;
+    NodeId opening = doc_.node(id).first_child();
+    while (opening != kNoNode) {
+      const Node& n = doc_.node(opening);
+      if (n.kind == NodeKind::text) {
+        if (!trim(doc_.text(opening)).empty()) return false;
+        opening = n.next_sibling;
+      } else if (n.tag == HtmlTag::a) {
+        break;
+      } else if (n.kind == NodeKind::element && !is_block_tag(n.tag)) {
+        opening = n.first_child();  // a name in <strong> or <em>
+      } else {
+        return false;
+      }
+    }
+    if (opening == kNoNode || 2 * page_.chars(opening) >= stats.chars) return false;
+    const std::string_view* href = doc_.attribute(opening, "href");
+    const std::vector<std::string_view>& bylines = byline_links();
+    return href != nullptr && bylines.size() <= kBylineAuthors &&
+           std::find(bylines.begin(), bylines.end(), trim(*href)) != bylines.end();
+  }
+
+  // Where the page's bylines link their authors' names: the links inside what marks an author
+  // (rel="author", itemprop="author") or inside an <address>, the standard's element for an
+  // article's author. Found once, up to one past kBylineAuthors different ones.
+  const std::vector<std::string_view>& byline_links() const {
+    if (byline_links_found_) return byline_links_;
+    byline_links_found_ = true;
+    const auto add_links = [&](NodeId from) {
+      doc_.walk(from, [&](NodeId d) {
+        if (const std::string_view* href = doc_.is_element(d, HtmlTag::a) ? doc_.attribute(d, "href") : nullptr;
+            href != nullptr && !trim(*href).empty() &&
+            std::find(byline_links_.begin(), byline_links_.end(), trim(*href)) == byline_links_.end()) {
+          byline_links_.push_back(trim(*href));
+        }
+        return byline_links_.size() > kBylineAuthors ? WalkStep::stop : WalkStep::descend;
+      });
+    };
+    doc_.walk(0, [&](NodeId d) {
+      if (byline_links_.size() > kBylineAuthors) return WalkStep::stop;
+      if (doc_.node(d).kind != NodeKind::element || (doc_.node(d).tag != HtmlTag::address && !marks_an_author(d))) {
+        return WalkStep::descend;
+      }
+      add_links(d);
+      return WalkStep::skip;
+    });
+    return byline_links_;
   }
 
   // The elements of the content that mark an author, found once (one walk, not one per line),
@@ -377,6 +433,8 @@ class Pruner {
   mutable bool last_line_is_byline_ = false;
   mutable bool author_marks_found_ = false;
   mutable std::vector<NodeId> author_marks_;
+  mutable bool byline_links_found_ = false;
+  mutable std::vector<std::string_view> byline_links_;
 };
 
 }  // namespace
