@@ -1323,6 +1323,17 @@ TEST(ContentSelect, AShortBlockBesideItsCopyIsReadOnce) {
   EXPECT_EQ(select("<body><article>" + apart + "</article></body>"),
             title + " " + kProse1 + " " + title + " " + kProse2 + " " + kProse3);
 
+  // However short the heading; but two cards side by side that share their title (each its own
+  // picture) are two cards.
+  const std::string short_copies = "<div class=show-sm><h2>Plans</h2></div><div class=show-lg><h2>Plans</h2></div>";
+  EXPECT_EQ(select("<body><article>" + short_copies + article_paragraphs() + "</article></body>"),
+            "Plans " + kArticleText);
+  const std::string cards =
+      "<div><img src=/a.png alt='Ash'><h3>Sets</h3></div><div><img src=/b.png "
+      "alt='Oak'><h3>Sets</h3></div>";
+  const std::string both = select("<body><article>" + article_paragraphs() + cards + "</article></body>");
+  EXPECT_NE(both.find("Sets"), both.rfind("Sets")) << both;
+
   const std::string refrain = "<p>And the river keeps on rolling to the sea</p>";
   const std::string sung = select("<body><article>" + article_paragraphs() + refrain + refrain + "</article></body>");
   EXPECT_NE(sung.find("to the sea"), sung.rfind("to the sea")) << sung;

@@ -290,8 +290,13 @@ class RepeatFinder {
         const TextPrint print = print_of(id);
         if (print.chars < kFewestChars) {
           // A short block is read once when the block beside it says the same: a page's mobile
-          // and desktop copies of a heading or a caption, one of them hidden by a stylesheet.
-          if (print.chars >= kFewestNeighbourChars && repeats_previous_sibling(id, print)) {
+          // and desktop copies of a heading or a caption, one of them hidden by a stylesheet. A
+          // heading however short, alone (no picture, no link: not a card): a section is not
+          // titled twice in a row.
+          const TextStats& stats = page_.stats(id);
+          const bool all_heading = stats.heading_chars >= stats.chars && stats.images == 0 && stats.link_chars == 0;
+          if ((print.chars >= kFewestNeighbourChars || (all_heading && print.chars > 0)) &&
+              repeats_previous_sibling(id, print)) {
             page_.mark_dropped(id);
             return false;
           }
