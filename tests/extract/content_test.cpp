@@ -672,6 +672,19 @@ TEST(ContentSelect, AHeaderOpeningRepeatedItemsIsTheirs) {
   EXPECT_EQ(text.find("Acme Insurance, since 1904"), std::string::npos) << text;
 }
 
+// A name that says "replies" or "share" on a word of a sentence does not cut the word out: the
+// element has the sentence's words on both sides. The same name on a line of its own goes.
+TEST(ContentSelect, ANamedWordInsideASentenceStays) {
+  const std::string html =
+      "<body><article><h1>Batch loading</h1><p>" + kProse1 +
+      "</p><p>The thread had <span class='info-replies'>twelve replies</span> before the maintainers answered, "
+      "most of them asking for batch loading.</p><p>" +
+      kProse2 + "</p><p><span class='replies'>12 replies</span></p><p>" + kProse3 + "</p></article></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("The thread had twelve replies before"), std::string::npos) << text;
+  EXPECT_EQ(text.find("12 replies"), std::string::npos) << text;
+}
+
 // A block editor names its heading blocks "header-block": after a block of text, a "header" that
 // holds a heading is a section's title. The page's header, before any text, still goes.
 TEST(ContentSelect, AHeaderBlockAfterTextIsASectionHeading) {

@@ -293,6 +293,12 @@ class ContentFinder {
       bool drop = is_furniture(n.tag) || page_header || unlikely == Unlikely::always ||
                   (strictness_.strip_unlikely && unlikely == Unlikely::by_hint) || is_skip_link(doc_, id);
       if (drop && page_.in_code(id)) drop = false;
+      // A name is no furniture when it sits on words of a sentence: "the thread had <span
+      // class=info-replies>twelve replies</span> before ..." keeps its words.
+      if (drop && !is_furniture(n.tag) && !page_header && !is_block_tag(n.tag) &&
+          content_detail::inside_a_line(page_, id)) {
+        drop = false;
+      }
       // Some sites wrap the whole page in a <form> or a "header-container": an element holding
       // most of the page's text is a wrapper, not furniture. Not one beside the page's <main>,
       // though: a footer of long legal notes is still the footer of the content the page declared.

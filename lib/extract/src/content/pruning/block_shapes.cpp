@@ -77,6 +77,13 @@ bool stands_alone(const PageStats& page, NodeId id) {
   return starts_a_line(page, id) && separates_lines(page, neighbour(page, id, Side::after));
 }
 
+bool inside_a_line(const PageStats& page, NodeId id) {
+  const auto words = [&](NodeId sibling) {
+    return sibling != kNoNode && page.doc().node(sibling).kind == NodeKind::text;
+  };
+  return words(neighbour(page, id, Side::before)) && words(neighbour(page, id, Side::after));
+}
+
 bool heads_prose(const PageStats& page, NodeId id) {
   constexpr std::uint32_t kProseChars = 80;
   constexpr std::size_t kSentenceWords = 6;

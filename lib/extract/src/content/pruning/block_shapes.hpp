@@ -17,6 +17,10 @@ namespace pagemd::extract::content_detail {
 // stand between it and its neighbours.
 [[nodiscard]] bool stands_alone(const PageStats& page, NodeId id);
 
+// Whether an inline element has words of its line on both sides of it, as text of their own (not
+// in other elements): it is a word of a sentence.
+[[nodiscard]] bool inside_a_line(const PageStats& page, NodeId id);
+
 // A heading followed, before the next heading, by a paragraph of its own: a section's title
 // ("Share" over a method's description), not a widget's label over its buttons. A paragraph is
 // long, or one sentence of some words ("Whether the response may be shared."): a widget's text
