@@ -135,6 +135,35 @@ TEST(PageType, AGridOfPricedItemsIsACollectionAndAnIndexIsAListing) {
             PageType::collection);
 }
 
+// A grid of goods prices its items, each a link to its page: amounts named elsewhere (a charity's
+// suggested gifts and what they buy, unseen-layouts-5's campaign appeals) beside any list of alike
+// siblings, or a table of fees, make no collection but a page of what is offered, kept whole as a
+// service page is. A grid's items count whatever their classes.
+TEST(PageType, OnlyPricesInsideTheLinkedItemsOfAGridMakeACollection) {
+  std::string appeal =
+      "<h1>Winter appeal</h1><p>$30 could keep a family warm for a week.</p>"
+      "<p>$60 pays for a night of shelter.</p><div class=\"amounts\">";
+  for (const std::string_view amount : {"$10", "$25", "$50", "$100"})
+    appeal += "<button>" + std::string(amount) + "</button>";
+  appeal += std::string("<button>Other amount</button></div>") + paragraphs(2) + "<ul class=\"links\">";
+  for (int i = 0; i < 8; ++i)
+    appeal += "<li class=\"link\"><a href=\"/about/" + std::to_string(i) + "\">About</a></li>";
+  appeal += "</ul>";
+  EXPECT_EQ(classify(appeal, "https://charity.example/appeal/winter"), PageType::service);
+
+  std::string fees = std::string("<h1>Fees</h1>") + paragraphs(2) + "<table>";
+  for (int i = 0; i < 8; ++i)
+    fees += "<tr><td>Course " + std::to_string(i) + "</td><td>$" + std::to_string(900 + i) + "</td></tr>";
+  EXPECT_EQ(classify(fees + "</table>", "https://college.example/study/fees"), PageType::service);
+
+  std::string grid = "<h1>Wallets</h1><ul class=\"grid\">";
+  for (int i = 0; i < 8; ++i) {
+    grid += "<li class=\"card variant-" + std::to_string(i % 4) + "\"><a href=\"/w/" + std::to_string(i) +
+            "\">Wallet</a><span>USD " + std::to_string(30 + i) + ".00</span></li>";
+  }
+  EXPECT_EQ(classify(grid + "</ul>", "https://market.example/wallets"), PageType::collection);
+}
+
 // A price is a currency sign or code beside a digit, before or after it, wherever it stands in a
 // text; the same signs beside no digit are no price.
 TEST(PageType, PricesAreCurrencySignsOrCodesBesideADigit) {
@@ -167,11 +196,12 @@ TEST(PageType, PricesAreCurrencySignsOrCodesBesideADigit) {
 TEST(PageType, AlikeItemsAreCountedHoweverManyChildrenAnElementHas) {
   // Past a few hundred children the items are counted in a map rather than sorted: the same verdict.
   EXPECT_EQ(classify("<h1>Kettles</h1>" + cards(400, true), "https://shop.example/things"), PageType::collection);
-  // Four hundred priced children of four hundred kinds are no grid of items.
+  // Four hundred priced children of four hundred kinds, none a link, are no grid of items: a page
+  // of prices outside any grid (of fees, of rates) offers something.
   std::string mixed = "<h1>Kettles</h1><div>";
   for (int i = 0; i < 400; ++i)
     mixed += "<div class=\"k" + std::to_string(i) + "\">$" + std::to_string(i) + ".99</div>";
-  EXPECT_EQ(classify(mixed + "</div>", "https://shop.example/things"), PageType::article);
+  EXPECT_EQ(classify(mixed + "</div>", "https://shop.example/things"), PageType::service);
 }
 
 // A shop's grid that shows no prices ("Get pricing"): its theme names each card a product.
@@ -294,6 +324,30 @@ TEST(PageType, AFrontPageWhoseHeadingsLinkElsewhereIsAListing) {
   EXPECT_EQ(classify(front_page(8, 8, "/2024/story-", false), home), PageType::service);
   EXPECT_EQ(classify(front_page(4, 0, "/2024/story-", false), home), PageType::service);
   EXPECT_EQ(classify(front_page(8, 2, "/shop/item-", true), home), PageType::service);
+}
+
+// A site-wide SEO plugin writes og:type "article" and the page's dates on every page; when the
+// structured data calls the page a WebPage and names no story, they say nothing of its kind (dev-b
+// 0130, 0711, 3034: service pages read as stories). A story named in the graph is still a story.
+TEST(PageType, AnArticleTypeThePluginGivesEveryPageIsNoStory) {
+  const auto page = [](std::string_view graph_types) {
+    std::string graph;
+    for (const std::string_view type : {std::string_view("WebPage"), graph_types}) {
+      if (type.empty()) continue;
+      if (!graph.empty()) graph += ",";
+      graph += "{\"@type\":\"" + std::string(type) + "\",\"datePublished\":\"2023-04-01T10:00:00+00:00\"}";
+    }
+    return std::string(
+               "<html><head><meta property=\"og:type\" content=\"article\"><script "
+               "type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@graph\":[") +
+           graph + "]}</script></head><body><h1>Bookkeeping for small firms</h1>" + paragraphs(2) +
+           "<button>Get started</button><button>Contact us</button></body></html>";
+  };
+  const std::string_view url = "https://firm.example/bookkeeping/";
+  EXPECT_EQ(classify(page(""), url), PageType::service);
+  EXPECT_EQ(classify(page("BlogPosting"), url), PageType::article);
+  EXPECT_EQ(classify(page("Article"), url), PageType::article);
+  EXPECT_EQ(classify(page("ClaimReview"), url), PageType::article);  // a fact-check
 }
 
 TEST(PageType, WhatABusinessOffersIsAServicePage) {

@@ -149,6 +149,21 @@ void weigh_url(std::string_view page_url, Evidence& evidence) {
   if (std::count(tail.begin(), tail.end(), '-') >= 4 && !offers_services) evidence.add(PageType::article, 1);
 }
 
+bool is_story_type(std::string_view type) {
+  return is_one_of(type, {"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "OpinionNewsArticle",
+                          "AnalysisNewsArticle", "Review", "ClaimReview", "CriticReview", "Recipe", "HowTo",
+                          "LiveBlogPosting", "ScholarlyArticle", "TechArticle"});
+}
+
+// The page's structured data calls it a web page and names no story in it. Site-wide SEO plugins
+// write og:type "article" and a publication date on every page of a site, its service and landing
+// pages too; there the type and date say nothing of the page, which the structured data describes.
+bool described_as_page_not_story(const PageInfo& info) {
+  const auto& types = info.schema_types;
+  return std::find(types.begin(), types.end(), "WebPage") != types.end() &&
+         std::none_of(types.begin(), types.end(), [](const std::string& type) { return is_story_type(type); });
+}
+
 void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
   // An FAQPage is made of Questions and Answers: the page's own, not a thread's.
   const bool faq = std::find(info.schema_types.begin(), info.schema_types.end(), "FAQPage") != info.schema_types.end();
@@ -166,16 +181,14 @@ void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
       evidence.add(PageType::listing, 1);
     } else if (is_one_of(type, {"TechArticle", "APIReference", "SoftwareSourceCode"})) {
       evidence.add(PageType::documentation, 3);
-    } else if (is_one_of(type,
-                         {"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle", "OpinionNewsArticle",
-                          "AnalysisNewsArticle", "Review", "Recipe", "HowTo", "LiveBlogPosting", "ScholarlyArticle"})) {
+    } else if (is_story_type(type)) {
       evidence.add(PageType::article, 3);
     } else if (is_one_of(type, {"Service", "SoftwareApplication", "WebApplication", "MobileApplication", "FAQPage",
                                 "ProfessionalService", "Course", "EducationalOccupationalProgram"})) {
       evidence.add(PageType::service, 2);
     }
   }
-  if (info.og_type == "article") evidence.add(PageType::article, 2);
+  if (info.og_type == "article" && !described_as_page_not_story(info)) evidence.add(PageType::article, 2);
   // Open Graph's types of one work (a song or a podcast's episode, a film, a show's episode): the
   // page presents it, and what it says of it (the notes, the synopsis) is read as a story is.
   if (is_one_of(info.og_type, {"music.song", "video.episode", "video.movie", "video.other"})) {
@@ -190,10 +203,15 @@ void weigh_structured_data(const PageInfo& info, Evidence& evidence) {
 
 void weigh_markup(const MarkupSignals& signals, Evidence& evidence) {
   if (signals.buy_button && signals.prices >= 1 && signals.prices <= 12) evidence.add(PageType::product, 3);
-  if (signals.prices >= 6 && signals.largest_group >= kFewestGridItems) {
+  // A shop's grid prices its items; prices elsewhere (a charity's suggested gifts, a plan's fee in
+  // a sentence) beside any list of six alike things make no grid of goods.
+  if (signals.priced_items >= kFewestGridItems) {
     evidence.add(PageType::collection, 3);
   } else if (signals.product_cards >= kFewestGridItems) {
     evidence.add(PageType::collection, 2);
+  } else if (signals.prices >= kFewestGridItems) {
+    // Prices outside any grid of goods: fees, rates or plans the page offers.
+    evidence.add(PageType::service, 1);
   }
   if (signals.largest_group >= 8 && signals.prices < 3) evidence.add(PageType::listing, 1);
   if (signals.preformatted >= 3) evidence.add(PageType::documentation, 2);
@@ -262,7 +280,7 @@ void weigh_title(const PageInfo& info, Evidence& evidence) {
 
 // A story says when it was published and who wrote it; a service page rarely does.
 void weigh_byline(const PageInfo& info, Evidence& evidence) {
-  if (!info.published_time.empty()) {
+  if (!info.published_time.empty() && !described_as_page_not_story(info)) {
     evidence.add(PageType::article, 2);
   } else if (info.author.empty()) {
     evidence.add(PageType::service, 1);

@@ -127,10 +127,24 @@ struct AlikeChild {
   NodeId id = kNoNode;
 };
 
+// The parents with enough children of one tag to make a grid, and that tag: what each item holds
+// is known only once the walk has passed it. Items of one tag count whatever their classes (a shop
+// marks its sponsored or lazy cards with a class of their own); a table's rows and cells are a
+// table's, whose prices make a price list.
+struct GridItems {
+  std::vector<std::pair<NodeId, HtmlTag>> groups;
+
+  void add_group(NodeId parent, HtmlTag tag, std::size_t members) {
+    if (members < kFewestGridItems) return;
+    if (tag == HtmlTag::tr || tag == HtmlTag::td || tag == HtmlTag::th || tag == HtmlTag::option) return;
+    groups.emplace_back(parent, tag);
+  }
+};
+
 // The groups of element children of `parent` that share a tag and class. A few children are sorted
 // in `scratch`; many (a page of 100,000 <br> in one div) are counted in a hash map instead, which
 // stays as small as the number of different kinds.
-AlikeGroups alike_groups(const Document& doc, NodeId parent, std::vector<AlikeChild>& scratch) {
+AlikeGroups alike_groups(const Document& doc, NodeId parent, std::vector<AlikeChild>& scratch, GridItems& grids) {
   constexpr std::size_t kSortedUpTo = 256;
   static const std::string_view kNoClass;
   auto key_of = [&](NodeId child) {
@@ -145,6 +159,13 @@ AlikeGroups alike_groups(const Document& doc, NodeId parent, std::vector<AlikeCh
   AlikeGroups groups;
   if (child == kNoNode) {
     std::sort(scratch.begin(), scratch.end(), [](const AlikeChild& a, const AlikeChild& b) { return a.key < b.key; });
+    // Sorted by tag first: the children of one tag stand together.
+    for (std::size_t first = 0; first < scratch.size();) {
+      std::size_t end = first + 1;
+      while (end < scratch.size() && scratch[end].key.first == scratch[first].key.first) ++end;
+      grids.add_group(parent, scratch[first].key.first, end - first);
+      first = end;
+    }
     for (std::size_t first = 0; first < scratch.size();) {
       std::size_t end = first + 1;
       while (end < scratch.size() && scratch[end].key == scratch[first].key) ++end;
@@ -177,7 +198,32 @@ AlikeGroups alike_groups(const Document& doc, NodeId parent, std::vector<AlikeCh
   for (; child != kNoNode; child = doc.node(child).next_sibling) {
     if (doc.node(child).kind == NodeKind::element) add(key_of(child), child);
   }
+  std::unordered_map<HtmlTag, std::size_t> by_tag;
+  for (const auto& [key, c] : counts) by_tag[key.first] += c.members;
+  for (const auto& [tag, members] : by_tag) grids.add_group(parent, tag, members);
   return groups;
+}
+
+// The most items of one group that show a price of their own and link to their page: a grid of
+// goods prices each of its items, where a page that only names amounts (a charity's appeal and its
+// buttons of gifts, a plan's fee in its text) has them outside any grid of linked items.
+// `priced_texts` holds the ids of the text nodes with a price, in document order, as the node ids
+// run; an item's subtree is the ids up to its next sibling's.
+std::size_t most_priced_items(const Document& doc, const GridItems& grids, const std::vector<NodeId>& priced_texts) {
+  if (priced_texts.empty()) return 0;
+  std::size_t most = 0;
+  for (const auto& [parent, tag] : grids.groups) {
+    std::size_t priced = 0;
+    for (NodeId item = doc.node(parent).first_child(); item != kNoNode; item = doc.node(item).next_sibling) {
+      if (!doc.is_element(item, tag)) continue;
+      const NodeId next = doc.node(item).next_sibling;
+      const NodeId last = next != kNoNode ? next - 1 : doc.last_descendant(item);
+      const auto at = std::lower_bound(priced_texts.begin(), priced_texts.end(), item);
+      if (at != priced_texts.end() && *at <= last && is_linked_card(doc, item)) ++priced;
+    }
+    most = std::max(most, priced);
+  }
+  return most;
 }
 
 // Whether a heading holds a link that leaves the page: a link to one of the page's own parts ("#top",
@@ -195,10 +241,14 @@ bool links_elsewhere(const Document& doc, NodeId heading) {
 MarkupSignals read_markup(const Document& doc) {
   MarkupSignals signals;
   std::vector<AlikeChild> children;
+  GridItems grids;
+  std::vector<NodeId> priced_texts;
   doc.walk(doc.root(), [&](NodeId id) {
     const Node& n = doc.node(id);
     if (n.kind == NodeKind::text) {
-      signals.prices += count_prices(doc.text(id));
+      const std::size_t prices = count_prices(doc.text(id));
+      signals.prices += prices;
+      if (prices > 0) priced_texts.push_back(id);
       return true;
     }
     if (n.kind != NodeKind::element) return true;
@@ -225,11 +275,12 @@ MarkupSignals read_markup(const Document& doc) {
                          "message-body", "comment-body", "forum-post"})) {
       ++signals.posts;
     }
-    const AlikeGroups groups = alike_groups(doc, id, children);
+    const AlikeGroups groups = alike_groups(doc, id, children, grids);
     signals.largest_group = std::max(signals.largest_group, groups.largest);
     signals.product_cards = std::max(signals.product_cards, groups.product_cards);
     return true;
   });
+  signals.priced_items = most_priced_items(doc, grids, priced_texts);
   return signals;
 }
 

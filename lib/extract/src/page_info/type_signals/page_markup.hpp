@@ -18,6 +18,7 @@ struct MarkupSignals {
   std::size_t code = 0;
   std::size_t posts = 0;          // elements that call themselves a post, message, reply or answer
   std::size_t largest_group = 0;  // the most children of one element that share a tag and class
+  std::size_t priced_items = 0;   // the most children of one element and tag that each link and show a price
   std::size_t product_cards = 0;  // the most linked cards of one element's children named as products
   std::size_t sections = 0;
   std::size_t calls_to_action = 0;  // buttons that ask the reader to get in touch, sign up or start
