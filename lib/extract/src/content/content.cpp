@@ -13,6 +13,7 @@
 #include "content/content_profile.hpp"
 #include "content/pruning/block_shapes.hpp"
 #include "content/pruning/customer_reviews.hpp"
+#include "content/pruning/other_products.hpp"
 #include "content/pruning/labelled_sections.hpp"
 #include "content/pruning/pruning.hpp"
 #include "content/widening/widening.hpp"
@@ -67,6 +68,7 @@ class ContentFinder {
       page_.compute_stats();
       content_detail::drop_profile_chrome(page_, body, profile);
       if (profile.drop_customer_reviews) content_detail::drop_customer_reviews(page_, body, rules_.review_texts);
+      if (profile.drop_other_products) content_detail::drop_other_products(page_, body);
       const NodeId kept = profile.text_share > 0
                               ? content_detail::block_holding(page_, body, profile.text_share, profile.items_are_links)
                               : body;

@@ -52,6 +52,8 @@ struct ContentProfile {
   bool responses_are_content = false;
   // The customer reviews the page's structured data marks (customer_reviews.hpp) are left out.
   bool drop_customer_reviews = false;
+  // The cards of other products after the page's headline (other_products.hpp) are left out.
+  bool drop_other_products = false;
 };
 
 inline constexpr std::array<std::string_view, 1> kPostAuthorPanes{"author"};
@@ -93,7 +95,7 @@ inline constexpr std::array<std::string_view, 8> kGridControls{"filter",     "fi
 inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* article */ {false, true, false},
     /* forum */ {true, true, true, 0.85, false, kPostChrome, true, false, kPostAuthorPanes, false, true},
-    /* product */ {true, true, true, 0.85, false, kReviewWidgets, false, false, {}, true, false, true},
+    /* product */ {true, true, true, 0.85, false, kReviewWidgets, false, false, {}, true, false, true, true},
     /* collection */ {true, true, false, 0.0, false, kGridControls},
     /* listing */ {true, false, false, 0.85, true, kGridControls},
     /* documentation */ {false, true, false, 0.0, false, {}, false, true},

@@ -1,7 +1,6 @@
 #include "page_info/type_signals/page_markup.hpp"
 
 #include <algorithm>
-#include <array>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -9,49 +8,13 @@
 #include <utility>
 #include <vector>
 
-#include "text/byte_scan.hpp"
 #include "text/phrases/boilerplate.hpp"
+#include "text/phrases/prices.hpp"
 #include "text/text_util.hpp"
 #include "tree/element_kinds.hpp"
 
 namespace pagemd::extract::page_markup {
 namespace {
-
-// A price as shops write it: a currency sign or code next to a digit ("$12", "12,99 €", "USD 40").
-std::size_t count_prices(std::string_view text) {
-  std::size_t prices = 0;
-  // Every byte of the page's text passes here: the first byte decides whether a sign can start.
-  constexpr std::array<char, 6> kSignStarts{'$', '\xC2', '\xE2', 'U', 'E', 'G'};
-  for (std::size_t i = find_first_byte_of(text, 0, kSignStarts); i < text.size();
-       i = find_first_byte_of(text, i + 1, kSignStarts)) {
-    std::size_t sign = 0;
-    switch (text[i]) {
-      case '$': sign = 1; break;
-      case '\xC2':  // £ ¥
-        if (text.substr(i, 2) == "\xC2\xA3" || text.substr(i, 2) == "\xC2\xA5") sign = 2;
-        break;
-      case '\xE2':  // € ₹
-        if (text.substr(i, 3) == "\xE2\x82\xAC" || text.substr(i, 3) == "\xE2\x82\xB9") sign = 3;
-        break;
-      case 'U':
-      case 'E':
-      case 'G':
-        if ((text.substr(i, 3) == "USD" || text.substr(i, 3) == "EUR" || text.substr(i, 3) == "GBP")) sign = 3;
-        break;
-      default: break;
-    }
-    if (sign == 0) continue;
-    std::size_t after = i + sign;
-    while (after < text.size() && text[after] == ' ') ++after;
-    std::size_t before = i;
-    while (before > 0 && text[before - 1] == ' ') --before;
-    if ((after < text.size() && is_ascii_digit(text[after])) || (before > 0 && is_ascii_digit(text[before - 1]))) {
-      ++prices;
-    }
-    i += sign - 1;
-  }
-  return prices;
-}
 
 bool has_class_token(const Document& doc, NodeId id, std::initializer_list<std::string_view> tokens) {
   for (const std::string_view attr : {std::string_view("class"), std::string_view("id")}) {
