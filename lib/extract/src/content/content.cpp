@@ -70,7 +70,8 @@ class ContentFinder {
       if (profile.drop_customer_reviews) content_detail::drop_customer_reviews(page_, body, rules_.review_texts);
       if (profile.drop_other_products) content_detail::drop_other_products(page_, body);
       const NodeId kept = profile.text_share > 0
-                              ? content_detail::block_holding(page_, body, profile.text_share, profile.items_are_links)
+                              ? content_detail::block_holding(page_, body, profile.text_share, profile.items_are_links,
+                                                              profile.responses_are_content)
                               : body;
       content_detail::drop_labelled_sections(page_, {kept}, profile.responses_are_content);
       if (!left_a_fragment(body, kept)) return finish_main_content({kept});

@@ -210,11 +210,24 @@ void drop_profile_chrome(PageStats& page, NodeId body, const ContentProfile& pro
 
 // The descent stops where no single child holds that much, so the content spread over siblings
 // (posts, sections, tab panels) stays together.
-NodeId block_holding(const PageStats& page, NodeId from, double share, bool with_links) {
+NodeId block_holding(const PageStats& page, NodeId from, double share, bool with_links, bool posts_together) {
   const Document& doc = page.doc();
   const auto prose = [&](NodeId id) {
     const TextStats s = page.stats(id);
     return static_cast<double>(s.chars - (with_links ? 0 : std::min(s.link_chars, s.chars)));
+  };
+  // A post of a thread whose other posts say a little: one long post (a pasted log) holds most of
+  // the text, and the thread is still all of its posts.
+  const auto one_of_posts = [&](NodeId id) {
+    constexpr double kPostChars = 80;
+    for (NodeId sibling = doc.node(doc.node(id).parent).first_child(); sibling != kNoNode;
+         sibling = doc.node(sibling).next_sibling) {
+      if (sibling != id && !page.dropped(sibling) && same_tag_and_first_class(doc, sibling, id) &&
+          prose(sibling) >= kPostChars) {
+        return true;
+      }
+    }
+    return false;
   };
   const double wanted = share * prose(from);
   NodeId at = from;
@@ -225,6 +238,7 @@ NodeId block_holding(const PageStats& page, NodeId from, double share, bool with
       // The panel on show is one of a set the reader switches between: the set is what holds.
       if (is_tab_panel(doc, child)) break;
       if (prose(child) >= wanted) {
+        if (posts_together && one_of_posts(child)) break;
         at = child;
         descended = true;
         break;

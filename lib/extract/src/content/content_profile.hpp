@@ -133,8 +133,10 @@ void drop_calls_to_action(PageStats& page, NodeId root, bool short_links_are_but
 void drop_pitch_boxes(PageStats& page, NodeId root);
 
 // The deepest block under `from` whose text outside links (all its text, with `with_links`) is at
-// least `share` of from's.
-[[nodiscard]] NodeId block_holding(const PageStats& page, NodeId from, double share, bool with_links);
+// least `share` of from's. With `posts_together` (a thread), not one post of a run of them: a block
+// beside which a block of its template (the same tag and first class name) says something too.
+[[nodiscard]] NodeId block_holding(const PageStats& page, NodeId from, double share, bool with_links,
+                                   bool posts_together);
 
 // Drops each block inside `roots` whose text repeats a block before it: a section written twice for
 // two screen sizes, a carousel's cloned slides, an FAQ shown in a tab and again below. Paragraphs and

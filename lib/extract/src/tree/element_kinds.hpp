@@ -45,6 +45,10 @@ enum class Unlikely : std::uint8_t {
 // Whether two elements have the same tag and the same class attribute (or neither has one): the
 // items of one list, as a template writes each.
 [[nodiscard]] bool same_tag_and_class(const Document& doc, NodeId a, NodeId b);
+// Looser: the same tag and the same first class name, as the posts of one thread are, whose
+// further names say who wrote each ("Item Alt ItemComment Rank-Admin"). Two elements without a
+// class are not of one template by this: they are any two wrappers.
+[[nodiscard]] bool same_tag_and_first_class(const Document& doc, NodeId a, NodeId b);
 // Whether a heading lies under the element (itself included).
 [[nodiscard]] bool holds_heading(const Document& doc, NodeId id);
 // The heading a block opens with, or kNoNode. Whitespace and inline elements without text (Sphinx's
