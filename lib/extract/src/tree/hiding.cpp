@@ -81,6 +81,9 @@ bool holds_its_tab_panels(const Document& doc, NodeId tablist) {
 Hiding hiding_of(const Document& doc, NodeId id) {
   if (is_tab_panel(doc, id)) return Hiding::shown;
   if (doc.attribute(id, "hidden")) return is_streamed_segment(doc, id) ? Hiding::shown : Hiding::by_attribute;
+  // A popover (an app's install steps, a menu's panel) is not shown until a button opens it: the
+  // standard's style hides every [popover] that is not open, and a page is served with none open.
+  if (doc.attribute(id, "popover")) return Hiding::by_attribute;
   if (const std::string_view* aria = doc.attribute(id, "aria-hidden");
       aria && equals_ignore_case(trim(*aria), "true")) {
     return Hiding::by_attribute;

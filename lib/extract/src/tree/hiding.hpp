@@ -7,9 +7,10 @@
 
 namespace pagemd::extract {
 
-// How an element is hidden, if it is: by the hidden attribute (but not React's streamed segments) or
-// aria-hidden="true"; by an inline display:none / visibility:hidden, which a script may undo; or by
-// Bootstrap's d-none. A tab panel (role="tabpanel") is never hidden: it waits for its tab.
+// How an element is hidden, if it is: by the hidden attribute (but not React's streamed segments),
+// the popover attribute (a popover shows only once opened) or aria-hidden="true"; by an inline
+// display:none / visibility:hidden, which a script may undo; or by Bootstrap's d-none. A tab panel
+// (role="tabpanel") is never hidden: it waits for its tab.
 enum class Hiding { shown, by_attribute, by_style, by_class };
 [[nodiscard]] Hiding hiding_of(const Document& doc, NodeId id);
 // Visually hidden, for screen readers alone (sr-only, visually-hidden, screen-reader-text).
