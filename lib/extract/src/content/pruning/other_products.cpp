@@ -62,15 +62,11 @@ bool is_product_card(const PageStats& page, NodeId card) {
 // Cards of one template: the same tag, and the same first class (a card's further classes may name
 // the product it shows: "item overlay-495885").
 bool alike_cards(const Document& doc, NodeId a, NodeId b) {
-  if (doc.node(a).tag != doc.node(b).tag) return false;
-  const std::string_view* a_class = doc.attribute(a, "class");
-  const std::string_view* b_class = doc.attribute(b, "class");
-  if (a_class == nullptr || b_class == nullptr) return a_class == b_class;
-  const auto first_token = [](std::string_view names) {
-    names = trim(names);
-    return names.substr(0, std::min(names.size(), names.find_first_of(" \t\n\r\f")));
-  };
-  return first_token(*a_class) == first_token(*b_class);
+  // Cards without a class are alike by their tag alone.
+  if (doc.attribute(a, "class") == nullptr && doc.attribute(b, "class") == nullptr) {
+    return doc.node(a).tag == doc.node(b).tag;
+  }
+  return same_tag_and_first_class(doc, a, b);
 }
 
 // Drops the run of alike siblings when it is a row of product cards: at least kFewestCards of them,
