@@ -64,6 +64,22 @@ TEST(ReaderHeadings, AnAriaHeadingIsAHeading) {
   EXPECT_EQ(e.markdown.find("Release notes", 3), std::string::npos) << e.markdown;
 }
 
+// A heading named like a widget ("share-title") over a paragraph of prose is the section's title;
+// over a row of links it is the widget's label, and goes with it.
+TEST(ReaderHeadings, AWidgetNamedHeadingOverProseStays) {
+  const std::string md =
+      article_markdown("Community garden",
+                       "<h2 class=\"share-title\">Share</h2><p>Share your harvest with the neighbours: every "
+                       "Saturday the gate opens early and the spare beans go to the kitchen down the street.</p>");
+  EXPECT_NE(md.find("\n## Share\n\nShare your harvest"), std::string::npos) << md;
+  const std::string widget =
+      article_markdown("Community garden",
+                       "<h2 class=\"share-title\">Share</h2><p><a href=\"https://x.example/s\">Post it</a> "
+                       "<a href=\"https://m.example/s\">Mail it</a> <a href=\"https://f.example/s\">Send it "
+                       "to a friend of the garden and its gate</a></p>");
+  EXPECT_EQ(widget.find("## Share"), std::string::npos) << widget;
+}
+
 // The label a story is filed under, set right above its headline, goes with the headline; a row of
 // labels there (a product's brand and tags) or a sentence stays.
 TEST(ReaderHeadings, AKickerAboveTheHeadlineGoesWithIt) {

@@ -295,7 +295,9 @@ class ContentFinder {
       const bool page_header = n.tag == HtmlTag::header && !content_detail::heads_an_index_entry(doc_, id);
       bool drop = is_furniture(n.tag) || page_header || unlikely == Unlikely::always ||
                   (strictness_.strip_unlikely && unlikely == Unlikely::by_hint) || is_skip_link(doc_, id);
-      if (drop && page_.in_code(id)) drop = false;
+      if (drop && (page_.in_code(id) || (unlikely != Unlikely::no && content_detail::heads_a_paragraph(doc_, id)))) {
+        drop = false;
+      }
       // A name is no furniture when it sits on words of a sentence: "the thread had <span
       // class=info-replies>twelve replies</span> before ..." keeps its words.
       if (drop && !is_furniture(n.tag) && !page_header && !is_block_tag(n.tag) &&

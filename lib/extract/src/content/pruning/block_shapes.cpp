@@ -102,6 +102,30 @@ bool heads_prose(const PageStats& page, NodeId id) {
   return false;
 }
 
+bool heads_a_paragraph(const Document& doc, NodeId heading) {
+  if (heading_level(doc.node(heading).tag) == 0) return false;
+  constexpr std::uint32_t kProseChars = 80;
+  NodeId next = doc.node(heading).next_sibling;
+  while (next != kNoNode && doc.node(next).kind != NodeKind::element) next = doc.node(next).next_sibling;
+  if (next == kNoNode || doc.node(next).tag != HtmlTag::p) return false;
+  // Counted from the tree, not the page's sums: the furniture is marked before they are.
+  std::uint32_t chars = 0;
+  std::uint32_t link_chars = 0;
+  doc.walk(next, [&](NodeId d) {
+    if (doc.is_element(d, HtmlTag::a)) {
+      doc.walk(d, [&](NodeId in_link) {
+        link_chars += non_space_bytes(doc.text(in_link));
+        return WalkStep::descend;
+      });
+      return WalkStep::skip;
+    }
+    chars += non_space_bytes(doc.text(d));
+    return WalkStep::descend;
+  });
+  chars += link_chars;
+  return chars >= kProseChars && 4 * link_chars < chars;
+}
+
 bool in_headed_table(const PageStats& page, NodeId id) {
   const Document& doc = page.doc();
   const NodeId table = doc.is_element(id, HtmlTag::table) ? id : page.enclosing_table(id);

@@ -27,6 +27,12 @@ namespace pagemd::extract::content_detail {
 // under its label is a count, a button's words or a list of links.
 [[nodiscard]] bool heads_prose(const PageStats& page, NodeId id);
 
+// A heading whose next block is a paragraph of prose: the section's title even where its class
+// says widget ("share-title" over "Share your story with..."). Narrower than heads_prose, as a
+// class name is more evidence than a phrase: only a long paragraph right under it outweighs it.
+// Counted on the tree, so it answers before the page's sums are taken.
+[[nodiscard]] bool heads_a_paragraph(const Document& doc, NodeId heading);
+
 // Whether `id` is a table whose header cells name its columns, or inside one.
 [[nodiscard]] bool in_headed_table(const PageStats& page, NodeId id);
 

@@ -145,8 +145,10 @@ class Pruner {
     if (is_furniture_by_text(id, stats)) return true;
     if (is_author_bio(id, stats)) return true;
     const bool heading = n.tag >= HtmlTag::h1 && n.tag <= HtmlTag::h6;
-    if (heading)
-      return class_weight(doc_, id, strictness_) < 0 || (link_density_of(stats) > 0.5 && title_makes_links(id, stats));
+    if (heading) {
+      return (class_weight(doc_, id, strictness_) < 0 && !heads_a_paragraph(doc_, id)) ||
+             (link_density_of(stats) > 0.5 && title_makes_links(id, stats));
+    }
     if (strictness_.weigh_classes && class_hint(doc_, id) == Hint::negative && stats.chars < 400 &&
         !is_data_table_cell(id) && !holds_code_or_data(id)) {
       return true;
