@@ -543,6 +543,22 @@ TEST(ElementKinds, ItemsOfOneTemplateShareTagAndClass) {
   EXPECT_FALSE(same_tag_and_class(doc, items[0], doc.node(items[0]).first_child()));  // a text node
 }
 
+// A page builder writes a story as rows of one template ("row row-0", "row row-1"), each a column,
+// a module and a text block deep: too deep for a paragraph's score to reach the row. The best row
+// is one of them, and the story is every row.
+TEST(ContentSelect, RowsOfOneTemplateAreTheStorysParts) {
+  const auto row = [](int n, const std::string& paragraphs) {
+    return "<div class='r7 r7-" + std::to_string(n) +
+           "'><div class='c'><div class='m'><div class='t'><div class='b'><div class='d'>" + paragraphs +
+           "</div></div></div></div></div></div>";
+  };
+  const std::string html = "<body><div><div class='s'>" + row(0, "<p>" + kProse1 + "</p>") +
+                           row(1, "<p>" + kProse2 + "</p>") + row(2, "<p>" + kProse3 + "</p>") +
+                           row(3, "<p>" + kProse1 + "</p><p>" + kProse2 + "</p>") +
+                           "</div></div><div><a href='/a'>Home</a> <a href='/b'>About</a></div></body>";
+  EXPECT_EQ(select(html), kArticleText + " " + kProse1 + " " + kProse2);
+}
+
 // A list of the page's contents links to its sections, and some sites name each section after the
 // list ("toc_how-it-works"): the section a contents list points to is the document's, whatever its
 // id says. Without the list the same id is a table of contents' name.

@@ -28,7 +28,8 @@ bool is_headed_section(const PageStats& page, NodeId id) {
 // Under-extraction: the best block of an index (a news feed, a course catalogue, a list of
 // recipes) is one of its items. When the chosen block, or one of its nearest ancestors, has
 // siblings of the same tag, class and about its size that together hold at least twice its text,
-// the content is their parent: every item, not the first or the longest.
+// the content is their parent: every item, not the first or the longest. The first class name
+// alone makes a template too: a page builder numbers its rows ("row row-0", "row row-1").
 void widen_to_item_group(const PageStats& page, std::vector<NodeId>& roots) {
   const Document& doc = page.doc();
   if (roots.size() != 1) return;
@@ -42,7 +43,10 @@ void widen_to_item_group(const PageStats& page, std::vector<NodeId>& roots) {
     std::uint32_t group_chars = 0;
     for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode;
          sibling = doc.node(sibling).next_sibling) {
-      if (page.dropped(sibling) || !same_tag_and_class(doc, sibling, at)) continue;
+      if (page.dropped(sibling) ||
+          !(same_tag_and_class(doc, sibling, at) || same_tag_and_first_class(doc, sibling, at))) {
+        continue;
+      }
       // Items of one index are alike in size too: a headline strip beside a story is not its peer.
       if (page.chars(sibling) < 40 || 3 * page.chars(sibling) < page.chars(at)) continue;
       ++items;
