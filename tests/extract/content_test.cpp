@@ -559,6 +559,21 @@ TEST(ContentSelect, RowsOfOneTemplateAreTheStorysParts) {
   EXPECT_EQ(select(html), kArticleText + " " + kProse1 + " " + kProse2);
 }
 
+// A row of the template of the best one, holding prose, is a part of the story however short
+// beside it; a row of teasers for other pages (a title that links away) is not.
+TEST(ContentSelect, AShortRowOfTheBestRowsTemplateIsTheStorys) {
+  const auto row = [](int n, const std::string& paragraphs) {
+    return "<div class='r7 r7-" + std::to_string(n) +
+           "'><div class='c'><div class='m'><div class='t'><div class='b'><div class='d'>" + paragraphs +
+           "</div></div></div></div></div></div>";
+  };
+  const std::string teaser = "<h3><a href='/next'>The valley's second flood</a></h3><p>" + kProse3 + "</p>";
+  const std::string html = "<body><div><div class='s'>" + row(0, "<p>" + kProse2 + "</p>") +
+                           row(1, article_paragraphs() + "<p>" + kProse1 + "</p>") + row(2, teaser) +
+                           "</div></div><div><a href='/a'>Home</a> <a href='/b'>About</a></div></body>";
+  EXPECT_EQ(select(html), kProse2 + " " + kArticleText + " " + kProse1);
+}
+
 // A list of the page's contents links to its sections, and some sites name each section after the
 // list ("toc_how-it-works"): the section a contents list points to is the document's, whatever its
 // id says. Without the list the same id is a table of contents' name.

@@ -7,6 +7,7 @@
 
 #include "text/metadata_text.hpp"
 #include "text/text_util.hpp"
+#include "tree/element_kinds.hpp"
 
 namespace pagemd::extract::content_detail {
 namespace {
@@ -213,6 +214,8 @@ class CandidateScoring {
     return top;
   }
 
+  static constexpr std::uint32_t kTemplatedPartChars = 200;
+
   std::vector<NodeId> with_siblings(NodeId top, NodeId body) const {
     if (top == body) return {top};
     const NodeId parent = doc_.node(top).parent;
@@ -244,12 +247,37 @@ class CandidateScoring {
         if (st.chars > 80 && density < 0.25) keep = true;
         if (st.chars > 0 && st.chars <= 80 && density == 0 && ends_sentence(page_.small_text(s))) keep = true;
       }
+      // A page builder's rows (a row, a column, a module, a text block: deeper than a paragraph's
+      // credit reaches) are the story's parts: a sibling of the pick's template holding prose is one.
+      if (!keep && (n.tag == HtmlTag::div || n.tag == HtmlTag::section) && same_tag_and_first_class(doc_, s, top)) {
+        keep = page_.chars(s) >= kTemplatedPartChars && page_.link_density(s) < 0.25 && !teases_or_asks(s);
+      }
       // Beside a story (an <article>) with its headline, an <article> with a headline of its own is
       // another story (the next one, loaded below as the reader scrolls), however alike the two are.
       if (keep && top_is_story && is_story(s)) keep = false;
       if (keep) roots.push_back(s);
     }
     return roots;
+  }
+
+  // Whether a block holds a title that links elsewhere (a heading with a link, or a link that is
+  // its line's whole text: a teaser of another page, as related posts' rows are) or a form (a
+  // contact row): such a row of a page builder is not the story's.
+  bool teases_or_asks(NodeId id) const {
+    constexpr std::uint32_t kShortestTitle = 15;
+    bool found = false;
+    doc_.walk(id, [&](NodeId d) {
+      if (page_.dropped(d)) return WalkStep::skip;
+      const HtmlTag tag = doc_.node(d).tag;
+      if (tag == HtmlTag::a) {
+        const std::uint32_t chars = page_.chars(d);
+        found = chars >= kShortestTitle && page_.chars(doc_.node(d).parent) == chars;
+        return found ? WalkStep::stop : WalkStep::skip;
+      }
+      found = tag == HtmlTag::form || (heading_level(tag) > 0 && doc_.find_first(HtmlTag::a, d) != kNoNode);
+      return found ? WalkStep::stop : WalkStep::descend;
+    });
+    return found;
   }
 
   // An <article> under an <h1>: a story that stands on its own.

@@ -32,10 +32,20 @@ bool is_headed_section(const PageStats& page, NodeId id) {
 // alone makes a template too: a page builder numbers its rows ("row row-0", "row row-1").
 void widen_to_item_group(const PageStats& page, std::vector<NodeId>& roots) {
   const Document& doc = page.doc();
-  if (roots.size() != 1) return;
+  const auto of_one_template = [&](NodeId a, NodeId b) {
+    return same_tag_and_class(doc, a, b) || same_tag_and_first_class(doc, a, b);
+  };
+  // Several sibling roots of one template (items taken in beside the best) are as one of them.
+  if (roots.empty() || !std::all_of(roots.begin(), roots.end(), [&](NodeId r) {
+        return doc.node(r).parent == doc.node(roots.front()).parent && of_one_template(r, roots.front());
+      })) {
+    return;
+  }
   constexpr int kLevels = 3;
   constexpr std::size_t kMinItems = 3;
-  NodeId at = roots.front();
+  // Of several, the longest: the items of its group are about its size.
+  NodeId at =
+      *std::max_element(roots.begin(), roots.end(), [&](NodeId a, NodeId b) { return page.chars(a) < page.chars(b); });
   for (int level = 0; level <= kLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
     const NodeId parent = doc.node(at).parent;
     if (parent == kNoNode || doc.node(at).tag == HtmlTag::body) return;
@@ -43,10 +53,7 @@ void widen_to_item_group(const PageStats& page, std::vector<NodeId>& roots) {
     std::uint32_t group_chars = 0;
     for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode;
          sibling = doc.node(sibling).next_sibling) {
-      if (page.dropped(sibling) ||
-          !(same_tag_and_class(doc, sibling, at) || same_tag_and_first_class(doc, sibling, at))) {
-        continue;
-      }
+      if (page.dropped(sibling) || !of_one_template(sibling, at)) continue;
       // Items of one index are alike in size too: a headline strip beside a story is not its peer.
       if (page.chars(sibling) < 40 || 3 * page.chars(sibling) < page.chars(at)) continue;
       ++items;
