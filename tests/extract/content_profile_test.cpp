@@ -933,6 +933,30 @@ TEST(ExtractArticle, AShortPostIsNotItsLongDiscussion) {
   }
 }
 
+// The same where no name says which block is the post: its replies, each a paragraph of sentences
+// in a thread's nest, score better than the post, long enough for the strict search to stop at.
+// Under their count they are left out, and the search runs again.
+TEST(ExtractArticle, ALongerDiscussionUnderItsCountIsNotThePostWhereNamesSayNothing) {
+  constexpr std::string_view kReply =
+      "We waited all spring for this, and the wells were low. On a wet morning, the old road by the river flooded "
+      "again, and the bus stopped at the bridge. My neighbour, who keeps bees, says the clover will come back now, "
+      "and the hives, which were quiet, hum again.";
+  std::string replies;
+  for (int i = 0; i < 6; ++i) replies += "<p>" + std::string(kReply) + "</p>";
+  std::string post = "<div><h1>Rain</h1>";
+  for (int i = 0; i < 3; ++i) {
+    post +=
+        "<p>The valley had its first rain in months, and the river rose by a metre overnight. Farmers, who had "
+        "waited since spring, were glad of it, though the road flooded.</p>";
+  }
+  post += "</div>";
+  const Extraction article =
+      run("<html><head><title>Rain</title></head><body><div>" + post + "<div><h4>10 comments:</h4><div><div><div>" +
+          replies + "</div></div></div></div></div></body></html>");
+  EXPECT_NE(article.markdown.find("Farmers, who had waited"), std::string::npos) << article.markdown;
+  EXPECT_EQ(article.markdown.find("hives"), std::string::npos) << article.markdown;
+}
+
 // Infinite scroll: the next story is in the page below the one the address names, under its own
 // headline, and may be the longer. The page's story is the one its title heads, alone.
 TEST(ExtractArticle, TheNextStoryLoadedBelowIsNotThePages) {

@@ -98,6 +98,12 @@ class ContentFinder {
       mark_furniture(body);
       page_.compute_stats();
       std::vector<NodeId> roots = choose_roots(page_, body, strictness_, scores_, rules_.title);
+      // The readers' responses under their count ("10 comments:") can outscore a short post. Where
+      // their names say nothing, the strict attempt would keep them: it leaves them out and chooses again.
+      if (attempt == 0 && !profile.responses_are_content &&
+          content_detail::drop_responses_holding(page_, roots, body)) {
+        roots = choose_roots(page_, body, strictness_, scores_, rules_.title);
+      }
       content_detail::widen_pick(page_, body, roots);
       // The readers' responses under their count ("12 thoughts on “Title”") are no article's
       // content, however much more text they hold than a short post: a relaxed attempt that picks

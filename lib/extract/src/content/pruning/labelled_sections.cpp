@@ -359,4 +359,36 @@ void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots, b
   LabelledSections(page).drop(roots, responses_are_content);
 }
 
+namespace {
+
+// The ancestor of `id` (itself included, below `body`) whose nearest earlier sibling with text is
+// a count of responses, or kNoNode.
+NodeId after_responses_count(const PageStats& page, NodeId id, NodeId body) {
+  constexpr std::uint32_t kMostLabelChars = 160;
+  const Document& doc = page.doc();
+  for (NodeId at = id; at != kNoNode && at != body; at = doc.node(at).parent) {
+    NodeId before = doc.prev_sibling(at);
+    while (before != kNoNode && (page.dropped(before) || page.chars(before) == 0)) before = doc.prev_sibling(before);
+    if (before != kNoNode && page.chars(before) <= kMostLabelChars && counts_responses(doc.text_content(before))) {
+      return at;
+    }
+  }
+  return kNoNode;
+}
+
+}  // namespace
+
+bool drop_responses_holding(PageStats& page, const std::vector<NodeId>& roots, NodeId body) {
+  std::vector<NodeId> responses;
+  for (NodeId r : roots) {
+    const NodeId block = after_responses_count(page, r, body);
+    if (block == kNoNode) return false;
+    responses.push_back(block);
+  }
+  for (NodeId block : responses) {
+    for (NodeId at = block; at != kNoNode; at = page.doc().node(at).next_sibling) page.drop(at);
+  }
+  return !responses.empty();
+}
+
 }  // namespace pagemd::extract::content_detail

@@ -16,4 +16,10 @@ namespace pagemd::extract::content_detail {
 // replies labels nothing.
 void drop_labelled_sections(PageStats& page, const std::vector<NodeId>& roots, bool responses_are_content);
 
+// When every root lies in a block that follows a count of responses ("10 comments:") in its parent
+// (the search chose a reply), drops those blocks and what follows them there (the replies, their
+// form), and says whether it did. Before the search, not after: the replies can outscore a short
+// post, and where their names say nothing only their label tells them from it.
+[[nodiscard]] bool drop_responses_holding(PageStats& page, const std::vector<NodeId>& roots, NodeId body);
+
 }  // namespace pagemd::extract::content_detail
