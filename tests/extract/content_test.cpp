@@ -574,6 +574,23 @@ TEST(ContentSelect, AShortRowOfTheBestRowsTemplateIsTheStorys) {
   EXPECT_EQ(select(html), kProse2 + " " + kArticleText + " " + kProse1);
 }
 
+// A section that wraps its heading and text in one width container (<section><div><h2>) is as
+// headed as one that opens with its heading: the longest one is a chapter of the document.
+TEST(ContentSelect, SectionsHeadedInsideTheirWrapperAreTheDocuments) {
+  const auto section = [](const std::string& heading, const std::string& blocks) {
+    return "<section class=s><div class=w><h2>" + heading + "</h2>" + blocks + "</div></section>";
+  };
+  std::string list = "<ol>";
+  for (int i = 0; i < 4; ++i) list += "<li>" + kProse1 + "</li><li>" + kProse2 + "</li><li>" + kProse3 + "</li>";
+  list += "</ol>";
+  const std::string html = "<body><div><div>" + section("Rain", "<p>" + kProse1 + "</p>") +
+                           section("Shelter", "<p>" + kProse2 + "</p>") +
+                           section("Wall", "<p>" + kProse3 + "</p>" + list) + "</div></div></body>";
+  const std::string text = select(html);
+  EXPECT_TRUE(text.starts_with("Rain " + kProse1)) << text;
+  EXPECT_NE(text.find("Shelter " + kProse2), std::string::npos) << text;
+}
+
 // A list of the page's contents links to its sections, and some sites name each section after the
 // list ("toc_how-it-works"): the section a contents list points to is the document's, whatever its
 // id says. Without the list the same id is a table of contents' name.

@@ -20,9 +20,19 @@ NodeId part_heading(const PageStats& page, NodeId id) {
   return heading != kNoNode && page.chars(id) > page.chars(heading) ? heading : kNoNode;
 }
 
+// A <section> that opens with a heading, itself or through the one wrapper it holds (a width
+// container: <section><div class=inner><h2>).
 bool is_headed_section(const PageStats& page, NodeId id) {
   const Document& doc = page.doc();
-  return doc.is_element(id, HtmlTag::section) && part_heading(page, id) != kNoNode;
+  if (!doc.is_element(id, HtmlTag::section)) return false;
+  if (part_heading(page, id) != kNoNode) return true;
+  NodeId wrapper = kNoNode;
+  for (NodeId child = doc.node(id).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
+    if (doc.node(child).kind != NodeKind::element || page.dropped(child)) continue;
+    if (wrapper != kNoNode || !doc.is_element(child, HtmlTag::div)) return false;
+    wrapper = child;
+  }
+  return wrapper != kNoNode && part_heading(page, wrapper) != kNoNode;
 }
 
 // Under-extraction: the best block of an index (a news feed, a course catalogue, a list of
