@@ -326,5 +326,27 @@ TEST(ContentPruning, APitchAfterTheTextGoesWhereverItStands) {
            "<a href=https://shop.example/trial>Start your free trial</a></div>"))
       << "a sentence that links on";
 }
+
+// An index read by the article search: each item a picture, a linked title and a teaser. The title
+// alone makes its item's text read as links, but beside alike items with linked titles of their own
+// it names its item: it stays, and its item is not taken for links because of it (written for WCXB
+// dev-a 2902 and 2934, dev-b 0282: listings typed articles).
+TEST(ContentPruning, AnIndexKeepsItsItemsLinkedTitles) {
+  std::string items;
+  for (const std::string_view title :
+       {"Why our oak dresser took two weekends to strip", "Stripping lead paint without a torch or a mask",
+        "Gluing a split top with nothing but clamps", "Waxing the runners of old drawers that stick"}) {
+    items +=
+        "<li><article class=card><div class=pic><img src=/t.jpg alt=''></div><div class=blurb><h2><a href=/" +
+        std::to_string(title.size()) + ">" + std::string(title) +
+        "</a></h2><p>What the reader learns from it, how long it takes, and what it costs.</p></div></article></li>";
+  }
+  const Extraction index = run("<html><body><main>" + kArticle + "<ul>" + items + "</ul></main></body></html>");
+  EXPECT_EQ(index.metadata.page_type, PageType::article);
+  EXPECT_NE(index.markdown.find("[Gluing a split top with nothing but clamps]"), std::string::npos) << index.markdown;
+  EXPECT_NE(index.markdown.find("[Waxing the runners of old drawers that stick]"), std::string::npos) << index.markdown;
+  EXPECT_NE(index.markdown.find("what it costs"), std::string::npos) << index.markdown;
+}
+
 }  // namespace
 }  // namespace pagemd::extract

@@ -198,4 +198,48 @@ bool is_questions_and_answers(const PageStats& page, NodeId id) {
   return questions >= kFewestQuestions && page.chars(id) >= 3 * question_chars;
 }
 
+namespace {
+
+// Whether `item` holds a heading of `tag` with a link in it, among its first nodes: an item's title
+// comes before its teaser, and a big block is looked at no further than a card would be.
+bool holds_linked_heading(const Document& doc, NodeId item, HtmlTag tag) {
+  constexpr std::size_t kNodesLookedAt = 96;
+  std::size_t visited = 0;
+  bool found = false;
+  doc.walk(item, [&](NodeId at) {
+    if (++visited > kNodesLookedAt) return WalkStep::stop;
+    if (!doc.is_element(at, tag)) return WalkStep::descend;
+    found = doc.any_element(at, [&](NodeId link) { return doc.node(link).tag == HtmlTag::a; });
+    return found ? WalkStep::stop : WalkStep::skip;
+  });
+  return found;
+}
+
+}  // namespace
+
+bool is_item_title(const PageStats& page, NodeId heading) {
+  constexpr int kLevels = 5;
+  constexpr int kFewestOtherItems = 2;
+  constexpr int kSiblingsAsked = 6;  // on each side: the items of a run stand together
+  const Document& doc = page.doc();
+  const HtmlTag tag = doc.node(heading).tag;
+  NodeId at = doc.node(heading).parent;
+  for (int level = 0; level < kLevels && at != kNoNode && doc.node(at).tag != HtmlTag::body;
+       ++level, at = doc.node(at).parent) {
+    int items = 0;
+    for (const bool after : {false, true}) {
+      int asked = 0;
+      for (NodeId sibling = after ? doc.node(at).next_sibling : doc.prev_sibling(at);
+           sibling != kNoNode && asked < kSiblingsAsked;
+           sibling = after ? doc.node(sibling).next_sibling : doc.prev_sibling(sibling)) {
+        if (doc.node(sibling).kind != NodeKind::element || page.dropped(sibling)) continue;
+        ++asked;
+        const bool alike = same_tag_and_first_class(doc, sibling, at) || same_tag_and_class(doc, sibling, at);
+        if (alike && holds_linked_heading(doc, sibling, tag) && ++items >= kFewestOtherItems) return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace pagemd::extract::content_detail

@@ -55,4 +55,10 @@ namespace pagemd::extract::content_detail {
 // the questions' text, few of it in links.
 [[nodiscard]] bool is_questions_and_answers(const PageStats& page, NodeId id);
 
+// Whether a heading names one item of a run (an index's entries, each a linked title over a teaser;
+// a listicle's products): an ancestor of it a few levels up has, among its nearest siblings, at least
+// two of its template (its tag and first class name, or its tag and class) that each hold a heading
+// of this heading's tag with a link in it. A document's chapters are no such run of items.
+[[nodiscard]] bool is_item_title(const PageStats& page, NodeId heading);
+
 }  // namespace pagemd::extract::content_detail

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "text/phrases/boilerplate.hpp"
 #include "content/pruning/block_shapes.hpp"
@@ -46,6 +47,7 @@ class Pruner {
     for (auto root = roots.rbegin(); root != roots.rend(); ++root) {
       for (NodeId id = doc_.last_descendant(*root); id > *root; --id) {
         if (judged[id] && !page_.dropped(id) && should_prune(id)) page_.drop(id);
+        if (!item_title_links_.empty() && !page_.dropped(id)) carry_item_titles(id);
       }
     }
   }
@@ -146,8 +148,11 @@ class Pruner {
     if (is_author_bio(id, stats)) return true;
     const bool heading = n.tag >= HtmlTag::h1 && n.tag <= HtmlTag::h6;
     if (heading) {
-      return (class_weight(doc_, id, strictness_) < 0 && !heads_a_paragraph(doc_, id)) ||
-             (link_density_of(stats) > 0.5 && title_makes_links(id, stats));
+      if (class_weight(doc_, id, strictness_) < 0 && !heads_a_paragraph(doc_, id)) return true;
+      if (link_density_of(stats) <= 0.5 || !title_makes_links(id, stats)) return false;
+      if (!is_item_title(page_, id)) return true;
+      item_title_links_[id] = stats.link_chars;
+      return false;
     }
     if (strictness_.weigh_classes && class_hint(doc_, id) == Hint::negative && stats.chars < 400 &&
         !is_data_table_cell(id) && !holds_code_or_data(id)) {
@@ -178,7 +183,9 @@ class Pruner {
     // A wrapper holding nothing but a list (a component's <div> around an <ol>) is judged as the list.
     const NodeId list = n.tag == HtmlTag::div || n.tag == HtmlTag::section ? only_list_in(id) : list_or_none(id);
     const bool is_list = list != kNoNode;
-    const double density = link_density_of(stats);
+    // The linked titles of the items it holds name those items; they lead nowhere the items do not.
+    const double density = link_density_of(TextStats{
+        .chars = stats.chars, .link_chars = stats.link_chars - std::min(stats.link_chars, item_title_chars_in(id))});
     const std::uint32_t chars = c.chars;
     const bool in_figure = page_.in_figure(id);
     const auto paragraphs = static_cast<long>(c.paragraphs);
@@ -359,6 +366,19 @@ class Pruner {
     return link_density_of(block) > kDenseBlock && rest_chars > 0 && rest_links <= kDenseBlock * rest_chars;
   }
 
+  // The link characters of the items' titles kept under `id` (is_item_title), summed up the tree as
+  // the pruning climbs it: by then what it dropped below `id` is out of the sum.
+  std::uint32_t item_title_chars_in(NodeId id) const {
+    const auto found = item_title_links_.find(id);
+    return found == item_title_links_.end() ? 0 : found->second;
+  }
+  void carry_item_titles(NodeId id) {
+    const auto found = item_title_links_.find(id);
+    const NodeId parent = doc_.node(id).parent;
+    if (found == item_title_links_.end() || parent == kNoNode) return;
+    item_title_links_[parent] += found->second;
+  }
+
   // A formula is content however little text it draws (an equation's table holds only its number).
   bool holds_formula(NodeId id) const {
     bool found = false;
@@ -435,6 +455,8 @@ class Pruner {
   mutable bool last_line_is_byline_ = false;
   mutable bool author_marks_found_ = false;
   mutable std::vector<NodeId> author_marks_;
+  // Per element under which the pruning kept items' linked titles: their link characters.
+  mutable std::unordered_map<NodeId, std::uint32_t> item_title_links_;
   mutable bool byline_links_found_ = false;
   mutable std::vector<std::string_view> byline_links_;
 };
