@@ -276,6 +276,31 @@ TEST(ContentPruning, ALinkAroundABadgeAloneGoes) {
   EXPECT_NE(page.markdown.find("logos-of-the-year"), std::string::npos) << page.markdown;
 }
 
+// A row of pictures with a caption each is a gallery; a row of cards, each a picture beside as many
+// sentences as a paragraph holds, is text, whether or not the sentences are in <p>s.
+TEST(ContentPruning, CardsOfPicturesAndSentencesAreTextAGalleryIsNot) {
+  const auto card = [](const std::string& name, const std::string& text) {
+    return "<div><div><img src=/i/" + name + ".png width=80></div><div>" + name + "</div><div>" + text + "</div></div>";
+  };
+  const std::string cards =
+      "<div>" +
+      card("wax",
+           "Wax the runners twice a year with a stub of candle, which keeps the drawers sliding and the "
+           "oak from wearing into grooves where the drawer sides rub against the frame.") +
+      card("glue",
+           "Check the split in the top every winter, when the heating dries the wood, and fill any "
+           "opening with hide glue rather than a modern resin that cannot be undone.") +
+      "</div>";
+  const std::string gallery =
+      "<div><div><img src=/g/front.jpg><div>The front</div></div><div><img src=/g/side.jpg><div>The side"
+      "</div></div><div><img src=/g/knob.jpg><div>A knob</div></div></div>";
+  const Extraction page =
+      run("<html><body><article>" + kArticle + cards + gallery + "</article><footer>Oak Weekly</footer></body></html>");
+  EXPECT_NE(page.markdown.find("Wax the runners twice"), std::string::npos) << page.markdown;
+  EXPECT_NE(page.markdown.find("hide glue"), std::string::npos) << page.markdown;
+  EXPECT_EQ(page.markdown.find("The side"), std::string::npos) << page.markdown;
+}
+
 // A pitch after a short post's text (unseen-layouts-3 w0035): a box of a heading, a sentence and one
 // short link standing last, with nothing after it, weighs as much as the text and is no part of it,
 // inside the chosen block or taken in beside it. Not where the box's shape is text: text after it, a

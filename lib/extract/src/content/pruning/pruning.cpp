@@ -189,8 +189,13 @@ class Pruner {
     const std::uint32_t chars = c.chars;
     const bool in_figure = page_.in_figure(id);
     const auto paragraphs = static_cast<long>(c.paragraphs);
-    // A gallery or a strip of icons, unless there is real prose around the pictures.
-    if (c.images > 1 && static_cast<double>(paragraphs) / c.images < 0.5 && !in_figure && chars < 1000) return true;
+    // A gallery or a strip of icons, unless there is real prose around the pictures: paragraphs, or
+    // as many sentences beside each picture as a paragraph holds (cards written in <div>s).
+    constexpr std::uint32_t kProsePerPicture = 150;
+    if (c.images > 1 && static_cast<double>(paragraphs) / c.images < 0.5 && !in_figure && chars < 1000 &&
+        chars - std::min(chars, stats.link_chars) < kProsePerPicture * c.images) {
+      return true;
+    }
     if (!is_list && static_cast<long>(c.list_items) - 100 > paragraphs) return true;
     if (static_cast<long>(c.inputs) > paragraphs / 3) return true;
     if (is_widget_title_left(id, c)) return true;
