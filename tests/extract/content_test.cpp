@@ -591,6 +591,22 @@ TEST(ContentSelect, SectionsHeadedInsideTheirWrapperAreTheDocuments) {
   EXPECT_NE(text.find("Shelter " + kProse2), std::string::npos) << text;
 }
 
+// An introduction in paragraphs, then the document's headed sections, one of them far longer: the
+// search takes the paragraphs beside the longest section, and the document is every section.
+TEST(ContentSelect, TheShorterSectionsBesideTheChosenOnesAreTheDocuments) {
+  std::string longest = "<section><h2>Shelter</h2>";
+  for (int i = 0; i < 4; ++i) longest += article_paragraphs();
+  longest += "</section>";
+  const std::string html = "<body><div><div><p>" + kProse1 + "</p><p>" + kProse2 + "</p>" + longest +
+                           "<section><h2>Wall</h2><p>" + kProse3 +
+                           "</p></section><section><h2>Money</h2><p>The region pays for the wall, and the town "
+                           "pays for the road.</p></section></div>"
+                           "<div><a href='/a'>Home</a> <a href='/b'>About</a></div></div></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("Wall " + kProse3), std::string::npos) << text;
+  EXPECT_TRUE(text.ends_with("Money The region pays for the wall, and the town pays for the road.")) << text;
+}
+
 // A list of the page's contents links to its sections, and some sites name each section after the
 // list ("toc_how-it-works"): the section a contents list points to is the document's, whatever its
 // id says. Without the list the same id is a table of contents' name.

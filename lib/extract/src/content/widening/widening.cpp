@@ -82,23 +82,34 @@ bool widen_to_sections(const PageStats& page, std::vector<NodeId>& roots) {
   const Document& doc = page.doc();
   constexpr int kLevels = 3;
   if (roots.empty()) return false;
-  // Several roots are siblings: their parent is what they were chosen from.
-  NodeId at = roots.size() == 1 ? roots.front() : doc.node(roots.front()).parent;
+  const auto headed_sections_in = [&](NodeId parent) {
+    int sections = 0;
+    for (NodeId child = doc.node(parent).first_child(); child != kNoNode; child = doc.node(child).next_sibling) {
+      if (!page.dropped(child) && is_headed_section(page, child)) ++sections;
+    }
+    return sections;
+  };
+  // Several roots are siblings: their parent is what they were chosen from, and when some of them
+  // are its headed sections, the document is all of its sections, not the longest ones.
+  const NodeId parent_of_roots = doc.node(roots.front()).parent;
+  bool widened = false;
+  if (roots.size() > 1 && parent_of_roots != kNoNode &&
+      std::any_of(roots.begin(), roots.end(), [&](NodeId r) { return is_headed_section(page, r); }) &&
+      headed_sections_in(parent_of_roots) >= 2) {
+    roots = {parent_of_roots};
+    widened = true;
+  }
+  // That parent, or the pick, may itself be one of the sections of a larger document.
+  NodeId at = roots.size() == 1 ? roots.front() : parent_of_roots;
   for (int level = 0; level < kLevels && at != kNoNode; ++level, at = doc.node(at).parent) {
     const NodeId parent = doc.node(at).parent;
-    if (parent == kNoNode || doc.node(at).tag == HtmlTag::body) return false;
-    if (!is_headed_section(page, at)) continue;
-    int sections = 0;
-    for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode;
-         sibling = doc.node(sibling).next_sibling) {
-      if (!page.dropped(sibling) && is_headed_section(page, sibling)) ++sections;
-    }
-    if (sections >= 2) {
+    if (parent == kNoNode || doc.node(at).tag == HtmlTag::body) break;
+    if (is_headed_section(page, at) && headed_sections_in(parent) >= 2) {
       roots = {parent};
       return true;
     }
   }
-  return false;
+  return widened;
 }
 
 // A page of headed parts that are not <section>s (a course page's divs, each an <h4> over its list
