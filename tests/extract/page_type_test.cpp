@@ -71,6 +71,35 @@ TEST(PageType, CommentsUnderTheirCountAreAPostsNotAThread) {
   EXPECT_EQ(classify(post + "<div><h3>6 Comments</h3><ol>" + replies + "</ol></div>", address), PageType::article);
 }
 
+// A story and the tree of replies under it, each reply's block of the template of the one it answers
+// (a link aggregator's page), is a discussion however short the story and whatever the blocks are
+// called; a tree saying less than the page around it, or under a heading counting the replies (a
+// post's comments), and a menu's nested items, are not.
+std::string reply_tree(int replies, int depth) {
+  std::string tree = "<ol class=\"k7\">";
+  for (int i = 0; i < replies; ++i) {
+    tree += "<li class=\"q2 x\"><div class=\"m1\"><a href=\"/~r" + std::to_string(i) + "\">r" + std::to_string(i) +
+            "</a></div>" + paragraphs(1) + (depth > 1 ? reply_tree(1, depth - 1) : "") + "</li>";
+  }
+  return tree + "</ol>";
+}
+
+TEST(PageType, ATreeOfRepliesHoldingThePageIsAThread) {
+  const std::string story = "<h1>Project goals</h1><p><a href=\"https://blog.example/goals\">blog.example</a></p>";
+  const std::string_view address = "https://links.example/s/dwip3v/project_goals";
+  EXPECT_EQ(classify(story + reply_tree(4, 3), address), PageType::forum);
+  // The same replies one beside the other, answering none: the tree says it, not the list.
+  EXPECT_EQ(classify(story + reply_tree(12, 1), address), PageType::article);
+  EXPECT_EQ(classify(story + paragraphs(20) + reply_tree(4, 3), address), PageType::article);
+  EXPECT_EQ(classify(story + "<h2>12 Comments</h2>" + reply_tree(4, 3), address), PageType::article);
+  std::string menu = "<ul class=\"k7\">";
+  for (int i = 0; i < 6; ++i) {
+    menu += "<li class=\"q2\"><a href=\"/s" + std::to_string(i) + "\">Section " + std::to_string(i) +
+            "</a><ul class=\"k8\"><li class=\"q2\"><a href=\"/s" + std::to_string(i) + "/a\">Part</a></li></ul></li>";
+  }
+  EXPECT_EQ(classify(menu + "</ul>" + story + paragraphs(2), address), PageType::article);
+}
+
 // A page's FAQ is marked up as Questions and Answers too; they are the page's own, not a thread's.
 TEST(PageType, AnFaqsQuestionsAndAnswersAreNoThread) {
   const std::string faq = R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"FAQPage",

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "page_info/type_signals/page_markup.hpp"
+#include "page_info/type_signals/reply_trees.hpp"
 #include "text/text_util.hpp"
 
 namespace pagemd::extract {
@@ -313,6 +314,12 @@ PageType classify_page(const Document& doc, const PageInfo& info, std::string_vi
   weigh_title(info, evidence);
   const MarkupSignals markup = read_markup(doc);
   weigh_markup(markup, evidence);
+  // Replies nested under the replies they answer, holding most of what the page says: a story
+  // and its discussion (a link aggregator's page), read as a thread. Not under a heading that
+  // counts them ("12 thoughts on “Title”"): those are the readers' responses to the post the page is.
+  if (!markup.responses_heading && page_markup::read_reply_trees(doc).holds_the_page()) {
+    evidence.add(PageType::forum, 4);
+  }
   // A service page heads its sections with what it offers; one whose headings are mostly links to
   // other pages lists those pages, whatever its address (a site's front page) and buttons say.
   const PageType verdict = evidence.verdict();

@@ -177,19 +177,20 @@ bool same_tag_and_class(const Document& doc, NodeId a, NodeId b) {
   return (a_class == nullptr) == (b_class == nullptr) && (a_class == nullptr || *a_class == *b_class);
 }
 
+std::string_view first_class_name(const Document& doc, NodeId id) {
+  const std::string_view* value = doc.attribute(id, "class");
+  if (value == nullptr) return {};
+  const std::string_view names = trim(*value);
+  return names.substr(0, names.find_first_of(" \t\n\f\r"));
+}
+
 bool same_tag_and_first_class(const Document& doc, NodeId a, NodeId b) {
   if (doc.node(a).kind != NodeKind::element || doc.node(b).kind != NodeKind::element ||
       doc.node(a).tag != doc.node(b).tag) {
     return false;
   }
-  const auto first_class = [&](NodeId id) {
-    const std::string_view* value = doc.attribute(id, "class");
-    if (value == nullptr) return std::string_view{};
-    const std::string_view names = trim(*value);
-    return names.substr(0, names.find_first_of(" \t\n\f\r"));
-  };
-  const std::string_view name = first_class(a);
-  return !name.empty() && name == first_class(b);
+  const std::string_view name = first_class_name(doc, a);
+  return !name.empty() && name == first_class_name(doc, b);
 }
 
 bool is_image(const Document& doc, NodeId id) {

@@ -49,6 +49,8 @@ enum class Unlikely : std::uint8_t {
 // further names say who wrote each ("Item Alt ItemComment Rank-Admin"). Two elements without a
 // class are not of one template by this: they are any two wrappers.
 [[nodiscard]] bool same_tag_and_first_class(const Document& doc, NodeId a, NodeId b);
+// The first name of the element's class attribute, or empty.
+[[nodiscard]] std::string_view first_class_name(const Document& doc, NodeId id);
 // Whether a heading lies under the element (itself included).
 [[nodiscard]] bool holds_heading(const Document& doc, NodeId id);
 // The heading a block opens with, or kNoNode. Whitespace and inline elements without text (Sphinx's

@@ -1,0 +1,87 @@
+#include "page_info/type_signals/reply_trees.hpp"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "text/text_util.hpp"
+#include "tree/element_kinds.hpp"
+
+namespace pagemd::extract::page_markup {
+namespace {
+
+// A reply's block sits this close under the block of the reply it answers (an item, its list of
+// answers, their item); a menu's item inside another's is as close, and says little outside links.
+constexpr int kMostLevelsUp = 6;
+
+// The block of the same template the element sits in, a few levels up, or kNoNode.
+NodeId answered_block(const Document& doc, NodeId id) {
+  const HtmlTag tag = doc.node(id).tag;
+  if ((tag != HtmlTag::li && tag != HtmlTag::article) || first_class_name(doc, id).empty()) return kNoNode;
+  const NodeId parent = doc.node(id).parent;
+  if (parent == kNoNode) return kNoNode;
+  NodeId at = doc.node(parent).parent;
+  for (int level = 1; level < kMostLevelsUp && at != kNoNode; ++level, at = doc.node(at).parent) {
+    if (same_tag_and_first_class(doc, at, id)) return at;
+  }
+  return kNoNode;
+}
+
+std::uint32_t prose_bytes(std::string_view text) {
+  std::uint32_t bytes = 0;
+  for (const char c : text) {
+    if (!is_ascii_space(c)) ++bytes;
+  }
+  return bytes;
+}
+
+}  // namespace
+
+// One pass over the body's nodes in document order, where a subtree's ids run from its root to its
+// last descendant: no walk below each block.
+ReplyTrees read_reply_trees(const Document& doc) {
+  ReplyTrees trees;
+  const NodeId body = doc.find_first(HtmlTag::body);
+  if (body == kNoNode) return trees;
+  const NodeId last = doc.last_descendant(body);
+  std::vector<std::pair<NodeId, NodeId>> lists;  // the outermost lists holding reply trees, first to last id
+  NodeId link_end = kNoNode;                     // the last id of the link being read, if any
+  std::uint64_t prose = 0;
+  for (NodeId id = body; id <= last; ++id) {
+    const Node& node = doc.node(id);
+    if (link_end != kNoNode && id > link_end) link_end = kNoNode;
+    if (node.kind == NodeKind::text) {
+      if (link_end != kNoNode) continue;
+      prose += prose_bytes(doc.text(id));
+      continue;
+    }
+    if (node.kind != NodeKind::element) continue;
+    if (node.tag == HtmlTag::a && link_end == kNoNode) link_end = doc.last_descendant(id);
+    const NodeId answered = answered_block(doc, id);
+    if (answered == kNoNode) continue;
+    ++trees.nested_replies;
+    const NodeId list = doc.node(answered).parent == kNoNode ? answered : doc.node(answered).parent;
+    if (!lists.empty() && list >= lists.back().first && list <= lists.back().second) continue;
+    // A list begun before the last one found holds it (subtrees nest or stand apart).
+    while (!lists.empty() && list < lists.back().first) lists.pop_back();
+    lists.emplace_back(list, doc.last_descendant(list));
+  }
+  if (lists.empty() || prose == 0) return trees;
+  // The lists' text, read once each now that their extent is known.
+  std::uint64_t tree_prose = 0;
+  for (const auto& [first, end] : lists) {
+    NodeId in_link = kNoNode;
+    for (NodeId id = first; id <= end; ++id) {
+      const Node& node = doc.node(id);
+      if (in_link != kNoNode && id > in_link) in_link = kNoNode;
+      if (node.kind == NodeKind::element && node.tag == HtmlTag::a && in_link == kNoNode) {
+        in_link = doc.last_descendant(id);
+      }
+      if (node.kind == NodeKind::text && in_link == kNoNode) tree_prose += prose_bytes(doc.text(id));
+    }
+  }
+  trees.prose_share = static_cast<double>(tree_prose) / static_cast<double>(prose);
+  return trees;
+}
+
+}  // namespace pagemd::extract::page_markup
