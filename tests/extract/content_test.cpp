@@ -715,6 +715,20 @@ TEST(ContentSelect, APanelUnderAHeadedToggleIsContent) {
   EXPECT_EQ(text.find("no heading opens"), std::string::npos) << text;
 }
 
+// The same pane written without ARIA: a block holding only a button and its label, then the hidden
+// panel. A hidden block after anything else stays hidden.
+TEST(ContentSelect, APanelRightAfterItsButtonIsContent) {
+  const std::string html =
+      "<body><main><h1>Going solar</h1><p>" + kProse1 + "</p><p>" + kProse2 +
+      "</p><div><div><button type=button><span>My method</span></button></div><div hidden><p>Each installer was "
+      "scored on price, warranty and the time it took to answer, which we weighed equally.</p></div></div>"
+      "<div><span>Offer</span></div><div hidden><p>A block after a label that no button holds, however long the "
+      "text it holds, and with commas, too.</p></div></main></body>";
+  const std::string text = select(html);
+  EXPECT_NE(text.find("Each installer was scored"), std::string::npos) << text;
+  EXPECT_EQ(text.find("no button holds"), std::string::npos) << text;
+}
+
 // A "header" that opens each of several alike items (an accordion's question bar, nested in it) heads
 // that item; the page's own header, one of a kind, still goes.
 TEST(ContentSelect, AHeaderOpeningRepeatedItemsIsTheirs) {

@@ -56,7 +56,7 @@ class NeverContent {
   // (aria-controls, with aria-expanded) is pressed. The reader can open it, as a tab panel.
   bool is_collapsed_panel(NodeId id) {
     const std::string_view* element_id = doc_.attribute(id, "id");
-    if (element_id == nullptr) return false;
+    if (element_id == nullptr) return follows_its_toggle(id) && !inside_navigation(doc_, id);
     if (!controlled_ids_collected_) {
       controlled_ids_collected_ = true;
       for (NodeId at = 0; at < doc_.size(); ++at) {
@@ -73,6 +73,27 @@ class NeverContent {
     // hidden, even when the whole body is asked for.
     return controlled_ids_.contains(trim(*element_id)) && !inside_navigation(doc_, id) &&
            !has_role(doc_, id, {"dialog", "alertdialog"});
+  }
+
+  // A panel without an id whose block right before it is a button and its label alone (an
+  // accordion's pane written without ARIA: <div><button>My methodology</button></div><div hidden>).
+  bool follows_its_toggle(NodeId panel) const {
+    constexpr std::size_t kLongestLabel = 80;
+    NodeId before = doc_.prev_sibling(panel);
+    while (before != kNoNode && doc_.node(before).kind != NodeKind::element) before = doc_.prev_sibling(before);
+    if (before == kNoNode) return false;
+    // A toggle is a few nodes: a bigger block is not looked into (each hidden block asks once).
+    constexpr int kMostNodes = 16;
+    int nodes = 0;
+    NodeId button = kNoNode;
+    doc_.walk(before, [&](NodeId at) {
+      if (++nodes > kMostNodes) return WalkStep::stop;
+      if (button == kNoNode && doc_.is_element(at, HtmlTag::button)) button = at;
+      return WalkStep::descend;
+    });
+    if (button == kNoNode || nodes > kMostNodes) return false;
+    const std::string label = collapse_whitespace(doc_.text_content(button));
+    return !label.empty() && label.size() <= kLongestLabel && collapse_whitespace(doc_.text_content(before)) == label;
   }
 
   // An accordion's toggle that does not say whether it is open is still one when it is the heading
