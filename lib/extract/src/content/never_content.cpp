@@ -53,8 +53,37 @@ class NeverContent {
   }
 
   // The collapsed panel of an accordion or a disclosure: hidden until the button that controls it
-  // (aria-controls, with aria-expanded) is pressed. The reader can open it, as a tab panel.
+  // (aria-controls, with aria-expanded) is pressed. The reader can open it, as a tab panel. A
+  // component library's collapse animation hides a wrapper around the panel the button names
+  // (Chakra's chakra-collapse around its role=region): the wrapper holding nothing but the panel,
+  // a few levels down, is the panel too.
   bool is_collapsed_panel(NodeId id) {
+    constexpr int kWrapperLevels = 3;
+    NodeId at = id;
+    for (int level = 0; at != kNoNode && level <= kWrapperLevels; ++level, at = only_element_child(at)) {
+      if (is_controlled_panel(at)) return true;
+    }
+    return false;
+  }
+
+  // The one element child of `id`, styles and scripts aside, when it has no text of its own
+  // beside it; else kNoNode.
+  NodeId only_element_child(NodeId id) const {
+    NodeId only = kNoNode;
+    for (NodeId child = doc_.node(id).first_child(); child != kNoNode; child = doc_.node(child).next_sibling) {
+      const Node& c = doc_.node(child);
+      if (c.kind == NodeKind::text) {
+        if (!trim(doc_.text(child)).empty()) return kNoNode;
+        continue;
+      }
+      if (c.kind != NodeKind::element || is_never_content(c.tag)) continue;
+      if (only != kNoNode) return kNoNode;
+      only = child;
+    }
+    return only;
+  }
+
+  bool is_controlled_panel(NodeId id) {
     const std::string_view* element_id = doc_.attribute(id, "id");
     if (element_id == nullptr) return follows_its_toggle(id) && !inside_navigation(doc_, id);
     if (!controlled_ids_collected_) {
