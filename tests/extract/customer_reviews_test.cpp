@@ -3,10 +3,14 @@
 // ship them). Through the whole extraction, and the JSON-LD reading they start from.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "content/content_stats.hpp"
+#include "content/pruning/customer_reviews.hpp"
 #include "extract_test_helpers.hpp"
 #include "page_info/metadata.hpp"
 #include "pagemd/extract/extractor.hpp"
@@ -154,6 +158,98 @@ TEST(CustomerReviews, TheStructuredDataListsEveryReviewBody) {
   ASSERT_EQ(info.review_texts.size(), 2U);
   EXPECT_EQ(info.review_texts[0], kFirstReview);
   EXPECT_EQ(info.review_texts[1], "Arrived well & packed.");
+}
+
+// The mug's structured data with its rating: how many reviews and ratings it counts.
+std::string rated_product_ld(std::string_view review_count) {
+  return R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",)"
+         R"("name":"Stoneware mug","offers":{"@type":"Offer","price":"28.00","priceCurrency":"USD"},)"
+         R"("aggregateRating":{"@type":"AggregateRating","ratingValue":"4.4","reviewCount":")" +
+         std::string(review_count) + R"("}}</script>)";
+}
+
+// The product's block and its care notes, then `rest`.
+std::string product_page(std::string_view rest) {
+  return std::string("<main>") + std::string(kProductBlock) + "<p>" + std::string(kCareText) + "</p><p>" +
+         std::string(kCareText) + "</p>" + std::string(rest) + "</main>";
+}
+
+// A widget whose reviews neither the microdata nor the JSON-LD lists, under a heading that states
+// the count the structured data gives ("1,298" for 1298): the block the heading opens goes, up to
+// the wrapper that holds it first; the product's text stays.
+TEST(CustomerReviews, TheBlockTheReviewCountHeadsGoes) {
+  const Extraction product = run_product(
+      rated_product_ld("1298"),
+      product_page(R"(<div class="u8Pd1"><div class="g4Rt7"><h2 class="e2Wq5">1,298 reviews, rated 4.4 of 5</h2>)"
+                   R"(<button>Write a review</button></div><ul class="m2Ks1">)" +
+                   review_item(kUnlistedReview) + review_item(kFirstReview) + "</ul></div>"));
+  EXPECT_NE(product.markdown.find("Capacity 350 ml"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("1,298 reviews"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("my sister"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("glaze pooled"), std::string::npos) << product.markdown;
+}
+
+// A count heading standing among the blocks of its section: the blocks after it go up to the next
+// heading of its rank, which heads the page's own text again.
+TEST(CustomerReviews, TheBlocksAfterAReviewCountGoUpToTheNextHeading) {
+  const Extraction product = run_product(
+      rated_product_ld("159"),
+      product_page("<h2>Ratings (159)</h2><p>" + std::string(kUnlistedReview) + "</p><p>" + std::string(kFirstReview) +
+                   "</p><h2>Delivery</h2><p>Packed in paper and shipped within two days "
+                   "of the order, from the studio.</p>"));
+  EXPECT_EQ(product.markdown.find("my sister"), std::string::npos) << product.markdown;
+  EXPECT_EQ(product.markdown.find("glaze pooled"), std::string::npos) << product.markdown;
+  EXPECT_NE(product.markdown.find("Packed in paper"), std::string::npos) << product.markdown;
+}
+
+// A count under ten could be any heading's number, and a rating's decimals state no count: the
+// sections under "8 reviews" (of 8) and "Rated 4.80" (of 80 reviews) stay.
+TEST(CustomerReviews, SmallCountsAndDecimalsLabelNothing) {
+  for (const auto& [count, heading] : {std::pair<std::string_view, std::string_view>{"8", "8 reviews"},
+                                       std::pair<std::string_view, std::string_view>{"80", "Rated 4.80"}}) {
+    const Extraction product =
+        run_product(rated_product_ld(count), product_page("<section><h2>" + std::string(heading) + "</h2><p>" +
+                                                          std::string(kUnlistedReview) + "</p></section>"));
+    EXPECT_NE(product.markdown.find("my sister"), std::string::npos) << heading << "\n" << product.markdown;
+  }
+}
+
+// The counts come from the JSON-LD's AggregateRatings (a number or a string of digits) and from
+// microdata (a <meta>'s content, an element's text), each once.
+TEST(CustomerReviews, TheStructuredDataGivesTheReviewCounts) {
+  const Document doc = Document::parse(
+      R"(<html><head></head><body><div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">)"
+      R"(<meta itemprop="reviewCount" content="42"><span itemprop="ratingCount"> 61 </span>)"
+      R"(<span itemprop="reviewCount">159</span></div></body></html>)");
+  const PageInfo info =
+      read_page_info(doc,
+                     {R"({"@context":"https://schema.org","@type":"Product","name":"Mug","aggregateRating":)"
+                      R"({"@type":"AggregateRating","reviewCount":159,"ratingCount":"1298"}})"},
+                     "https://shop.example/products/stoneware-mug");
+  EXPECT_EQ(info.review_counts, (std::vector<std::uint64_t>{159, 1298, 42, 61}));
+}
+
+// A heading stating the count inside the section another such heading opens ("Showing 10 of 159"
+// under "159 reviews") is gone with that section: its block is not dropped again, and the sums of
+// the page stay its kept text's.
+TEST(CustomerReviews, ACountHeadingInsideADroppedSectionDropsNothingAgain) {
+  const Document doc = Document::parse(
+      "<html><body><main><h1>Stoneware mug</h1><p>" + std::string(kCareText) + "</p><p>" + std::string(kCareText) +
+      "</p><p>" + std::string(kCareText) + "</p><div><h2>159 reviews</h2><div><h3>Showing 10 of 159</h3><p>" +
+      std::string(kUnlistedReview) + "</p></div><p>" + std::string(kFirstReview) + "</p></div></main></body></html>");
+  content_detail::PageStats page(doc);
+  page.compute_stats();
+  const NodeId body = doc.find_first(HtmlTag::body);
+  const std::vector<std::uint64_t> counts{159};
+  content_detail::drop_reviews_under_their_count(page, body, body, counts);
+  // The same drops counted afresh.
+  content_detail::PageStats afresh(doc);
+  for (NodeId id = 0; id < doc.size(); ++id) {
+    if (page.dropped(id)) afresh.mark_dropped(id);
+  }
+  afresh.compute_stats();
+  EXPECT_EQ(page.chars(body), afresh.chars(body));
+  EXPECT_TRUE(page.dropped(doc.node(doc.find_first(HtmlTag::h2)).parent));
 }
 
 }  // namespace

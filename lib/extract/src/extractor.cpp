@@ -201,7 +201,8 @@ core::Result<Extraction> extract_utf8(std::string utf8_html, std::size_t page_by
   const UrlResolver resolver = make_resolver(options.page_url, info);
 
   const PageType page_type = classify_page(doc, info, options.page_url);
-  const ContentRules rules{options.scope, &*include, &*exclude, page_type, info.title, info.review_texts};
+  const ContentRules rules{options.scope, &*include,         &*exclude,         page_type,
+                           info.title,    info.review_texts, info.review_counts};
 
   Extraction result;
   Metadata& meta = result.metadata;

@@ -74,7 +74,13 @@ class ContentFinder {
                                                               profile.responses_are_content)
                               : body;
       content_detail::drop_labelled_sections(page_, {kept}, profile.responses_are_content);
-      if (!left_a_fragment(body, kept)) return finish_main_content({kept});
+      if (!left_a_fragment(body, kept)) {
+        // Once the content is found: the reviews' text is no reason to take it for a fragment.
+        if (profile.drop_customer_reviews) {
+          content_detail::drop_reviews_under_their_count(page_, kept, body, rules_.review_counts);
+        }
+        return finish_main_content({kept});
+      }
       // The page is not what its type said (a grid of product links taken for one product):
       // the search of an article, which asks nothing of the page's kind, does better than a fragment.
       page_.restore_drop_mask(baseline);

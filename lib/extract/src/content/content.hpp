@@ -10,6 +10,7 @@
 // them are boilerplate to leave out. The result is a view over the Document (roots + a drop
 // mask), not a copy, so the Markdown renderer walks the original tree.
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +32,8 @@ struct ContentRules {
   std::string_view title = {};
   // The customer reviews' texts the page's structured data lists (a shop's product page).
   std::span<const std::string> review_texts = {};
+  // How many reviews or ratings that data says the page's items have (its AggregateRatings).
+  std::span<const std::uint64_t> review_counts = {};
 };
 
 [[nodiscard]] ContentSelection select_content(const Document& doc, const ContentRules& rules);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <optional>
 #include <string_view>
@@ -221,6 +222,25 @@ std::string json_text(const json& value) {
   return collapse_spaces(decode_basic_entities(value.get_ref<const std::string&>()));
 }
 
+// A count written as a whole number, or as a string of digits ("159").
+std::optional<std::uint64_t> count_of(const json& value) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if (value.is_number_integer()) {
+    const std::int64_t n = value.get<std::int64_t>();
+    return n < 0 ? std::nullopt : std::optional<std::uint64_t>(static_cast<std::uint64_t>(n));
+  }
+  if (!value.is_string()) return std::nullopt;
+  const std::string_view digits = trim(value.get_ref<const std::string&>());
+  // 19 digits always fit in 64 bits.
+  constexpr std::size_t kMostDigits = 19;
+  if (digits.empty() || digits.size() > kMostDigits || !std::all_of(digits.begin(), digits.end(), is_ascii_digit)) {
+    return std::nullopt;
+  }
+  std::uint64_t count = 0;
+  for (const char c : digits) count = count * 10 + static_cast<std::uint64_t>(c - '0');
+  return count;
+}
+
 }  // namespace
 
 LinkedData::LinkedData(const std::vector<std::string>& blocks) {
@@ -295,6 +315,19 @@ void LinkedData::note_review(const json& object) {
   if (!text.empty()) review_texts_.push_back(std::move(text));
 }
 
+void LinkedData::note_review_counts(const json& object) {
+  // A page rates its product and a few others at most (a bundle's parts).
+  constexpr std::size_t kMostCounts = 8;
+  for (const char* key : {"reviewCount", "ratingCount"}) {
+    const auto field = object.find(key);
+    if (field == object.end() || review_counts_.size() >= kMostCounts) continue;
+    const std::optional<std::uint64_t> count = count_of(*field);
+    if (count && std::find(review_counts_.begin(), review_counts_.end(), *count) == review_counts_.end()) {
+      review_counts_.push_back(*count);
+    }
+  }
+}
+
 void LinkedData::index() {
   struct Item {
     const json* value;
@@ -324,6 +357,7 @@ void LinkedData::index() {
     }
     note_types(value);
     note_review(value);
+    note_review_counts(value);
 
     if (website_name_.empty() && has_type(value, "WebSite")) {
       if (const auto name = value.find("name"); name != value.end()) website_name_ = json_text(*name);

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -37,6 +38,10 @@ class LinkedData {
   // order met: the page shows the same texts in its reviews widget.
   [[nodiscard]] const std::vector<std::string>& review_texts() const { return review_texts_; }
 
+  // How many reviews or ratings the data says an item has (an AggregateRating's reviewCount and
+  // ratingCount), each once, in the order met: the page's reviews widget states the same count.
+  [[nodiscard]] const std::vector<std::uint64_t>& review_counts() const { return review_counts_; }
+
   // The bare schema.org types ("Product", "QAPage") of every object in the data, each once, in the
   // order first met.
   [[nodiscard]] const std::vector<std::string>& types() const { return types_; }
@@ -55,6 +60,7 @@ class LinkedData {
   void index();
   void note_types(const nlohmann::json& object);
   void note_review(const nlohmann::json& object);
+  void note_review_counts(const nlohmann::json& object);
 
   template <typename Extract>
   std::string first_field(const char* key, Extract extract) const;
@@ -73,6 +79,7 @@ class LinkedData {
   std::string website_name_;
   std::vector<std::string> types_;
   std::vector<std::string> review_texts_;
+  std::vector<std::uint64_t> review_counts_;
 };
 
 }  // namespace pagemd::extract::metadata_detail

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -45,8 +46,9 @@ struct Scan {
   std::string canonical_href;
   std::string base_href;
   std::string html_lang;
-  std::string itemprop_date;           // content or datetime of a non-<meta> itemprop=datePublished
-  std::vector<std::string> itemtypes;  // bare schema.org types of microdata items, each once
+  std::string itemprop_date;                 // content or datetime of a non-<meta> itemprop=datePublished
+  std::vector<std::string> itemtypes;        // bare schema.org types of microdata items, each once
+  std::vector<std::uint64_t> review_counts;  // of itemprop=reviewCount or ratingCount, each once
 };
 
 bool has_token(std::string_view list, std::string_view token) {
@@ -109,6 +111,18 @@ bool heading_links_home(const Document& doc, NodeId h1, const std::string& h1_te
     return true;
   });
   return home;
+}
+
+// How many reviews or ratings a microdata item has (itemprop=reviewCount or ratingCount, a <meta>'s
+// content or an element's text), noted once.
+void note_review_count(const Document& doc, NodeId id, std::string_view itemprop, std::vector<std::uint64_t>& counts) {
+  constexpr std::size_t kMostCounts = 8;  // a product's and a few others' (a bundle's parts)
+  if (counts.size() >= kMostCounts || (!has_token(itemprop, "reviewCount") && !has_token(itemprop, "ratingCount"))) {
+    return;
+  }
+  const std::string_view* content = doc.attribute(id, "content");
+  const std::uint64_t count = content != nullptr ? leading_number(*content) : leading_number(doc.text_content(id));
+  if (count > 0 && std::find(counts.begin(), counts.end(), count) == counts.end()) counts.push_back(count);
 }
 
 // Microdata names its types as URLs ("https://schema.org/Product"), several to an attribute.
@@ -175,8 +189,9 @@ Scan scan_document(const Document& doc) {
       default: break;
     }
     if (const std::string_view* itemtype = doc.attribute(id, "itemtype")) note_itemtypes(*itemtype, scan.itemtypes);
+    const std::string_view* itemprop = doc.attribute(id, "itemprop");
+    if (itemprop != nullptr) note_review_count(doc, id, *itemprop, scan.review_counts);
     if (scan.itemprop_date.empty()) {
-      const std::string_view* itemprop = doc.attribute(id, "itemprop");
       if (itemprop != nullptr && node.tag != HtmlTag::meta && has_token(*itemprop, "datePublished")) {
         const std::string_view* value = doc.attribute(id, "content");
         if (value == nullptr || trim(*value).empty()) value = doc.attribute(id, "datetime");
@@ -374,6 +389,12 @@ PageInfo read_page_info(const Document& doc, const std::vector<std::string>& jso
   info.schema_types = linked.types();
   info.product_description = linked.product_description();
   info.review_texts = linked.review_texts();
+  info.review_counts = linked.review_counts();
+  for (const std::uint64_t count : scan.review_counts) {
+    if (std::find(info.review_counts.begin(), info.review_counts.end(), count) == info.review_counts.end()) {
+      info.review_counts.push_back(count);
+    }
+  }
   for (std::string& type : scan.itemtypes) {
     if (std::find(info.schema_types.begin(), info.schema_types.end(), type) == info.schema_types.end()) {
       info.schema_types.push_back(std::move(type));

@@ -9,6 +9,7 @@
 // What the page says about itself: <title>, <meta>, Open Graph, Twitter cards, JSON-LD,
 // <link rel=canonical>, <base href>, <html lang>.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,9 @@ struct PageInfo {
   std::string product_description;
   // The texts of the customer reviews the JSON-LD lists (its Reviews' reviewBody).
   std::vector<std::string> review_texts;
+  // How many reviews or ratings the structured data says an item of the page has (AggregateRating's
+  // reviewCount and ratingCount, in JSON-LD or microdata), each once.
+  std::vector<std::uint64_t> review_counts;
 };
 
 // Reads the page's own metadata. `json_ld` are the raw ld+json script bodies (malformed ones are
