@@ -59,6 +59,7 @@ class NeverContent {
   // a few levels down, is the panel too.
   bool is_collapsed_panel(NodeId id) {
     constexpr int kWrapperLevels = 3;
+    if (doc_.attribute(id, "id") == nullptr && follows_its_toggle(id) && !inside_navigation(doc_, id)) return true;
     NodeId at = id;
     for (int level = 0; at != kNoNode && level <= kWrapperLevels; ++level, at = only_element_child(at)) {
       if (is_controlled_panel(at)) return true;
@@ -85,7 +86,7 @@ class NeverContent {
 
   bool is_controlled_panel(NodeId id) {
     const std::string_view* element_id = doc_.attribute(id, "id");
-    if (element_id == nullptr) return follows_its_toggle(id) && !inside_navigation(doc_, id);
+    if (element_id == nullptr) return false;
     if (!controlled_ids_collected_) {
       controlled_ids_collected_ = true;
       for (NodeId at = 0; at < doc_.size(); ++at) {
@@ -104,8 +105,9 @@ class NeverContent {
            !has_role(doc_, id, {"dialog", "alertdialog"});
   }
 
-  // A panel without an id whose block right before it is a button and its label alone (an
-  // accordion's pane written without ARIA: <div><button>My methodology</button></div><div hidden>).
+  // A panel without an id whose block right before it is a button and its label alone, the button
+  // naming nothing it controls (an accordion's pane written without ARIA:
+  // <div><button>My methodology</button></div><div hidden>).
   bool follows_its_toggle(NodeId panel) const {
     constexpr std::size_t kLongestLabel = 80;
     NodeId before = doc_.prev_sibling(panel);
@@ -120,7 +122,8 @@ class NeverContent {
       if (button == kNoNode && doc_.is_element(at, HtmlTag::button)) button = at;
       return WalkStep::descend;
     });
-    if (button == kNoNode || nodes > kMostNodes) return false;
+    // A button that names what it controls is judged by that name (is_controlled_panel).
+    if (button == kNoNode || nodes > kMostNodes || doc_.attribute(button, "aria-controls") != nullptr) return false;
     const std::string label = collapse_whitespace(doc_.text_content(button));
     return !label.empty() && label.size() <= kLongestLabel && collapse_whitespace(doc_.text_content(before)) == label;
   }
