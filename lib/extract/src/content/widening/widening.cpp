@@ -151,6 +151,93 @@ bool widen_to_headed_parts(const PageStats& page, std::vector<NodeId>& roots) {
   return false;
 }
 
+// Under-extraction on a page-builder page (Elementor, WPBakery, Divi, Kadence): the page is a stack
+// of rows of one template, each a section of the page's copy, and the best-scoring row (an
+// accordion of services, one long section) holds a part of it. When the pick, or one of its nearest
+// ancestors, is one of at least three rows of the same tag and first class that together make up
+// nearly all of their parent's text, when the others hold more than it and prose of their own, and
+// when the stack is no list of links, the content is the stack: every row, not the longest.
+bool widen_to_builder_rows(const PageStats& page, std::vector<NodeId>& roots) {
+  const Document& doc = page.doc();
+  constexpr int kLevels = 6;
+  constexpr int kMinRows = 3;
+  constexpr std::uint32_t kRowProseChars = 100;
+  constexpr std::uint32_t kShortRowChars = 200;  // the scoring takes in a row of the pick's template from this
+  constexpr double kRowsShare = 0.9;             // of the parent's text: nothing much beside the rows
+  constexpr double kMostPickShare = 0.7;         // of the rows' text
+  constexpr double kMostLinkDensity = 0.35;
+  const auto prose = [&](NodeId id) {
+    const TextStats s = page.stats(id);
+    return s.chars - std::min(s.link_chars, s.chars);
+  };
+  // A story's row holds its headline: the rows after it (other posts, each a title and its opening
+  // lines) are no sections of it, however long.
+  NodeId headline = kNoNode;
+  bool headline_found = false;
+  const auto holds_headline = [&](NodeId row) {
+    if (!headline_found) {
+      headline_found = true;
+      headline = doc.find_first(HtmlTag::h1);
+    }
+    return headline != kNoNode && doc.contains(row, headline);
+  };
+  if (roots.empty()) return false;
+  // Several sibling roots of one template (rows the scoring took in beside the best) are the pick's
+  // rows: the longest stands for them, and they are the pick's share of the stack. Other siblings
+  // were chosen from their parent.
+  const bool rows_picked = std::all_of(roots.begin(), roots.end(), [&](NodeId r) {
+    return doc.node(r).parent == doc.node(roots.front()).parent && same_tag_and_first_class(doc, r, roots.front());
+  });
+  NodeId at = roots.front();
+  if (roots.size() > 1 && rows_picked) {
+    at = *std::max_element(roots.begin(), roots.end(),
+                           [&](NodeId x, NodeId y) { return page.chars(x) < page.chars(y); });
+  } else if (roots.size() > 1) {
+    at = doc.node(at).parent;
+  }
+  std::uint32_t picked = 0;
+  for (NodeId r : roots) picked += page.chars(r);
+  NodeId stack = kNoNode;
+  // A wrapper around no more than its one child's text is no level of its own: builders nest each
+  // row in a dozen of them.
+  for (int level = 0; level <= kLevels && at != kNoNode; at = doc.node(at).parent) {
+    const NodeId parent = doc.node(at).parent;
+    if (parent == kNoNode || doc.node(at).tag == HtmlTag::body) break;
+    if (page.chars(parent) == page.chars(at)) continue;
+    ++level;
+    int rows = 0;
+    int rows_of_prose = 0;
+    std::uint32_t rows_chars = 0;
+    std::uint32_t longest_left_out = 0;  // of the rows beside the picked ones
+    for (NodeId sibling = doc.node(parent).first_child(); sibling != kNoNode;
+         sibling = doc.node(sibling).next_sibling) {
+      if (page.dropped(sibling) || page.chars(sibling) == 0 || !same_tag_and_first_class(doc, sibling, at)) continue;
+      ++rows;
+      rows_chars += page.chars(sibling);
+      if (sibling != at && prose(sibling) >= kRowProseChars) ++rows_of_prose;
+      if (std::find(roots.begin(), roots.end(), sibling) == roots.end()) {
+        longest_left_out = std::max(longest_left_out, page.chars(sibling));
+      }
+    }
+    const TextStats whole = page.stats(parent);
+    // Rows the scoring took in are of the stack already, and when the ones it left out are short (a
+    // hero's line, a closing call: too short for it) they are the rest of it. A long row it left out
+    // (a teaser of another page) says the stack holds more than the story.
+    const bool of_the_stack = rows_picked && roots.size() > 1 &&
+                              doc.node(at).parent == doc.node(roots.front()).parent &&
+                              longest_left_out < kShortRowChars;
+    const bool small_share = of_the_stack || std::max(picked, page.chars(at)) <= kMostPickShare * rows_chars;
+    const bool story_row = of_the_stack ? std::any_of(roots.begin(), roots.end(), holds_headline) : holds_headline(at);
+    if (rows >= kMinRows && rows_of_prose >= kMinRows - 1 && rows_chars >= kRowsShare * whole.chars && small_share &&
+        link_density_of(whole) <= kMostLinkDensity && !story_row) {
+      stack = parent;
+    }
+  }
+  if (stack == kNoNode) return false;
+  roots = {stack};
+  return true;
+}
+
 // Whether `id` is a section under a heading that names end matter ("References"): the nearest block
 // with text before it, or before a wrapper it opens (up to three levels), is such a heading.
 bool is_end_matter(const PageStats& page, NodeId id) {
@@ -213,6 +300,7 @@ void add_questions_after(const PageStats& page, std::vector<NodeId>& roots) {
 
 void widen_pick(const PageStats& page, NodeId body, std::vector<NodeId>& roots) {
   if (!widen_to_sections(page, roots) && !widen_to_headed_parts(page, roots)) widen_to_item_group(page, roots);
+  widen_to_builder_rows(page, roots);
   widen_small_pick(page, body, roots);
   add_questions_after(page, roots);
 }

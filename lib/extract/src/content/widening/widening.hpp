@@ -13,7 +13,8 @@
 namespace pagemd::extract::content_detail {
 
 // Widens the chosen `roots` to what they are a part of: all of a document's headed sections or
-// headed parts, else all of an index's alike items; then a pick of little prose to its nearest
+// headed parts, else all of an index's alike items; then all of a page builder's stack of rows
+// when the pick is one row or a part of one; then a pick of little prose to its nearest
 // ancestor holding most of the page's text (under `body`); last, the questions and answers after
 // the pick join it.
 void widen_pick(const PageStats& page, NodeId body, std::vector<NodeId>& roots);
