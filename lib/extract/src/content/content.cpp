@@ -69,10 +69,11 @@ class ContentFinder {
       content_detail::drop_profile_chrome(page_, body, profile);
       if (profile.drop_customer_reviews) content_detail::drop_customer_reviews(page_, body, rules_.review_texts);
       if (profile.drop_other_products) content_detail::drop_other_products(page_, body);
+      const NodeId scope = profile.within_main ? main_landmark_or(body) : body;
       const NodeId kept = profile.text_share > 0
-                              ? content_detail::block_holding(page_, body, profile.text_share, profile.items_are_links,
+                              ? content_detail::block_holding(page_, scope, profile.text_share, profile.items_are_links,
                                                               profile.responses_are_content)
-                              : body;
+                              : scope;
       content_detail::drop_labelled_sections(page_, {kept}, profile.responses_are_content);
       if (!left_a_fragment(body, kept)) {
         // Once the content is found: the reviews' text is no reason to take it for a fragment.
@@ -403,6 +404,13 @@ class ContentFinder {
   // Whether `id` lies outside the page's <main> (or the element whose role says it is the main
   // landmark) and holds none of it.
   bool beside_main(NodeId id) {
+    const NodeId main = main_landmark();
+    return main != kNoNode && !doc_.contains(id, main) && !doc_.contains(main, id);
+  }
+
+  // The page's first <main>, else the first element whose role says it is the main landmark, else
+  // kNoNode; looked for once.
+  NodeId main_landmark() {
     if (!main_found_) {
       main_found_ = true;
       main_ = doc_.find_first(HtmlTag::main);
@@ -410,7 +418,16 @@ class ContentFinder {
         if (doc_.node(at).kind == NodeKind::element && has_role(doc_, at, {"main"})) main_ = at;
       }
     }
-    return main_ != kNoNode && !doc_.contains(id, main_) && !doc_.contains(main_, id);
+    return main_;
+  }
+
+  // The page's main landmark when it holds at least a fifth of what is left of the page's text,
+  // else `body`. A <main> around a hero's title and line alone says nothing of where the copy is.
+  NodeId main_landmark_or(NodeId body) {
+    constexpr std::uint32_t kParts = 5;  // the landmark holds at least one of them
+    const NodeId main = main_landmark();
+    if (main == kNoNode || !doc_.contains(body, main) || page_.chars(main) == 0) return body;
+    return page_.chars(main) * kParts >= page_.chars(body) ? main : body;
   }
 
   // Whether `id` is an <aside>, or a <header> without a heading of its own, that does not hold the

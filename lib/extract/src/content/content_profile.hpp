@@ -54,6 +54,10 @@ struct ContentProfile {
   bool drop_customer_reviews = false;
   // The cards of other products after the page's headline (other_products.hpp) are left out.
   bool drop_other_products = false;
+  // The content lies in the page's <main> landmark when it declares one that holds a fair share of
+  // the text: what the page puts beside it is the site's (a bar of logins and help links, the
+  // latest news), however many sentences it holds.
+  bool within_main = false;
 };
 
 inline constexpr std::array<std::string_view, 1> kPostAuthorPanes{"author"};
@@ -99,7 +103,7 @@ inline constexpr std::array<ContentProfile, kPageTypeCount> kContentProfiles{{
     /* collection */ {true, true, false, 0.0, false, kGridControls},
     /* listing */ {true, false, false, 0.85, true, kGridControls},
     /* documentation */ {false, true, false, 0.0, false, {}, false, true},
-    /* service */ {true, false, false, 0.85, false, {}, false, false, {}, true},
+    /* service */ {true, false, false, 0.85, false, {}, false, false, {}, true, false, false, false, true},
 }};
 
 [[nodiscard]] constexpr const ContentProfile& profile_of(PageType type) {
