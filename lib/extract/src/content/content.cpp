@@ -287,7 +287,7 @@ class ContentFinder {
   }
   std::uint32_t raw_chars_of(NodeId id) const {
     if (page_.keeps_sums(id)) return raw_chars_[page_.slot(id)];
-    const std::uint32_t chars = content_detail::non_space_bytes(doc_.text(id));
+    const std::uint32_t chars = non_space_bytes(doc_.text(id));
     const NodeId leaf = doc_.node(id).first_child();
     return leaf == kNoNode || page_.dropped(leaf) ? chars : raw_chars_of(leaf);
   }

@@ -7,38 +7,15 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "text/byte_scan.hpp"
 #include "text/text_util.hpp"
 #include "tree/element_kinds.hpp"
 
 namespace pagemd::extract::content_detail {
 
 using namespace std::string_view_literals;
+using namespace byte_words;  // count_text reads eight bytes a step too
 namespace {
-
-// Eight bytes at a time, as bit masks: the high bit of each byte says whether that byte is one
-// looked for. Exact, with no carry from one byte into the next.
-constexpr std::uint64_t kEachByte = 0x0101010101010101;
-constexpr std::uint64_t kHighBits = 0x8080808080808080;
-// Bytes below `limit` (at most 0x80).
-constexpr std::uint64_t bytes_below(std::uint64_t word, std::uint64_t limit) {
-  return ~((word | kHighBits) - kEachByte * limit) & ~word & kHighBits;
-}
-constexpr std::uint64_t bytes_equal(std::uint64_t word, std::uint64_t value) {
-  const std::uint64_t diff = word ^ (kEachByte * value);
-  return ~(((diff & ~kHighBits) + ~kHighBits) | diff) & kHighBits;
-}
-// How many bytes a mask marks (the multiplication sums the bytes into the top one).
-constexpr std::uint32_t marked_bytes(std::uint64_t mask) {
-  return static_cast<std::uint32_t>(((mask >> 7) * kEachByte) >> 56);
-}
-// ASCII whitespace as is_ascii_space says: bytes below '!' are nearly always plain spaces.
-constexpr std::uint64_t whitespace_bytes(std::uint64_t word) {
-  const std::uint64_t low = bytes_below(word, '!');
-  if (low == 0) return 0;
-  const std::uint64_t blanks = bytes_equal(word, ' ');
-  if (low == blanks) return blanks;
-  return blanks | bytes_equal(word, '\t') | bytes_equal(word, '\n') | bytes_equal(word, '\r') | bytes_equal(word, '\f');
-}
 
 // Whether a comma starts at text[i]: ',' or a full-width or ideographic one (U+FF0C, U+3001).
 bool comma_at(std::string_view text, std::size_t i) {
@@ -65,20 +42,6 @@ bool is_icon(const Document& doc, NodeId img) {
 }
 
 }  // namespace
-
-std::uint32_t non_space_bytes(std::string_view text) {
-  std::uint32_t bytes = 0;
-  std::size_t i = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    for (; i + sizeof(std::uint64_t) <= text.size(); i += sizeof(std::uint64_t)) {
-      std::uint64_t word = 0;
-      std::memcpy(&word, text.data() + i, sizeof word);
-      bytes += marked_bytes(~whitespace_bytes(word) & kHighBits);
-    }
-  }
-  for (; i < text.size(); ++i) bytes += is_ascii_space(text[i]) ? 0U : 1U;
-  return bytes;
-}
 
 // Every byte of the text of every block is counted here, on each attempt of the search: eight
 // bytes at a time, the last few one by one.

@@ -13,6 +13,7 @@
 
 #include "tree/table_kind.hpp"
 #include "parse/dom.hpp"
+#include "text/byte_scan.hpp"
 
 namespace pagemd::extract::content_detail {
 
@@ -66,9 +67,6 @@ struct TextStats {
   bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0F;
   return static_cast<std::uint32_t>((bits * 0x0101010101010101) >> 56);
 }
-
-// The bytes of text that are not ASCII whitespace.
-[[nodiscard]] std::uint32_t non_space_bytes(std::string_view text);
 
 // Adds the text's characters (whitespace runs counted once, code points rather than bytes) and
 // commas to `s`.

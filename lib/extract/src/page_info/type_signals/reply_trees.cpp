@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "text/text_util.hpp"
+#include "text/byte_scan.hpp"
 #include "tree/element_kinds.hpp"
 
 namespace pagemd::extract::page_markup {
@@ -35,14 +35,6 @@ NodeId answered_block(const Document& doc, NodeId id) {
   return kNoNode;
 }
 
-std::uint32_t prose_bytes(std::string_view text) {
-  std::uint32_t bytes = 0;
-  for (const char c : text) {
-    if (!is_ascii_space(c)) ++bytes;
-  }
-  return bytes;
-}
-
 }  // namespace
 
 // The prose (non-space bytes outside links) between two ids, a subtree's ids running from its root
@@ -56,7 +48,7 @@ std::uint64_t prose_between(const Document& doc, NodeId first, NodeId last) {
     if (node.kind == NodeKind::element && node.tag == HtmlTag::a && link_end == kNoNode) {
       link_end = doc.last_descendant(id);
     }
-    if (node.kind == NodeKind::text && link_end == kNoNode) prose += prose_bytes(doc.text(id));
+    if (node.kind == NodeKind::text && link_end == kNoNode) prose += non_space_bytes(doc.text(id));
   }
   return prose;
 }
